@@ -1,0 +1,74 @@
+// Calendar arithmetic in the business time zone, with no library: Intl knows
+// every zone. All functions take instants and return instants or yyyy-mm-dd.
+
+function parts(at: Date, timeZone: string) {
+  const f = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    weekday: 'short',
+  });
+  const p = Object.fromEntries(f.formatToParts(at).map((x) => [x.type, x.value]));
+  return {
+    year: Number(p.year),
+    month: Number(p.month),
+    day: Number(p.day),
+    hour: Number(p.hour),
+    minute: Number(p.minute),
+    second: Number(p.second),
+    weekday: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(p.weekday ?? ''),
+  };
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** The business day (yyyy-mm-dd) an instant falls on. */
+export function businessDay(at: Date, timeZone: string): string {
+  const p = parts(at, timeZone);
+  return `${p.year}-${pad(p.month)}-${pad(p.day)}`;
+}
+
+/** Hour of the day (0–23) in the business zone. */
+export function businessHour(at: Date, timeZone: string): number {
+  return parts(at, timeZone).hour;
+}
+
+/** The instant of local midnight starting the given yyyy-mm-dd. */
+export function startOfBusinessDay(day: string, timeZone: string): Date {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  // Start from UTC midnight and correct by the zone's offset (twice, for DST edges).
+  let guess = Date.UTC(y, m - 1, d);
+  for (let i = 0; i < 2; i++) {
+    const p = parts(new Date(guess), timeZone);
+    const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
+    guess -= asUtc - Date.UTC(y, m - 1, d);
+  }
+  return new Date(guess);
+}
+
+export function addDays(day: string, n: number): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const t = new Date(Date.UTC(y, m - 1, d + n));
+  return `${t.getUTCFullYear()}-${pad(t.getUTCMonth() + 1)}-${pad(t.getUTCDate())}`;
+}
+
+/** 0 = Sunday … 6 = Saturday, in the business zone. */
+export function businessWeekday(at: Date, timeZone: string): number {
+  return parts(at, timeZone).weekday;
+}
+
+/** Cafe orders are refused on Friday from 12:00 business time. */
+export function isFridayAfternoon(at: Date, timeZone: string): boolean {
+  const p = parts(at, timeZone);
+  return p.weekday === 5 && p.hour >= 12;
+}
+
+/** A date query parameter: a bare date is local midnight, anything else an instant. */
+export function parseDateParam(value: string, timeZone: string): Date {
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) ? startOfBusinessDay(value, timeZone) : new Date(value);
+}

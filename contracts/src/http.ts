@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import { ActiveState, Area, Availability, DrinkType, Id, OrderStatus, Role, Sweetness } from './shapes.js';
+import { CatalogName, Description, PersonName, RejectNote, Remark } from './validation.js';
+
+// Request bodies. zod objects strip unknown keys by default: a body carrying
+// `status`, `role` or `user` where none is expected changes nothing.
+
+export const RegisterBody = z.object({
+  name: PersonName,
+  email: z.string().trim().toLowerCase().pipe(z.email('A valid email is required.')),
+  password: z.string().min(8, 'Password must be at least 8 characters.').max(200),
+});
+export type RegisterBody = z.infer<typeof RegisterBody>;
+
+export const LoginBody = z.object({
+  email: z.string().trim().toLowerCase().max(320),
+  password: z.string().max(200),
+});
+export type LoginBody = z.infer<typeof LoginBody>;
+
+export const RefreshBody = z.object({ refreshToken: z.string().min(1).max(2000) });
+export const RenameBody = z.object({ name: PersonName });
+export const LogoutBody = z.object({ status: z.literal('INACTIVE') });
+
+export const AdminUserPatch = z.object({
+  name: PersonName.optional(),
+  role: Role.optional(),
+  isAvailable: z.boolean().optional(),
+});
+export type AdminUserPatch = z.infer<typeof AdminUserPatch>;
+
+export const CategoryCreateBody = z.object({ name: CatalogName, categoryFor: Area });
+export type CategoryCreateBody = z.infer<typeof CategoryCreateBody>;
+export const CategoryPatchBody = z.object({
+  name: CatalogName.optional(),
+  categoryFor: Area.optional(),
+  isAvailable: Availability.optional(),
+});
+export type CategoryPatchBody = z.infer<typeof CategoryPatchBody>;
+
+export const MenuCreateBody = z.object({
+  name: CatalogName,
+  description: Description.optional().default(''),
+  category_id: Id,
+});
+export type MenuCreateBody = z.infer<typeof MenuCreateBody>;
+export const MenuPatchBody = z.object({
+  name: CatalogName.optional(),
+  description: Description.optional(),
+  category_id: Id.optional(),
+  isActive: ActiveState.optional(),
+  isAvailable: Availability.optional(),
+});
+export type MenuPatchBody = z.infer<typeof MenuPatchBody>;
+
+export const Location = z.object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) });
+
+/** Shape only; which fields a menu needs (cafe vs bar) is decided on the server. */
+export const PlaceOrderBody = z.object({
+  menu_id: Id,
+  menu_name: z.string().max(200).optional(),
+  type: DrinkType.nullable().optional(),
+  sweetness: Sweetness.nullable().optional(),
+  remark: Remark.optional().default(''),
+  tumblerImage: z.string().max(2000).nullable().optional(),
+  location: Location.optional(),
+});
+export type PlaceOrderBody = z.infer<typeof PlaceOrderBody>;
+
+export const OwnerOrderPatch = z.object({ status: z.enum(['cancel', 'picked']) });
+export const BaristaOrderPatch = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('in-progress'), reject_note: z.string().max(100).nullable().optional() }),
+  z.object({ status: z.literal('done'), reject_note: z.string().max(100).nullable().optional() }),
+  z.object({ status: z.literal('rejected'), reject_note: RejectNote }),
+]);
+export type BaristaOrderPatch = z.infer<typeof BaristaOrderPatch>;
+
+/** An ISO date (midnight in the business time zone) or an ISO instant. */
+export const DateParam = z
+  .string()
+  .refine((s) => /^\d{4}-\d{2}-\d{2}$/.test(s) || !Number.isNaN(Date.parse(s)), 'Expected an ISO date or instant');
+
+export const OrderQuery = z.object({
+  status: z.union([OrderStatus, z.string().transform((s, ctx) => {
+    const parts = s.split(',').map((p) => p.trim());
+    for (const p of parts) if (!OrderStatus.safeParse(p).success) {
+      ctx.addIssue({ code: 'custom', message: `Unknown status '${p}'` });
+      return z.NEVER;
+    }
+    return parts as OrderStatus[];
+  })]).optional(),
+  startDate: DateParam.optional(),
+  endDate: DateParam.optional(),
+});
+export type OrderQuery = z.infer<typeof OrderQuery>;
+
+export const StatsQuery = z.object({
+  startDate: DateParam.optional(),
+  endDate: DateParam.optional(),
+  categoryFor: Area.optional(),
+});
+export type StatsQuery = z.infer<typeof StatsQuery>;
+
+export const SummaryQuery = z.object({ date: DateParam.optional() });
+
+export const UploadImageBody = z.object({ file: z.string().min(1).max(8 * 1024 * 1024) });
+
+// Responses beyond the shared shapes.
+export const CountResponse = z.object({ totalOrder: z.number().int() });
+export const PopularMenuRow = z.object({
+  Menu_name: z.string(),
+  categoryName: z.string(),
+  categoryFor: Area,
+  totalOrder: z.number().int(),
+});
+export type PopularMenuRow = z.infer<typeof PopularMenuRow>;
+export const OrderSummary = z.object({
+  total: z.number().int(),
+  byStatus: z.object({
+    ordered: z.number().int(),
+    'in-progress': z.number().int(),
+    done: z.number().int(),
+    picked: z.number().int(),
+    rejected: z.number().int(),
+    cancel: z.number().int(),
+  }),
+});
+export type OrderSummary = z.infer<typeof OrderSummary>;
+export const UploadResponse = z.object({ url: z.string() });
+
+/** What the client needs to know about the server's configuration (public). */
+export const ClientConfig = z.object({
+  companyEmailDomain: z.string(),
+  businessTimeZone: z.string(),
+  officeCheck: z.boolean(),
+});
+export type ClientConfig = z.infer<typeof ClientConfig>;

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { Order, ShopStatus } from './shapes.js';
+
+export const LiveMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('orders'), position: z.number().int(), data: Order }),
+  z.object({ type: z.literal('shop'), position: z.number().int(), data: ShopStatus }),
+  z.object({ type: z.literal('menu'), position: z.number().int(), data: z.object({ id: z.string() }) }),
+  z.object({ type: z.literal('hello'), position: z.number().int(), data: z.object({ userId: z.string() }) }),
+  z.object({ type: z.literal('ping'), position: z.number().int(), data: z.object({}) }),
+]);
+export type LiveMessage = z.infer<typeof LiveMessage>;
+
+/** A client may authenticate with its first message instead of `?token=`. */
+export const LiveAuth = z.object({ type: z.literal('auth'), token: z.string() });

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+
+export const Role = z.enum(['user', 'barista', 'admin']);
+export type Role = z.infer<typeof Role>;
+export const STAFF_ROLES: readonly Role[] = ['barista', 'admin'];
+
+export const OrderStatus = z.enum(['ordered', 'in-progress', 'done', 'picked', 'rejected', 'cancel']);
+export type OrderStatus = z.infer<typeof OrderStatus>;
+/** Statuses that still occupy the queue and block a shop status change. */
+export const ACTIVE_ORDER_STATUSES: readonly OrderStatus[] = ['ordered', 'in-progress'];
+/** Statuses that do not count towards the daily limit, popularity or totals. */
+export const VOID_ORDER_STATUSES: readonly OrderStatus[] = ['cancel', 'rejected'];
+
+export const DrinkType = z.enum(['hot', 'cold', 'frappe']);
+export type DrinkType = z.infer<typeof DrinkType>;
+
+export const SWEETNESS_VALUES = [0, 10, 25, 50, 75, 100, 125, 150, 200] as const;
+export const Sweetness = z.number().refine((n) => (SWEETNESS_VALUES as readonly number[]).includes(n), {
+  message: `Sweetness must be one of ${SWEETNESS_VALUES.join(', ')}`,
+});
+
+export const Area = z.enum(['cafe', 'bar']);
+export type Area = z.infer<typeof Area>;
+export const Availability = z.enum(['available', 'unavailable']);
+export type Availability = z.infer<typeof Availability>;
+export const ActiveState = z.enum(['active', 'inactive']);
+export type ActiveState = z.infer<typeof ActiveState>;
+
+export const Id = z.string().min(1).max(64);
+
+export const User = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: Role,
+  isAvailable: z.boolean(),
+});
+export type User = z.infer<typeof User>;
+
+export const Menu = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  category_id: z.string(),
+  isActive: ActiveState,
+  isAvailable: Availability,
+});
+export type Menu = z.infer<typeof Menu>;
+
+export const Category = z.object({
+  id: z.string(),
+  name: z.string(),
+  categoryFor: Area,
+  isAvailable: Availability,
+  menu: z.array(Menu),
+});
+export type Category = z.infer<typeof Category>;
+
+export const Order = z.object({
+  id: z.string(),
+  status: OrderStatus,
+  orderDate: z.string(),
+  updatedAt: z.string(),
+  type: DrinkType.nullable(),
+  sweetness: z.number().nullable(),
+  remark: z.string(),
+  reject_note: z.string().nullable(),
+  tumblerImage: z.string().nullable(),
+  user: z.object({ id: z.string(), name: z.string() }),
+  menu: z.object({
+    id: z.string(),
+    name: z.string(),
+    category: z.object({ id: z.string(), name: z.string(), categoryFor: Area }),
+  }),
+  queue_at: z.number().int().nullable(),
+});
+export type Order = z.infer<typeof Order>;
+
+export const ShopStatus = z.object({ isCafeOpen: z.boolean(), isBarOpen: z.boolean() });
+export type ShopStatus = z.infer<typeof ShopStatus>;
+
+export const ShopStatusParam = z.enum(['cafe-open', 'bar-open', 'all-close']);
+export type ShopStatusParam = z.infer<typeof ShopStatusParam>;
+
+export const Tokens = z.object({ accessToken: z.string(), refreshToken: z.string() });
+export type Tokens = z.infer<typeof Tokens>;
+
+/** The derived three-way state the barista board shows. */
+export function shopStatusParam(s: ShopStatus): ShopStatusParam {
+  if (s.isCafeOpen && !s.isBarOpen) return 'cafe-open';
+  if (!s.isCafeOpen && s.isBarOpen) return 'bar-open';
+  return 'all-close';
+}
+
+export function shopStatusFromParam(p: ShopStatusParam): ShopStatus {
+  return { isCafeOpen: p === 'cafe-open', isBarOpen: p === 'bar-open' };
+}
+
+/** The shop's state before any ShopStatusChanged event. */
+export const DEFAULT_SHOP_STATUS: ShopStatus = { isCafeOpen: true, isBarOpen: false };

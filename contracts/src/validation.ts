@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+/** Messages of staff-side.md section 5, used by the server and shown by the client. */
+export const NAME_MESSAGES = {
+  required: 'Input must not be null.',
+  leadingSpace: 'Input must not start with a space.',
+  lettersOnly: 'Input must contain only letters.',
+  tooLong: 'Input must be at most 25 characters.',
+} as const;
+
+// Latin letters, Thai block (U+0E00–U+0E7F) and spaces.
+const LETTERS_AND_SPACES = /^[A-Za-z\u0E00-\u0E7F ]+$/;
+
+export const CatalogName = z
+  .string({ error: NAME_MESSAGES.required })
+  .min(1, NAME_MESSAGES.required)
+  .refine((s) => !s.startsWith(' '), NAME_MESSAGES.leadingSpace)
+  .refine((s) => s.length === 0 || LETTERS_AND_SPACES.test(s), NAME_MESSAGES.lettersOnly)
+  .refine((s) => s.length <= 25, NAME_MESSAGES.tooLong);
+
+export const Description = z.string().max(50, 'Description must be at most 50 characters.');
+
+export const PersonName = z
+  .string()
+  .max(20, 'Name must be at most 20 characters.')
+  .refine((s) => s.trim().length > 0, 'Name cannot be empty');
+
+export const Remark = z.string().max(50, 'Remark must be at most 50 characters.');
+
+export const REJECT_PRESETS = [
+  'Ingredient Unavailable',
+  'Barista was not at the bar',
+  'Machine Failure',
+  'Barista can not fine your tumbler',
+  'The shop is closing',
+] as const;
+
+export const RejectNote = z
+  .string()
+  .min(1, 'A reason is required.')
+  .refine((s) => (REJECT_PRESETS as readonly string[]).includes(s) || s.length <= 27, 'A reason must be at most 27 characters.')
+  .refine((s) => !s.startsWith(' '), 'A reason must not start with a space.');
+
+export const DAILY_ORDER_LIMIT = 2;
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;

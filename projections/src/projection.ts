@@ -1,0 +1,23 @@
+import type { EventType, StoredEvent } from '@drinks/contracts';
+import type { Knex } from 'knex';
+
+export interface ProjectionContext {
+  /** The business time zone (e.g. Asia/Bangkok), for day and hour buckets. */
+  timeZone: string;
+}
+
+/**
+ * A read model. The projector calls `apply` inside a transaction that also
+ * advances this projection's checkpoint, and never for a position at or below it.
+ * `apply` must still be an upsert: a rebuild replays from position 0.
+ */
+export interface Projection {
+  name: string;
+  /** The events this projection reads; others only advance its checkpoint. */
+  handles: readonly EventType[];
+  /** Its tables, dropped by a rebuild. */
+  tables: readonly string[];
+  /** Create its tables when absent (works on SQLite and PostgreSQL). */
+  migrate(db: Knex): Promise<void>;
+  apply(event: StoredEvent, trx: Knex.Transaction, ctx: ProjectionContext): Promise<void>;
+}

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const optionalNumber = (schema: z.ZodNumber) =>
+  z.preprocess((v) => (v === undefined || v === '' ? undefined : Number(v)), schema.optional());
+
+const timeZone = z.string().refine((tz) => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}, 'must be an IANA time zone such as Asia/Bangkok');
+
+export const ConfigSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    NATS_URL: z
+      .string()
+      .regex(/^(nats|tls):\/\//, 'must be a nats:// URL')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    NATS_STREAM: z.string().regex(/^[A-Za-z0-9_-]+$/).default('EVENTS'),
+    NATS_SUBJECT_PREFIX: z.string().regex(/^[A-Za-z0-9_-]+$/).default('events'),
+    JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    JWT_ISSUER: z.string().default('drinks'),
+    JWT_AUDIENCE: z.string().default('drinks-app'),
+    ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).default(15 * 60),
+    REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(30 * 24 * 3600),
+    COMPANY_EMAIL_DOMAIN: z
+      .string()
+      .regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, 'must be a domain such as woxa.tech')
+      .default('woxa.tech'),
+    BUSINESS_TZ: timeZone.default('Asia/Bangkok'),
+    OFFICE_LAT: optionalNumber(z.number().min(-90).max(90)),
+    OFFICE_LNG: optionalNumber(z.number().min(-180).max(180)),
+    OFFICE_RADIUS_M: optionalNumber(z.number().positive()),
+    ADMIN_EMAILS: z
+      .string()
+      .default('')
+      .transform((s) => s.split(',').map((e) => e.trim().toLowerCase()).filter(Boolean)),
+    DEMO_DATA: bool.default(true),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Which parts this process runs: all-in-one by default. */
+    ROLE: z.enum(['all', 'api', 'relay', 'projector']).default('all'),
+    /** Pins the clock (ISO instant) for tests and demos; never set in production. */
+    FAKE_NOW: z.string().refine((s) => !Number.isNaN(Date.parse(s)), 'must be an ISO instant').optional(),
+    /** Extra origins allowed to open the live socket, comma separated. */
+    ALLOWED_ORIGINS: z
+      .string()
+      .default('')
+      .transform((s) => s.split(',').map((e) => e.trim()).filter(Boolean)),
+  })
+  .refine((c) => (c.OFFICE_LAT === undefined) === (c.OFFICE_LNG === undefined), {
+    message: 'OFFICE_LAT and OFFICE_LNG go together',
+    path: ['OFFICE_LAT'],
+  });
+
+export type Config = z.infer<typeof ConfigSchema>;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads the environment; a bad value throws a ConfigError naming it. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const result = ConfigSchema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `${i.path.join('.') || '(config)'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  return result.data;
+}
+
+export function officeCheck(c: Config): { lat: number; lng: number; radiusM: number } | null {
+  if (c.OFFICE_LAT === undefined || c.OFFICE_LNG === undefined) return null;
+  return { lat: c.OFFICE_LAT, lng: c.OFFICE_LNG, radiusM: c.OFFICE_RADIUS_M ?? 300 };
+}
