@@ -133,5 +133,7 @@ export const ClientConfig = z.object({
   companyEmailDomain: z.string(),
   businessTimeZone: z.string(),
   officeCheck: z.boolean(),
+  /** The server clock (ISO instant) when answering; lets the client honour FAKE_NOW. */
+  now: z.string().optional(),
 });
 export type ClientConfig = z.infer<typeof ClientConfig>;

@@ -20,4 +20,9 @@ export interface Projection {
   /** Create its tables when absent (works on SQLite and PostgreSQL). */
   migrate(db: Knex): Promise<void>;
   apply(event: StoredEvent, trx: Knex.Transaction, ctx: ProjectionContext): Promise<void>;
+  /**
+   * Optional: apply several events (in position order) at once, with the same
+   * result as calling `apply` for each. Rebuilds and catch-ups use it for speed.
+   */
+  applyBatch?(events: readonly StoredEvent[], trx: Knex.Transaction, ctx: ProjectionContext): Promise<void>;
 }

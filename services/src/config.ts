@@ -26,6 +26,8 @@ export const ConfigSchema = z
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
       .optional()
       .or(z.literal('').transform(() => undefined)),
+    /** PostgreSQL schema for every table (created when absent); lets several deployments share a database. */
+    DATABASE_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]*$/, 'must be a lower-case SQL identifier').optional(),
     NATS_URL: z
       .string()
       .regex(/^(nats|tls):\/\//, 'must be a nats:// URL')

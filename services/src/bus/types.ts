@@ -21,3 +21,12 @@ export interface Bus {
   subscribe(name: string, handler: EventHandler, options: SubscribeOptions): Promise<Subscription>;
   close(): Promise<void>;
 }
+
+/** The part of a pino logger the bus and relay use. */
+export interface BusLogger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+export const silentLogger: BusLogger = { info() {}, warn() {}, error() {} };

@@ -1,0 +1,53 @@
+# Two commands matter: `make start` (try the app) and `make test` (what CI runs).
+SHELL := bash
+.SHELLFLAGS := -euo pipefail -c
+.DEFAULT_GOAL := help
+
+# Extra arguments for `make rebuild` (e.g. ARGS=queue) and `make bench`.
+ARGS ?=
+
+.PHONY: help start test build typecheck system-deps node-deps rebuild bench clean distclean
+
+help:
+	@echo "make start      install, build, migrate, seed demo data into a new database, serve"
+	@echo "make test       system deps, install, build, typecheck, unit + int + e2e tests"
+	@echo "make build      compile services (tsc -b) and the web client (vite build)"
+	@echo "make rebuild    replay every projection from the event log (offline)"
+	@echo "make bench      run the benchmarks (scripts/bench)"
+	@echo "make clean      remove build output (keeps data/ and node_modules/)"
+
+system-deps:
+	@scripts/install-system-deps.sh
+
+node-deps:
+	@scripts/ensure-node-deps.sh
+
+build: node-deps
+	npm run build
+
+typecheck: node-deps
+	npm run typecheck
+
+# DATABASE_URL and NATS_URL are not set here: by default the app runs embedded
+# (SQLite in DATA_DIR, in-process bus). Set them in your environment to scale out.
+start: build
+	exec node services/dist/main.js
+
+# scripts/run-tests.sh points the tests at the local PostgreSQL and NATS when they
+# answer, runs every suite and ends with the line "N passed, N failed".
+test: system-deps build
+	npm run typecheck -w @drinks/web
+	scripts/run-tests.sh unit int e2e
+
+rebuild: build
+	node services/dist/cli/rebuild.js $(ARGS)
+
+bench: build
+	npx tsx scripts/bench/run-all.ts $(ARGS)
+
+clean:
+	rm -rf contracts/dist projections/dist services/dist web/dist .tmp test-results
+	rm -f contracts/tsconfig.tsbuildinfo projections/tsconfig.tsbuildinfo services/tsconfig.tsbuildinfo
+
+distclean: clean
+	rm -rf node_modules */node_modules

@@ -1,0 +1,21 @@
+import { catalogProjection } from './catalog.js';
+import { ordersProjection } from './orders.js';
+import type { Projection } from './projection.js';
+import { shopProjection } from './shop.js';
+import { usersProjection } from './users.js';
+
+export type { Projection, ProjectionContext } from './projection.js';
+export { ordersProjection, getOrder, listOrders, countActiveOrdersOfDay, myQueue } from './orders.js';
+export type { ListOrdersOptions, OrderRow } from './orders.js';
+export { popularMenus, totalOrders, summary } from './stats.js';
+export type { StatsFilter } from './stats.js';
+export { catalogProjection, listCategories, getCategory, getMenu } from './catalog.js';
+export { usersProjection, getUser, listUsers } from './users.js';
+export { shopProjection, getShopStatus } from './shop.js';
+
+export const ALL_PROJECTIONS: readonly Projection[] = [
+  ordersProjection,
+  catalogProjection,
+  usersProjection,
+  shopProjection,
+];

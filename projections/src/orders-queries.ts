@@ -1,0 +1,102 @@
+import {
+  ACTIVE_ORDER_STATUSES,
+  Area,
+  DrinkType,
+  OrderStatus,
+  VOID_ORDER_STATUSES,
+  type Order,
+} from '@drinks/contracts';
+import type { Knex } from 'knex';
+import type { OrderRow } from './orders.js';
+import { num } from './sql.js';
+
+type Db = Knex | Knex.Transaction;
+const TABLE = 'rm_orders';
+
+export interface ListOrdersOptions {
+  userId?: string;
+  statuses?: readonly OrderStatus[];
+  /** Range on orderDate: [from, to). */
+  from?: Date;
+  to?: Date;
+  sort: 'orderDate' | 'updatedAtDesc';
+}
+
+function toOrder(row: OrderRow, queueAt: number | null): Order {
+  return {
+    id: row.id,
+    status: OrderStatus.parse(row.status),
+    orderDate: row.order_date,
+    updatedAt: row.updated_at,
+    type: row.type === null ? null : DrinkType.parse(row.type),
+    sweetness: row.sweetness === null ? null : Number(row.sweetness),
+    remark: row.remark,
+    reject_note: row.reject_note,
+    tumblerImage: row.tumbler_image,
+    user: { id: row.user_id, name: row.user_name },
+    menu: {
+      id: row.menu_id,
+      name: row.menu_name,
+      category: { id: row.category_id, name: row.category_name, categoryFor: Area.parse(row.category_for) },
+    },
+    queue_at: queueAt,
+  };
+}
+
+const isActive = (status: string) => (ACTIVE_ORDER_STATUSES as readonly string[]).includes(status);
+
+/**
+ * queue_at: 1 + the ordered/in-progress orders of the same area and business
+ * day placed before it. One query per (area, day) among the rows, not per row.
+ */
+async function withQueue(db: Db, rows: readonly OrderRow[]): Promise<Order[]> {
+  const groups = new Map<string, { area: string; day: string }>();
+  for (const r of rows) {
+    if (isActive(r.status)) groups.set(`${r.category_for}|${r.business_day}`, { area: r.category_for, day: r.business_day });
+  }
+  const places = new Map<string, number>();
+  for (const { area, day } of groups.values()) {
+    const queue = (await db(TABLE)
+      .select('id')
+      .where({ category_for: area, business_day: day })
+      .whereIn('status', ACTIVE_ORDER_STATUSES)
+      .orderBy('placed_position', 'asc')) as { id: string }[];
+    queue.forEach((q, i) => places.set(q.id, i + 1));
+  }
+  return rows.map((r) => toOrder(r, isActive(r.status) ? (places.get(r.id) ?? null) : null));
+}
+
+export async function getOrder(db: Db, id: string): Promise<Order | null> {
+  const row = (await db(TABLE).where({ id }).first()) as OrderRow | undefined;
+  return row ? ((await withQueue(db, [row]))[0] ?? null) : null;
+}
+
+export async function listOrders(db: Db, options: ListOrdersOptions): Promise<Order[]> {
+  const q = db(TABLE).select('*');
+  if (options.userId !== undefined) q.where('user_id', options.userId);
+  if (options.statuses && options.statuses.length > 0) q.whereIn('status', options.statuses);
+  if (options.from) q.where('order_date', '>=', options.from.toISOString());
+  if (options.to) q.where('order_date', '<', options.to.toISOString());
+  if (options.sort === 'orderDate') q.orderBy([{ column: 'order_date' }, { column: 'placed_position' }]);
+  else q.orderBy([{ column: 'updated_at', order: 'desc' }, { column: 'placed_position', order: 'desc' }]);
+  return withQueue(db, (await q) as OrderRow[]);
+}
+
+/** The user's orders of that business day that count towards the daily limit. */
+export async function countActiveOrdersOfDay(db: Db, userId: string, day: string): Promise<number> {
+  const row = await db(TABLE)
+    .count({ n: '*' })
+    .where({ user_id: userId, business_day: day })
+    .whereNotIn('status', VOID_ORDER_STATUSES)
+    .first();
+  return num(row?.n);
+}
+
+/** The user's ordered and in-progress orders, in the order they were placed. */
+export async function myQueue(db: Db, userId: string): Promise<Order[]> {
+  const rows = (await db(TABLE)
+    .where('user_id', userId)
+    .whereIn('status', ACTIVE_ORDER_STATUSES)
+    .orderBy('placed_position', 'asc')) as OrderRow[];
+  return withQueue(db, rows);
+}

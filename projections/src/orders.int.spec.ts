@@ -1,0 +1,141 @@
+import { Order } from '@drinks/contracts';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { countActiveOrdersOfDay, getOrder, listOrders, myQueue } from './orders.js';
+import { BACKENDS, ev, harness, type Harness } from './test-harness.spec.js';
+
+const DAY1 = '2025-03-03';
+const DAY2 = '2025-03-04';
+
+describe.each(BACKENDS)('orders projection on %s', (backend) => {
+  let h: Harness;
+  beforeEach(async () => {
+    h = await harness(backend);
+  });
+  afterEach(async () => {
+    await h.cleanup();
+  });
+
+  const queueOf = async (id: string) => (await getOrder(h.knex, id))?.queue_at;
+
+  describe('when orders of two areas and two days are queued', () => {
+    beforeEach(async () => {
+      await h.given(
+        ev.placed({ orderId: 'a1', area: 'cafe', day: DAY1 }),
+        ev.placed({ orderId: 'b1', area: 'bar', day: DAY1, userId: 'u2', userName: 'Bob' }),
+        ev.placed({ orderId: 'a2', area: 'cafe', day: DAY1, userId: 'u2', userName: 'Bob' }),
+        ev.placed({ orderId: 'c1', area: 'cafe', day: DAY2 }),
+        ev.placed({ orderId: 'a3', area: 'cafe', day: DAY1, userId: 'u3', userName: 'Cid' }),
+        ev.placed({ orderId: 'b2', area: 'bar', day: DAY1 }),
+        ev.status('OrderStarted', 'a1'),
+      );
+    });
+
+    it('numbers each area and day separately, in placement order', async () => {
+      expect(await queueOf('a1')).toBe(1);
+      expect(await queueOf('a2')).toBe(2);
+      expect(await queueOf('a3')).toBe(3);
+      expect(await queueOf('b1')).toBe(1);
+      expect(await queueOf('b2')).toBe(2);
+      expect(await queueOf('c1')).toBe(1);
+    });
+
+    it('moves everyone up when an order leaves the queue, and clears its own place', async () => {
+      await h.given(ev.status('OrderCompleted', 'a1'), ev.status('OrderCancelled', 'a2', 'u2'), ev.rejected('b1', 'Out of stock', 'u2'));
+      expect(await queueOf('a1')).toBeNull();
+      expect(await queueOf('a2')).toBeNull();
+      expect(await queueOf('b1')).toBeNull();
+      expect(await queueOf('a3')).toBe(1);
+      expect(await queueOf('b2')).toBe(1);
+      expect(await queueOf('c1')).toBe(1);
+    });
+
+    it("lists the user's ordered and in-progress orders with their places", async () => {
+      await h.given(ev.status('OrderCompleted', 'a1'));
+      const mine = await myQueue(h.knex, 'u1');
+      expect(mine.map((o) => [o.id, o.status, o.queue_at])).toEqual([
+        ['c1', 'ordered', 1],
+        ['b2', 'ordered', 2],
+      ]);
+    });
+
+    it('returns orders that parse with the contract', async () => {
+      const all = await listOrders(h.knex, { sort: 'orderDate' });
+      expect(all).toHaveLength(6);
+      for (const o of all) expect(Order.parse(o)).toEqual(o);
+      const a1 = all.find((o) => o.id === 'a1')!;
+      expect(a1).toMatchObject({
+        status: 'in-progress',
+        type: 'hot',
+        sweetness: 50,
+        reject_note: null,
+        user: { id: 'u1', name: 'Ann' },
+        menu: { id: 'm-latte', name: 'Latte', category: { id: 'c-coffee', name: 'Coffee', categoryFor: 'cafe' } },
+      });
+    });
+  });
+
+  describe('when an order goes through its life', () => {
+    it('records the status, the update instant and the reject reason', async () => {
+      h.at('2025-03-03T02:00:00.000Z');
+      await h.given(ev.placed({ orderId: 'o1' }), ev.placed({ orderId: 'o2' }));
+      h.at('2025-03-03T02:05:00.000Z');
+      await h.given(ev.status('OrderStarted', 'o1'));
+      let o1 = await getOrder(h.knex, 'o1');
+      expect(o1).toMatchObject({ status: 'in-progress', orderDate: '2025-03-03T02:00:00.000Z', updatedAt: '2025-03-03T02:05:00.000Z' });
+      h.at('2025-03-03T02:09:00.000Z');
+      await h.given(ev.status('OrderCompleted', 'o1'), ev.rejected('o2', 'Sold out'));
+      h.at('2025-03-03T02:30:00.000Z');
+      await h.given(ev.status('OrderPickedUp', 'o1'));
+      o1 = await getOrder(h.knex, 'o1');
+      expect(o1).toMatchObject({ status: 'picked', updatedAt: '2025-03-03T02:30:00.000Z', reject_note: null, queue_at: null });
+      expect(await getOrder(h.knex, 'o2')).toMatchObject({ status: 'rejected', reject_note: 'Sold out', updatedAt: '2025-03-03T02:09:00.000Z' });
+      expect(await getOrder(h.knex, 'nope')).toBeNull();
+    });
+
+    it("follows the owner's renames", async () => {
+      await h.given(ev.placed({ orderId: 'o1', userName: 'Ann' }), ev.renamed('u1', 'Anna'), ev.placed({ orderId: 'o2', userName: 'Anna' }));
+      await h.given(ev.renamed('u1', 'Annie'));
+      expect((await getOrder(h.knex, 'o1'))?.user.name).toBe('Annie');
+      expect((await getOrder(h.knex, 'o2'))?.user.name).toBe('Annie');
+    });
+  });
+
+  describe('when orders span several days and statuses', () => {
+    beforeEach(async () => {
+      h.at('2025-03-02T03:00:00.000Z');
+      await h.given(ev.placed({ orderId: 'old', day: '2025-03-02' }));
+      h.at('2025-03-03T02:00:00.000Z');
+      await h.given(
+        ev.placed({ orderId: 'x1' }),
+        ev.placed({ orderId: 'x2' }),
+        ev.placed({ orderId: 'x3' }),
+        ev.placed({ orderId: 'y1', userId: 'u2', userName: 'Bob' }),
+      );
+      h.at('2025-03-03T03:00:00.000Z');
+      await h.given(ev.status('OrderCancelled', 'x1'), ev.rejected('x2', 'No milk'));
+      h.at('2025-03-03T04:00:00.000Z');
+      await h.given(ev.status('OrderStarted', 'x3'));
+    });
+
+    it('counts the day’s orders that are not cancelled or rejected', async () => {
+      expect(await countActiveOrdersOfDay(h.knex, 'u1', DAY1)).toBe(1);
+      expect(await countActiveOrdersOfDay(h.knex, 'u1', '2025-03-02')).toBe(1);
+      expect(await countActiveOrdersOfDay(h.knex, 'u2', DAY1)).toBe(1);
+      expect(await countActiveOrdersOfDay(h.knex, 'u3', DAY1)).toBe(0);
+    });
+
+    it('filters by user, status and [from, to) on the order date', async () => {
+      const ids = (os: Order[]) => os.map((o) => o.id);
+      expect(ids(await listOrders(h.knex, { userId: 'u1', sort: 'orderDate' }))).toEqual(['old', 'x1', 'x2', 'x3']);
+      expect(ids(await listOrders(h.knex, { statuses: ['cancel', 'rejected'], sort: 'orderDate' }))).toEqual(['x1', 'x2']);
+      const from = new Date('2025-03-03T02:00:00.000Z');
+      expect(ids(await listOrders(h.knex, { from, sort: 'orderDate' }))).toEqual(['x1', 'x2', 'x3', 'y1']);
+      expect(ids(await listOrders(h.knex, { to: from, sort: 'orderDate' }))).toEqual(['old']);
+    });
+
+    it('sorts by the latest update first', async () => {
+      const os = await listOrders(h.knex, { userId: 'u1', sort: 'updatedAtDesc' });
+      expect(os.map((o) => o.id)).toEqual(['x3', 'x2', 'x1', 'old']);
+    });
+  });
+});

@@ -1,0 +1,181 @@
+import type { EventOf, EventType, StoredEvent } from '@drinks/contracts';
+import type { Knex } from 'knex';
+import type { Projection } from './projection.js';
+import { createTableIfAbsent, iso, selectIn, upsertRows } from './sql.js';
+
+export const ORDERS_TABLE = 'rm_orders';
+
+/** One row per order: every field of the Order shape, flattened, plus what the queries need. */
+export interface OrderRow {
+  id: string;
+  status: string;
+  order_date: string;
+  updated_at: string;
+  type: string | null;
+  sweetness: number | null;
+  remark: string;
+  reject_note: string | null;
+  tumbler_image: string | null;
+  user_id: string;
+  user_name: string;
+  menu_id: string;
+  menu_name: string;
+  category_id: string;
+  category_name: string;
+  category_for: string;
+  business_day: string;
+  placed_position: number;
+  started_at: string | null;
+  completed_at: string | null;
+  closed_at: string | null;
+  last_position: number;
+}
+
+const HANDLES = [
+  'OrderPlaced',
+  'OrderStarted',
+  'OrderCompleted',
+  'OrderRejected',
+  'OrderCancelled',
+  'OrderPickedUp',
+  'UserRenamed',
+] as const satisfies readonly EventType[];
+
+async function migrate(db: Knex): Promise<void> {
+  await createTableIfAbsent(db, ORDERS_TABLE, (t) => {
+    t.string('id', 64).primary();
+    t.string('status', 16).notNullable();
+    t.string('order_date', 32).notNullable();
+    t.string('updated_at', 32).notNullable();
+    t.string('type', 16).nullable();
+    t.integer('sweetness').nullable();
+    t.text('remark').notNullable();
+    t.text('reject_note').nullable();
+    t.text('tumbler_image').nullable();
+    t.string('user_id', 64).notNullable();
+    t.text('user_name').notNullable();
+    t.string('menu_id', 64).notNullable();
+    t.text('menu_name').notNullable();
+    t.string('category_id', 64).notNullable();
+    t.text('category_name').notNullable();
+    t.string('category_for', 8).notNullable();
+    t.string('business_day', 10).notNullable();
+    t.bigInteger('placed_position').notNullable();
+    t.string('started_at', 32).nullable();
+    t.string('completed_at', 32).nullable();
+    t.string('closed_at', 32).nullable();
+    t.bigInteger('last_position').notNullable();
+    t.index(['status', 'category_for', 'business_day'], 'rm_orders_queue_idx');
+    t.index(['user_id', 'business_day'], 'rm_orders_user_day_idx');
+    t.index(['order_date'], 'rm_orders_order_date_idx');
+    t.index(['updated_at'], 'rm_orders_updated_at_idx');
+    t.index(['business_day'], 'rm_orders_day_idx');
+    t.index(['placed_position'], 'rm_orders_placed_idx');
+  });
+}
+
+function placed(e: StoredEvent<EventOf<'OrderPlaced'>>): OrderRow {
+  const d = e.data;
+  const at = iso(e.occurredAt);
+  return {
+    id: d.orderId,
+    status: 'ordered',
+    order_date: at,
+    updated_at: at,
+    type: d.type,
+    sweetness: d.sweetness,
+    remark: d.remark,
+    reject_note: null,
+    tumbler_image: d.tumblerImage,
+    user_id: d.userId,
+    user_name: d.userName,
+    menu_id: d.menuId,
+    menu_name: d.menuName,
+    category_id: d.categoryId,
+    category_name: d.categoryName,
+    category_for: d.categoryFor,
+    business_day: d.businessDay,
+    placed_position: e.position,
+    started_at: null,
+    completed_at: null,
+    closed_at: null,
+    last_position: e.position,
+  };
+}
+
+/** The row change an order status event makes, given its instant. */
+function transition(e: StoredEvent, at: string): Partial<OrderRow> | null {
+  switch (e.type) {
+    case 'OrderStarted':
+      return { status: 'in-progress', started_at: at };
+    case 'OrderCompleted':
+      return { status: 'done', completed_at: at };
+    case 'OrderRejected':
+      return { status: 'rejected', reject_note: e.data.reason, closed_at: at };
+    case 'OrderCancelled':
+      return { status: 'cancel', closed_at: at };
+    case 'OrderPickedUp':
+      return { status: 'picked', closed_at: at };
+    default:
+      return null;
+  }
+}
+
+/**
+ * Loads the orders the batch touches, folds the batch over them in memory and
+ * writes each touched row once: a rebuild costs a few statements per batch, not per event.
+ */
+async function applyBatch(events: readonly StoredEvent[], trx: Knex.Transaction): Promise<void> {
+  const placedHere = new Set<string>();
+  const wanted = new Set<string>();
+  for (const e of events) {
+    if (e.type === 'OrderPlaced') placedHere.add(e.data.orderId);
+    else if (e.type !== 'UserRenamed' && 'orderId' in e.data && !placedHere.has(e.data.orderId)) {
+      wanted.add(e.data.orderId);
+    }
+  }
+  const rows = new Map<string, OrderRow>();
+  for (const row of await selectIn<OrderRow>(trx, ORDERS_TABLE, 'id', [...wanted])) {
+    rows.set(row.id, { ...row, placed_position: Number(row.placed_position), last_position: Number(row.last_position) });
+  }
+
+  const dirty = new Set<string>();
+  const renames = new Map<string, string>();
+  for (const e of events) {
+    if (e.type === 'OrderPlaced') {
+      rows.set(e.data.orderId, placed(e));
+      dirty.add(e.data.orderId);
+    } else if (e.type === 'UserRenamed') {
+      renames.set(e.data.userId, e.data.name);
+      for (const row of rows.values()) {
+        if (row.user_id === e.data.userId) {
+          row.user_name = e.data.name;
+          dirty.add(row.id);
+        }
+      }
+    } else {
+      const at = iso(e.occurredAt);
+      const change = transition(e, at);
+      const row = 'orderId' in e.data ? rows.get(e.data.orderId) : undefined;
+      if (!change || !row || row.last_position >= e.position) continue;
+      Object.assign(row, change, { updated_at: at, last_position: e.position });
+      dirty.add(row.id);
+    }
+  }
+  // Rows already stored and not loaded take the final name here; loaded rows are written below.
+  for (const [userId, name] of renames) {
+    await trx(ORDERS_TABLE).where('user_id', userId).update({ user_name: name });
+  }
+  await upsertRows(trx, ORDERS_TABLE, 'id', [...dirty].map((id) => rows.get(id)!));
+}
+
+export const ordersProjection: Projection = {
+  name: 'orders',
+  handles: HANDLES,
+  tables: [ORDERS_TABLE],
+  migrate,
+  apply: (event, trx) => applyBatch([event], trx),
+  applyBatch: (events, trx) => applyBatch(events, trx),
+};
+
+export * from './orders-queries.js';

@@ -1,0 +1,85 @@
+import { Role, type EventType, type StoredEvent, type User } from '@drinks/contracts';
+import type { Knex } from 'knex';
+import type { Projection } from './projection.js';
+import { createTableIfAbsent, flag, isSet } from './sql.js';
+
+type Db = Knex | Knex.Transaction;
+const USERS = 'rm_users';
+
+interface UserRow {
+  id: string;
+  email: string;
+  name: string;
+  role: string;
+  is_available: number;
+  position: number;
+}
+
+const HANDLES = [
+  'UserRegistered',
+  'UserRenamed',
+  'UserRoleChanged',
+  'UserAvailabilityChanged',
+] as const satisfies readonly EventType[];
+
+async function migrate(db: Knex): Promise<void> {
+  await createTableIfAbsent(db, USERS, (t) => {
+    t.string('id', 64).primary();
+    t.text('email').notNullable();
+    t.text('name').notNullable();
+    t.string('role', 16).notNullable();
+    t.integer('is_available').notNullable();
+    t.bigInteger('position').notNullable();
+    t.index(['position'], 'rm_users_position_idx');
+  });
+}
+
+async function apply(e: StoredEvent, trx: Knex.Transaction): Promise<void> {
+  switch (e.type) {
+    case 'UserRegistered': {
+      const { userId, email, name, role } = e.data;
+      await trx(USERS)
+        .insert({ id: userId, email, name, role, is_available: flag(true), position: e.position })
+        .onConflict('id')
+        .merge();
+      return;
+    }
+    case 'UserRenamed':
+      await trx(USERS).where('id', e.data.userId).update({ name: e.data.name });
+      return;
+    case 'UserRoleChanged':
+      await trx(USERS).where('id', e.data.userId).update({ role: e.data.role });
+      return;
+    case 'UserAvailabilityChanged':
+      await trx(USERS).where('id', e.data.userId).update({ is_available: flag(e.data.isAvailable) });
+      return;
+    default:
+      return;
+  }
+}
+
+export const usersProjection: Projection = {
+  name: 'users',
+  handles: HANDLES,
+  tables: [USERS],
+  migrate,
+  apply: (event, trx) => apply(event, trx),
+};
+
+const toUser = (r: UserRow): User => ({
+  id: r.id,
+  email: r.email,
+  name: r.name,
+  role: Role.parse(r.role),
+  isAvailable: isSet(r.is_available),
+});
+
+export async function getUser(db: Db, id: string): Promise<User | null> {
+  const row = (await db(USERS).where({ id }).first()) as UserRow | undefined;
+  return row ? toUser(row) : null;
+}
+
+/** Every user in registration order. */
+export async function listUsers(db: Db): Promise<User[]> {
+  return ((await db(USERS).orderBy('position')) as UserRow[]).map(toUser);
+}

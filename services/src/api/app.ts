@@ -1,0 +1,59 @@
+import { createReadStream, existsSync } from 'node:fs';
+import path from 'node:path';
+import { bodyParser } from '@koa/bodyparser';
+import Koa from 'koa';
+import serve from 'koa-static';
+import type { AppDeps } from './deps.js';
+import { type AppState, authenticate } from './middleware/auth.js';
+import { errorHandler } from './middleware/error-handler.js';
+import { requestContext, securityHeaders } from './middleware/request-context.js';
+import { authRoutes } from './routes/auth.js';
+import { catalogRoutes } from './routes/catalog.js';
+import { imageRoutes } from './routes/images.js';
+import { opsRoutes } from './routes/ops.js';
+import { orderRoutes } from './routes/orders.js';
+import { shopRoutes } from './routes/shop.js';
+import { userRoutes } from './routes/users.js';
+
+/** A 5 MB image as a base64 data URL is about 6.7 MB; every other body is small. */
+const UPLOAD_LIMIT = '7mb';
+const JSON_LIMIT = '64kb';
+
+export function createApp(deps: AppDeps, options: { webDir?: string } = {}): Koa<AppState> {
+  const app = new Koa<AppState>({ proxy: true });
+  const uploadParser = bodyParser({ enableTypes: ['json'], jsonLimit: UPLOAD_LIMIT, encoding: 'utf-8' });
+  const jsonParser = bodyParser({ enableTypes: ['json'], jsonLimit: JSON_LIMIT, encoding: 'utf-8' });
+
+  app.use(errorHandler(deps.logger));
+  app.use(requestContext(deps.logger));
+  app.use(securityHeaders());
+  app.use(deps.metrics.middleware());
+  app.use((ctx, next) => (ctx.path === '/api/upload/image' ? uploadParser(ctx, next) : jsonParser(ctx, next)));
+  app.use(authenticate(deps));
+
+  for (const router of [opsRoutes, authRoutes, userRoutes, shopRoutes, catalogRoutes, orderRoutes, imageRoutes]) {
+    const r = router(deps);
+    app.use(r.routes());
+    app.use(r.allowedMethods());
+  }
+
+  const webDir = options.webDir;
+  if (webDir && existsSync(path.join(webDir, 'index.html'))) {
+    app.use(
+      serve(webDir, {
+        index: 'index.html',
+        // Vite names assets by content hash; the shell must always be revalidated.
+        setHeaders: (res, file) =>
+          res.setHeader('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache'),
+      }),
+    );
+    // Client-side routes: every other GET outside /api gets the app shell.
+    app.use(async (ctx, next) => {
+      if (ctx.method !== 'GET' || ctx.path.startsWith('/api')) return next();
+      ctx.type = 'html';
+      ctx.set('Cache-Control', 'no-cache');
+      ctx.body = createReadStream(path.join(webDir, 'index.html'));
+    });
+  }
+  return app;
+}

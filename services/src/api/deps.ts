@@ -1,0 +1,31 @@
+import type { User } from '@drinks/contracts';
+import type { Logger } from 'pino';
+import type { createCredentialStore } from '../auth/credentials.js';
+import type { createLoginThrottle } from '../auth/throttle.js';
+import type { createTokenService } from '../auth/tokens.js';
+import type { Clock } from '../clock.js';
+import type { Config } from '../config.js';
+import type { Db } from '../db/database.js';
+import type { createImageService } from '../images/images.js';
+import type { EventStore } from '../store/types.js';
+import type { Metrics } from './metrics.js';
+
+/** The ports every route factory receives. */
+export interface AppDeps {
+  config: Config;
+  clock: Clock;
+  logger: Logger;
+  db: Db;
+  store: EventStore;
+  /** Waits (bounded) until the read models have reached `position`: read-your-writes. */
+  waitFor(position: number): Promise<void>;
+  passwords: { hash(password: string): Promise<string>; verify(password: string, hash: string): Promise<boolean>; dummyHash: string };
+  tokens: ReturnType<typeof createTokenService>;
+  credentials: ReturnType<typeof createCredentialStore>;
+  throttle: ReturnType<typeof createLoginThrottle>;
+  images: ReturnType<typeof createImageService>;
+  users: { get(id: string): Promise<User | null> };
+  metrics: Metrics;
+  /** Database reachable and every projection within 1 s of the log. */
+  readiness(): Promise<{ ready: boolean; detail: Record<string, unknown> }>;
+}

@@ -1,0 +1,46 @@
+import type { Role, User } from '@drinks/contracts';
+import type { Middleware, ParameterizedContext } from 'koa';
+import { ForbiddenError, UnauthorizedError } from '../../errors.js';
+import type { AppDeps } from '../deps.js';
+
+export type AppState = { requestId: string; user?: User };
+export type Ctx = ParameterizedContext<AppState>;
+
+/** Resolves the bearer token to the current user (role read fresh from the read model). */
+export function authenticate(deps: Pick<AppDeps, 'tokens' | 'users'>): Middleware<AppState> {
+  return async (ctx, next) => {
+    const header = ctx.get('Authorization');
+    if (header) {
+      const match = /^Bearer\s+(\S+)$/i.exec(header);
+      if (!match?.[1]) throw new UnauthorizedError('Malformed Authorization header.');
+      const { userId } = await deps.tokens.verifyAccess(match[1]);
+      const user = await deps.users.get(userId);
+      if (!user || !user.isAvailable) throw new UnauthorizedError('This account is not active.');
+      ctx.state.user = user;
+    }
+    await next();
+  };
+}
+
+export function currentUser(ctx: { state: AppState }): User {
+  const user = ctx.state.user;
+  if (!user) throw new UnauthorizedError();
+  return user;
+}
+
+/** Any signed-in caller, or only the given roles. */
+export function requireRole(...roles: Role[]): Middleware<AppState> {
+  return async (ctx, next) => {
+    const user = currentUser(ctx);
+    if (roles.length > 0 && !roles.includes(user.role)) throw new ForbiddenError();
+    await next();
+  };
+}
+
+export const signedIn = requireRole();
+export const staffOnly = requireRole('barista', 'admin');
+export const adminOnly = requireRole('admin');
+
+export function isStaff(user: User): boolean {
+  return user.role === 'barista' || user.role === 'admin';
+}

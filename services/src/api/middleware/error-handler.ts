@@ -1,0 +1,57 @@
+import type { Middleware } from 'koa';
+import type { Logger } from 'pino';
+import { AppError, TooManyAttemptsError } from '../../errors.js';
+
+const TITLES: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+};
+
+function problem(status: number, code: string, detail: string, errors?: unknown) {
+  return { type: 'about:blank', title: TITLES[status] ?? 'Error', status, code, detail, ...(errors ? { errors } : {}) };
+}
+
+/** Outermost: turns AppErrors into RFC 9457 bodies; anything else is a bare 500, logged. */
+export function errorHandler(logger: Logger): Middleware {
+  return async (ctx, next) => {
+    try {
+      await next();
+      if (ctx.status === 404 && ctx.body === undefined && ctx.path.startsWith('/api')) {
+        ctx.status = 404;
+        ctx.type = 'application/problem+json';
+        ctx.body = problem(404, 'NOT_FOUND', `No route for ${ctx.method} ${ctx.path}.`);
+      }
+    } catch (err) {
+      let body;
+      if (err instanceof AppError) {
+        body = problem(err.status, err.code, err.message, err.errors);
+        if (err instanceof TooManyAttemptsError) ctx.set('Retry-After', String(err.retryAfterSeconds));
+      } else {
+        const e = err as { status?: number; expose?: boolean; type?: string; message?: string };
+        // Errors from koa/co-body (bad JSON, body too large, bad encoding) carry a status and are safe to expose.
+        if (e && typeof e.status === 'number' && e.status >= 400 && e.status < 500) {
+          if (e.status === 413) body = problem(413, 'PAYLOAD_TOO_LARGE', 'The request body is too large.');
+          else if (e.status === 415) body = problem(415, 'VALIDATION_FAILED', 'Unsupported content type.');
+          else if (e.status === 401) body = problem(401, 'UNAUTHENTICATED', 'Authentication required.');
+          else if (e.status === 404) body = problem(404, 'NOT_FOUND', 'Not found.');
+          else if (e.status === 405) body = problem(405, 'VALIDATION_FAILED', 'Method not allowed.');
+          else body = problem(400, 'VALIDATION_FAILED', e.type === 'entity.parse.failed' ? 'The body is not valid JSON.' : 'The request is malformed.');
+        } else {
+          logger.error({ err, requestId: ctx.state.requestId }, 'unhandled error');
+          body = problem(500, 'INTERNAL', 'Something went wrong on our side.');
+        }
+      }
+      ctx.status = body.status;
+      ctx.type = 'application/problem+json';
+      ctx.body = body;
+    }
+  };
+}

@@ -1,0 +1,83 @@
+import * as c from '@drinks/contracts';
+import { z } from 'zod';
+
+type Op = {
+  method: 'get' | 'post' | 'patch' | 'put';
+  path: string;
+  summary: string;
+  auth: 'public' | 'any' | 'staff' | 'admin';
+  body?: z.ZodType;
+  query?: z.ZodObject;
+  response?: z.ZodType;
+  status?: number;
+};
+
+const ops: Op[] = [
+  { method: 'post', path: '/auth/register', summary: 'Register', auth: 'public', body: c.RegisterBody, response: c.User, status: 201 },
+  { method: 'post', path: '/auth/v2/login', summary: 'Sign in', auth: 'public', body: c.LoginBody, response: c.Tokens },
+  { method: 'post', path: '/auth/refresh-token', summary: 'Rotate the refresh token', auth: 'public', body: c.RefreshBody, response: c.Tokens },
+  { method: 'get', path: '/user/me', summary: 'Current user', auth: 'any', response: c.User },
+  { method: 'patch', path: '/user', summary: 'Rename yourself', auth: 'any', body: c.RenameBody, response: c.User },
+  { method: 'put', path: '/user/{id}/push/disable', summary: 'Log out', auth: 'any', body: c.LogoutBody, status: 204 },
+  { method: 'get', path: '/user', summary: 'List users', auth: 'admin', response: z.array(c.User) },
+  { method: 'patch', path: '/user/{id}', summary: 'Change a user', auth: 'admin', body: c.AdminUserPatch, response: c.User },
+  { method: 'get', path: '/cafe-status', summary: 'Shop status', auth: 'public', response: c.ShopStatus },
+  { method: 'patch', path: '/cafe-status/{status}', summary: 'Change the shop status', auth: 'staff', response: c.ShopStatus },
+  { method: 'get', path: '/category', summary: 'Categories with menus', auth: 'any', response: z.array(c.Category) },
+  { method: 'get', path: '/category/{id}', summary: 'One category', auth: 'any', response: c.Category },
+  { method: 'post', path: '/category', summary: 'Create a category', auth: 'staff', body: c.CategoryCreateBody, response: c.Category, status: 201 },
+  { method: 'patch', path: '/category/{id}', summary: 'Change a category', auth: 'staff', body: c.CategoryPatchBody, response: c.Category },
+  { method: 'patch', path: '/category/{id}/unavailable', summary: 'Remove a category', auth: 'staff', response: c.Category },
+  { method: 'post', path: '/menu', summary: 'Create a menu', auth: 'staff', body: c.MenuCreateBody, response: c.Menu, status: 201 },
+  { method: 'patch', path: '/menu/{id}', summary: 'Change a menu', auth: 'staff', body: c.MenuPatchBody, response: c.Menu },
+  { method: 'post', path: '/order', summary: 'Place an order', auth: 'any', body: c.PlaceOrderBody, response: c.Order, status: 201 },
+  { method: 'get', path: '/order', summary: 'Orders (own, or all for staff)', auth: 'any', query: c.OrderQuery, response: z.array(c.Order) },
+  { method: 'get', path: '/order/{id}', summary: 'One order', auth: 'any', response: c.Order },
+  { method: 'patch', path: '/order/{id}', summary: 'Cancel or pick up your order', auth: 'any', body: c.OwnerOrderPatch, response: c.Order },
+  { method: 'patch', path: '/order/barista/{id}', summary: 'Start, complete or reject an order', auth: 'staff', body: c.BaristaOrderPatch, response: c.Order },
+  { method: 'get', path: '/order/count/user', summary: "Your orders of today", auth: 'any', response: c.CountResponse },
+  { method: 'get', path: '/order/my-queue', summary: 'Your active orders with queue places', auth: 'any', response: z.array(c.Order) },
+  { method: 'get', path: '/order/count/total', summary: 'Total orders', auth: 'staff', query: c.StatsQuery, response: c.CountResponse },
+  { method: 'get', path: '/order/find/popular-menu', summary: 'Menus by orders', auth: 'staff', query: c.StatsQuery, response: z.array(c.PopularMenuRow) },
+  { method: 'get', path: '/order/summary', summary: "A day's orders by status", auth: 'staff', query: c.SummaryQuery, response: c.OrderSummary },
+  { method: 'get', path: '/order/history/user', summary: 'History, newest update first', auth: 'any', query: c.OrderQuery, response: z.array(c.Order) },
+  { method: 'post', path: '/upload/image', summary: 'Upload a tumbler photo', auth: 'any', body: c.UploadImageBody, response: c.UploadResponse, status: 201 },
+  { method: 'get', path: '/images/{name}', summary: 'An uploaded image', auth: 'public' },
+  { method: 'get', path: '/config', summary: 'Client configuration', auth: 'public', response: c.ClientConfig },
+  { method: 'get', path: '/healthz', summary: 'Process up', auth: 'public' },
+  { method: 'get', path: '/readyz', summary: 'Database and projections ready', auth: 'public' },
+  { method: 'get', path: '/metrics', summary: 'Prometheus metrics', auth: 'public' },
+];
+
+const schema = (s: z.ZodType, io: 'input' | 'output') => z.toJSONSchema(s, { io, unrepresentable: 'any' });
+
+/** OpenAPI 3.1 generated from the contracts' zod schemas, so the two cannot drift. */
+export function openApiDocument() {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const op of ops) {
+    const params = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
+    const query = op.query
+      ? Object.entries(op.query.shape).map(([name, s]) => ({ name, in: 'query', required: false, schema: schema(s as z.ZodType, 'input') }))
+      : [];
+    (paths[`/api${op.path}`] ??= {})[op.method] = {
+      summary: op.summary,
+      ...(op.auth === 'public' ? { security: [] } : { 'x-roles': op.auth }),
+      parameters: [...params, ...query],
+      ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: schema(op.body, 'input') } } } } : {}),
+      responses: {
+        [String(op.status ?? 200)]: {
+          description: 'OK',
+          ...(op.response ? { content: { 'application/json': { schema: schema(op.response, 'output') } } } : {}),
+        },
+        default: { description: 'Problem', content: { 'application/problem+json': { schema: schema(c.ProblemDetails, 'output') } } },
+      },
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Drinks ordering API', version: '1.0.0' },
+    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    security: [{ bearer: [] }],
+    paths,
+  };
+}

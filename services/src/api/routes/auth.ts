@@ -1,0 +1,77 @@
+import { randomUUID } from 'node:crypto';
+import Router from '@koa/router';
+import { LoginBody, LogoutBody, RefreshBody, RegisterBody, RenameBody } from '@drinks/contracts';
+import { registerUser, renameUser } from '../../domain/index.js';
+import { ForbiddenError, UnauthorizedError, ValidationError } from '../../errors.js';
+import type { AppDeps } from '../deps.js';
+import { type AppState, currentUser, signedIn } from '../middleware/auth.js';
+import { parse, pathParam } from '../parse.js';
+import { commandMetadata } from './command-metadata.js';
+
+export function authRoutes(deps: AppDeps) {
+  const router = new Router<AppState>({ prefix: '/api' });
+  const domain = deps.config.COMPANY_EMAIL_DOMAIN.toLowerCase();
+
+  router.post('/auth/register', async (ctx) => {
+    const body = parse(RegisterBody, ctx.request.body);
+    if (!body.email.endsWith(`@${domain}`)) {
+      throw new ValidationError(`only accept @${domain}`, [{ path: 'email', message: `only accept @${domain}` }]);
+    }
+    const userId = randomUUID();
+    const passwordHash = await deps.passwords.hash(body.password);
+    await deps.credentials.create(userId, body.email, passwordHash);
+    try {
+      const role = deps.config.ADMIN_EMAILS.includes(body.email) ? 'admin' : 'user';
+      const result = await registerUser(deps.store, { userId, email: body.email, name: body.name.trim(), role }, commandMetadata(ctx, userId));
+      await deps.waitFor(result.lastPosition);
+    } catch (err) {
+      await deps.credentials.remove(userId);
+      throw err;
+    }
+    ctx.status = 201;
+    ctx.body = await deps.users.get(userId);
+  });
+
+  router.post('/auth/v2/login', async (ctx) => {
+    const body = parse(LoginBody, ctx.request.body);
+    deps.throttle.check(body.email, ctx.ip);
+    const credential = await deps.credentials.findByEmail(body.email);
+    // An unknown email still pays for one hash verification, so both failures take as long.
+    const ok = await deps.passwords.verify(body.password, credential?.passwordHash ?? deps.passwords.dummyHash);
+    const user = ok && credential ? await deps.users.get(credential.userId) : null;
+    if (!user || !user.isAvailable) {
+      deps.throttle.fail(body.email, ctx.ip);
+      throw new UnauthorizedError('Email or Password incorrect.', 'INVALID_CREDENTIALS');
+    }
+    deps.throttle.succeed(body.email, ctx.ip);
+    ctx.body = await deps.tokens.issue(user.id);
+  });
+
+  router.post('/auth/refresh-token', async (ctx) => {
+    const body = parse(RefreshBody, ctx.request.body);
+    ctx.body = await deps.tokens.rotate(body.refreshToken);
+  });
+
+  router.get('/user/me', signedIn, (ctx) => {
+    ctx.body = currentUser(ctx);
+  });
+
+  router.patch('/user', signedIn, async (ctx) => {
+    const user = currentUser(ctx);
+    const body = parse(RenameBody, ctx.request.body);
+    const result = await renameUser(deps.store, { userId: user.id, name: body.name.trim() }, commandMetadata(ctx));
+    await deps.waitFor(result.lastPosition);
+    ctx.body = await deps.users.get(user.id);
+  });
+
+  router.put('/user/:id/push/disable', signedIn, async (ctx) => {
+    const user = currentUser(ctx);
+    parse(LogoutBody, ctx.request.body);
+    if (pathParam(ctx) !== user.id) throw new ForbiddenError('You can only sign yourself out.');
+    await deps.tokens.revokeAll(user.id);
+    ctx.status = 204;
+  });
+
+  return router;
+}
+

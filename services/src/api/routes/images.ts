@@ -1,0 +1,28 @@
+import Router from '@koa/router';
+import { UploadImageBody } from '@drinks/contracts';
+import { NotFoundError } from '../../errors.js';
+import type { AppDeps } from '../deps.js';
+import { type AppState, signedIn } from '../middleware/auth.js';
+import { parse, pathParam } from '../parse.js';
+
+export function imageRoutes(deps: AppDeps) {
+  const router = new Router<AppState>({ prefix: '/api' });
+
+  router.post('/upload/image', signedIn, async (ctx) => {
+    const body = parse(UploadImageBody, ctx.request.body);
+    ctx.status = 201;
+    ctx.body = await deps.images.upload(body.file);
+  });
+
+  router.get('/images/:name', async (ctx) => {
+    const image = await deps.images.get(pathParam(ctx, 'name'));
+    if (!image) throw new NotFoundError('No such image.');
+    ctx.type = image.contentType;
+    // Named by content hash: the bytes behind a name never change.
+    ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    ctx.body = image.bytes;
+  });
+
+  return router;
+}

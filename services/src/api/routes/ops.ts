@@ -1,0 +1,43 @@
+import Router from '@koa/router';
+import type { ClientConfig } from '@drinks/contracts';
+import { officeCheck } from '../../config.js';
+import type { AppDeps } from '../deps.js';
+import type { AppState } from '../middleware/auth.js';
+import { openApiDocument } from '../openapi.js';
+
+export function opsRoutes(deps: AppDeps) {
+  const router = new Router<AppState>({ prefix: '/api' });
+
+  router.get('/healthz', (ctx) => {
+    ctx.body = { status: 'ok' };
+  });
+
+  router.get('/readyz', async (ctx) => {
+    const { ready, detail } = await deps.readiness();
+    ctx.status = ready ? 200 : 503;
+    ctx.body = { status: ready ? 'ready' : 'not ready', ...detail };
+  });
+
+  router.get('/metrics', async (ctx) => {
+    ctx.type = deps.metrics.registry.contentType;
+    ctx.body = await deps.metrics.registry.metrics();
+  });
+
+  router.get('/config', (ctx) => {
+    const body: ClientConfig = {
+      companyEmailDomain: deps.config.COMPANY_EMAIL_DOMAIN,
+      businessTimeZone: deps.config.BUSINESS_TZ,
+      officeCheck: officeCheck(deps.config) !== null,
+      now: deps.clock().toISOString(),
+    };
+    ctx.body = body;
+  });
+
+  let openapi: unknown;
+  router.get('/openapi.json', (ctx) => {
+    openapi ??= openApiDocument();
+    ctx.body = openapi;
+  });
+
+  return router;
+}

@@ -1,0 +1,171 @@
+import { randomUUID } from 'node:crypto';
+import Router from '@koa/router';
+import {
+  BaristaOrderPatch,
+  OrderQuery,
+  OwnerOrderPatch,
+  PlaceOrderBody,
+  StatsQuery,
+  SummaryQuery,
+  businessDay,
+  parseDateParam,
+  type Order,
+  type User,
+} from '@drinks/contracts';
+import { countActiveOrdersOfDay, getCategory, getMenu, getOrder, listOrders, myQueue, popularMenus, summary, totalOrders } from '@drinks/projections';
+import { cancelOrder, completeOrder, pickUpOrder, placeOrder, rejectOrder, startOrder } from '../../domain/index.js';
+import { NotFoundError, ValidationError } from '../../errors.js';
+import type { AppDeps } from '../deps.js';
+import { type AppState, currentUser, isStaff, signedIn, staffOnly } from '../middleware/auth.js';
+import { parse, pathParam } from '../parse.js';
+import { commandMetadata } from './command-metadata.js';
+import { distanceMetres } from './geo.js';
+import { officeCheck } from '../../config.js';
+
+export function orderRoutes(deps: AppDeps) {
+  const router = new Router<AppState>({ prefix: '/api' });
+  const knex = deps.db.knex;
+  const tz = deps.config.BUSINESS_TZ;
+  const office = officeCheck(deps.config);
+
+  function range(q: { startDate?: string | undefined; endDate?: string | undefined }) {
+    return {
+      ...(q.startDate ? { from: parseDateParam(q.startDate, tz) } : {}),
+      ...(q.endDate ? { to: parseDateParam(q.endDate, tz) } : {}),
+    };
+  }
+  function statuses(q: OrderQuery) {
+    return q.status === undefined ? {} : { statuses: Array.isArray(q.status) ? q.status : [q.status] };
+  }
+  /** Another user's order is reported as missing, never as forbidden. */
+  async function visibleOrder(user: User, id: string): Promise<Order> {
+    const order = await getOrder(knex, id);
+    if (!order || (!isStaff(user) && order.user.id !== user.id)) throw new NotFoundError('No such order.');
+    return order;
+  }
+  /** Cafe orders carry a photo of the customer's tumbler, uploaded through /upload/image. */
+  async function requireUploadedImageForCafe(menuId: string, image: string | null) {
+    const menu = await getMenu(knex, menuId);
+    const category = menu ? await getCategory(knex, menu.category_id) : null;
+    if (category?.categoryFor !== 'cafe') return;
+    if (!image || !(await deps.images.exists(image))) {
+      const message = 'A photo of your tumbler is required: upload it first.';
+      throw new ValidationError(message, [{ path: 'tumblerImage', message }]);
+    }
+  }
+  async function answer(position: number, id: string) {
+    await deps.waitFor(position);
+    const order = await getOrder(knex, id);
+    if (!order) throw new NotFoundError('No such order.');
+    return order;
+  }
+
+  router.post('/order', signedIn, async (ctx) => {
+    const user = currentUser(ctx);
+    const body = parse(PlaceOrderBody, ctx.request.body);
+    let atOffice: boolean | null = null;
+    if (office) {
+      atOffice = body.location ? distanceMetres(body.location, office) <= office.radiusM : false;
+    }
+    await requireUploadedImageForCafe(body.menu_id, body.tumblerImage ?? null);
+    const orderId = randomUUID();
+    const result = await placeOrder(
+      deps.store,
+      {
+        orderId,
+        userId: user.id,
+        menuId: body.menu_id,
+        type: body.type ?? null,
+        sweetness: body.sweetness ?? null,
+        remark: body.remark,
+        tumblerImage: body.tumblerImage ?? null,
+        atOffice,
+        now: deps.clock(),
+        timeZone: tz,
+      },
+      commandMetadata(ctx),
+    );
+    ctx.status = 201;
+    ctx.body = await answer(result.lastPosition, result.orderId ?? orderId);
+  });
+
+  router.get('/order', signedIn, async (ctx) => {
+    const user = currentUser(ctx);
+    const q = parse(OrderQuery, ctx.query, 'query');
+    ctx.body = await listOrders(knex, {
+      ...(isStaff(user) ? {} : { userId: user.id }),
+      ...statuses(q),
+      ...range(q),
+      sort: 'orderDate',
+    });
+  });
+
+  router.get('/order/count/user', signedIn, async (ctx) => {
+    const user = currentUser(ctx);
+    ctx.body = { totalOrder: await countActiveOrdersOfDay(knex, user.id, businessDay(deps.clock(), tz)) };
+  });
+
+  router.get('/order/my-queue', signedIn, async (ctx) => {
+    ctx.body = await myQueue(knex, currentUser(ctx).id);
+  });
+
+  router.get('/order/count/total', staffOnly, async (ctx) => {
+    const q = parse(StatsQuery, ctx.query, 'query');
+    ctx.body = { totalOrder: await totalOrders(knex, { ...range(q), ...(q.categoryFor ? { categoryFor: q.categoryFor } : {}) }) };
+  });
+
+  router.get('/order/find/popular-menu', staffOnly, async (ctx) => {
+    const q = parse(StatsQuery, ctx.query, 'query');
+    ctx.body = await popularMenus(knex, { ...range(q), ...(q.categoryFor ? { categoryFor: q.categoryFor } : {}) });
+  });
+
+  router.get('/order/summary', staffOnly, async (ctx) => {
+    const q = parse(SummaryQuery, ctx.query, 'query');
+    const day = q.date ? businessDay(parseDateParam(q.date, tz), tz) : businessDay(deps.clock(), tz);
+    ctx.body = await summary(knex, day);
+  });
+
+  router.get('/order/history/user', signedIn, async (ctx) => {
+    const user = currentUser(ctx);
+    const q = parse(OrderQuery, ctx.query, 'query');
+    ctx.body = await listOrders(knex, {
+      ...(isStaff(user) ? {} : { userId: user.id }),
+      ...statuses(q),
+      ...range(q),
+      sort: 'updatedAtDesc',
+    });
+  });
+
+  router.patch('/order/barista/:id', staffOnly, async (ctx) => {
+    const user = currentUser(ctx);
+    const body = parse(BaristaOrderPatch, ctx.request.body);
+    await visibleOrder(user, pathParam(ctx));
+    const input = { orderId: pathParam(ctx), actor: { id: user.id, role: user.role }, now: deps.clock(), timeZone: tz };
+    const meta = commandMetadata(ctx);
+    const result =
+      body.status === 'in-progress'
+        ? await startOrder(deps.store, input, meta)
+        : body.status === 'done'
+          ? await completeOrder(deps.store, input, meta)
+          : await rejectOrder(deps.store, { ...input, reason: body.reject_note }, meta);
+    ctx.body = await answer(result.lastPosition, pathParam(ctx));
+  });
+
+  router.get('/order/:id', signedIn, async (ctx) => {
+    ctx.body = await visibleOrder(currentUser(ctx), pathParam(ctx));
+  });
+
+  router.patch('/order/:id', signedIn, async (ctx) => {
+    const user = currentUser(ctx);
+    const body = parse(OwnerOrderPatch, ctx.request.body);
+    await visibleOrder(user, pathParam(ctx));
+    const input = { orderId: pathParam(ctx), actor: { id: user.id, role: user.role }, now: deps.clock(), timeZone: tz };
+    const result = body.status === 'cancel'
+      ? await cancelOrder(deps.store, input, commandMetadata(ctx))
+      : await pickUpOrder(deps.store, input, commandMetadata(ctx));
+    ctx.body = await answer(result.lastPosition, pathParam(ctx));
+  });
+
+  return router;
+}
+

@@ -1,0 +1,25 @@
+import Router from '@koa/router';
+import { ShopStatusParam } from '@drinks/contracts';
+import { getShopStatus } from '@drinks/projections';
+import { changeShopStatus } from '../../domain/index.js';
+import type { AppDeps } from '../deps.js';
+import { type AppState, staffOnly } from '../middleware/auth.js';
+import { parse } from '../parse.js';
+import { commandMetadata } from './command-metadata.js';
+
+export function shopRoutes(deps: AppDeps) {
+  const router = new Router<AppState>({ prefix: '/api' });
+
+  router.get('/cafe-status', async (ctx) => {
+    ctx.body = await getShopStatus(deps.db.knex);
+  });
+
+  router.patch('/cafe-status/:status', staffOnly, async (ctx) => {
+    const target = parse(ShopStatusParam, ctx.params.status, 'status');
+    const result = await changeShopStatus(deps.store, { target, now: deps.clock(), timeZone: deps.config.BUSINESS_TZ }, commandMetadata(ctx));
+    await deps.waitFor(result.lastPosition);
+    ctx.body = await getShopStatus(deps.db.knex);
+  });
+
+  return router;
+}

@@ -1,0 +1,28 @@
+import Router from '@koa/router';
+import { AdminUserPatch } from '@drinks/contracts';
+import { listUsers } from '@drinks/projections';
+import { changeUser } from '../../domain/index.js';
+import { NotFoundError } from '../../errors.js';
+import type { AppDeps } from '../deps.js';
+import { type AppState, adminOnly, currentUser } from '../middleware/auth.js';
+import { parse, pathParam } from '../parse.js';
+import { commandMetadata } from './command-metadata.js';
+
+export function userRoutes(deps: AppDeps) {
+  const router = new Router<AppState>({ prefix: '/api' });
+
+  router.get('/user', adminOnly, async (ctx) => {
+    ctx.body = await listUsers(deps.db.knex);
+  });
+
+  router.patch('/user/:id', adminOnly, async (ctx) => {
+    const patch = parse(AdminUserPatch, ctx.request.body);
+    const actor = currentUser(ctx);
+    if (!(await deps.users.get(pathParam(ctx)))) throw new NotFoundError('No such user.');
+    const result = await changeUser(deps.store, { actor: { id: actor.id, role: actor.role }, userId: pathParam(ctx), patch }, commandMetadata(ctx));
+    await deps.waitFor(result.lastPosition);
+    ctx.body = await deps.users.get(pathParam(ctx));
+  });
+
+  return router;
+}

@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestServer, startTestServer } from '../../test-support/server.js';
+
+describe('auth and users over HTTP', () => {
+  let app: TestServer;
+  beforeAll(async () => {
+    app = await startTestServer({ ADMIN_EMAILS: 'boss@woxa.tech' });
+  });
+  afterAll(() => app.close());
+
+  describe('POST /auth/register', () => {
+    it('creates a user with role user and answers 201 User', async () => {
+      const res = await app.call('POST', '/auth/register', { body: { name: 'Nok', email: 'nok@woxa.tech', password: 'longenough' } });
+      expect(res.status).toBe(201);
+      expect(res.body).toEqual({ id: expect.any(String), email: 'nok@woxa.tech', name: 'Nok', role: 'user', isAvailable: true });
+    });
+    it('makes ADMIN_EMAILS admins', async () => {
+      const res = await app.call('POST', '/auth/register', { body: { name: 'Boss', email: 'Boss@woxa.tech', password: 'longenough' } });
+      expect(res.status).toBe(201);
+      expect(res.body.role).toBe('admin');
+    });
+    it('refuses another domain, a long name, a short password', async () => {
+      for (const body of [
+        { name: 'X', email: 'x@gmail.com', password: 'longenough' },
+        { name: 'A'.repeat(21), email: 'long@woxa.tech', password: 'longenough' },
+        { name: 'Short', email: 'short@woxa.tech', password: 'short' },
+        { name: '   ', email: 'blank@woxa.tech', password: 'longenough' },
+      ]) {
+        const res = await app.call('POST', '/auth/register', { body });
+        expect(res.status).toBe(400);
+        expect(res.headers.get('content-type')).toContain('application/problem+json');
+        expect(res.body.code).toBe('VALIDATION_FAILED');
+      }
+    });
+    it('refuses a taken email with 409 EMAIL_TAKEN', async () => {
+      const res = await app.call('POST', '/auth/register', { body: { name: 'Again', email: 'nok@woxa.tech', password: 'longenough' } });
+      expect(res.status).toBe(409);
+      expect(res.body.code).toBe('EMAIL_TAKEN');
+    });
+    it('never applies a role sent in the body', async () => {
+      const res = await app.call('POST', '/auth/register', { body: { name: 'Sneaky', email: 'sneaky@woxa.tech', password: 'longenough', role: 'admin' } });
+      expect(res.status).toBe(201);
+      expect(res.body.role).toBe('user');
+    });
+  });
+
+  describe('POST /auth/v2/login', () => {
+    it('answers tokens for the right password', async () => {
+      const tokens = await app.login('nok@woxa.tech', 'longenough');
+      expect(tokens).toEqual({ accessToken: expect.any(String), refreshToken: expect.any(String) });
+      const me = await app.call('GET', '/user/me', { token: tokens.accessToken });
+      expect(me.body.email).toBe('nok@woxa.tech');
+    });
+    it('answers 401 INVALID_CREDENTIALS for a wrong password or unknown email', async () => {
+      for (const body of [{ email: 'nok@woxa.tech', password: 'wrong-one' }, { email: 'nobody@woxa.tech', password: 'whatever1' }]) {
+        const res = await app.call('POST', '/auth/v2/login', { body });
+        expect(res.status).toBe(401);
+        expect(res.body).toMatchObject({ code: 'INVALID_CREDENTIALS', detail: 'Email or Password incorrect.' });
+      }
+    });
+    it('throttles repeated failures with 429 and Retry-After', async () => {
+      await app.call('POST', '/auth/register', { body: { name: 'Target', email: 'target@woxa.tech', password: 'longenough' } });
+      const statuses: number[] = [];
+      let retryAfter: string | null = null;
+      for (let i = 0; i < 7; i++) {
+        const res = await app.call('POST', '/auth/v2/login', { body: { email: 'target@woxa.tech', password: `bad-${i}-pass` } });
+        statuses.push(res.status);
+        if (res.status === 429) retryAfter = res.headers.get('retry-after');
+      }
+      expect(statuses).toContain(429);
+      expect(Number(retryAfter)).toBeGreaterThan(0);
+    });
+  });
+
+  describe('refresh tokens', () => {
+    it('rotate: the new pair works, the old refresh token stops working and its reuse revokes the family', async () => {
+      const first = await app.login('nok@woxa.tech', 'longenough');
+      const second = await app.call('POST', '/auth/refresh-token', { body: { refreshToken: first.refreshToken } });
+      expect(second.status).toBe(200);
+      const reuse = await app.call('POST', '/auth/refresh-token', { body: { refreshToken: first.refreshToken } });
+      expect(reuse.status).toBe(401);
+      const afterReuse = await app.call('POST', '/auth/refresh-token', { body: { refreshToken: second.body.refreshToken } });
+      expect(afterReuse.status).toBe(401);
+    });
+    it('logout revokes the caller refresh tokens', async () => {
+      const tokens = await app.login('nok@woxa.tech', 'longenough');
+      const me = await app.call('GET', '/user/me', { token: tokens.accessToken });
+      const out = await app.call('PUT', `/user/${me.body.id}/push/disable`, { token: tokens.accessToken, body: { status: 'INACTIVE' } });
+      expect(out.status).toBe(204);
+      const refresh = await app.call('POST', '/auth/refresh-token', { body: { refreshToken: tokens.refreshToken } });
+      expect(refresh.status).toBe(401);
+    });
+    it('refuses a forged or missing token with 401', async () => {
+      expect((await app.call('GET', '/user/me')).status).toBe(401);
+      expect((await app.call('GET', '/user/me', { token: 'eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.' })).status).toBe(401);
+    });
+  });
+
+  describe('users', () => {
+    it('PATCH /user renames the caller, refusing blank and long names', async () => {
+      const u = await app.newUser('Before');
+      const ok = await app.call('PATCH', '/user', { token: u.token, body: { name: 'After' } });
+      expect(ok.status).toBe(200);
+      expect(ok.body.name).toBe('After');
+      expect((await app.call('PATCH', '/user', { token: u.token, body: { name: ' ' } })).status).toBe(400);
+      expect((await app.call('PATCH', '/user', { token: u.token, body: { name: 'x'.repeat(21) } })).status).toBe(400);
+    });
+    it('an admin lists users and changes another user role, never its own', async () => {
+      const admin = (await app.login('admin@woxa.tech')).accessToken;
+      const u = await app.newUser('Promoted');
+      const list = await app.call('GET', '/user', { token: admin });
+      expect(list.status).toBe(200);
+      expect(list.body.map((x: { id: string }) => x.id)).toContain(u.id);
+      const changed = await app.call('PATCH', `/user/${u.id}`, { token: admin, body: { role: 'barista' } });
+      expect(changed.status).toBe(200);
+      expect(changed.body.role).toBe('barista');
+      const me = await app.call('GET', '/user/me', { token: admin });
+      const own = await app.call('PATCH', `/user/${me.body.id}`, { token: admin, body: { role: 'user' } });
+      expect(own.status).toBe(409);
+      expect((await app.call('GET', '/user/me', { token: admin })).body.role).toBe('admin');
+    });
+    it('a user cannot list or change users', async () => {
+      const u = await app.newUser();
+      expect((await app.call('GET', '/user', { token: u.token })).status).toBe(403);
+      expect((await app.call('PATCH', `/user/${u.id}`, { token: u.token, body: { role: 'admin' } })).status).toBe(403);
+    });
+  });
+});

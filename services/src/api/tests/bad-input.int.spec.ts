@@ -1,0 +1,106 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestServer, startTestServer } from '../../test-support/server.js';
+import { catalog, placeCafeOrder, staffTokens, uploadImage } from './fixtures.js';
+
+describe('bad input', () => {
+  let app: TestServer;
+  let user: { id: string; token: string };
+  let staff: { barista: string; admin: string };
+  beforeAll(async () => {
+    app = await startTestServer();
+    user = await app.newUser('Fuzzer');
+    staff = await staffTokens(app);
+  });
+  afterAll(() => app.close());
+
+  it('malformed JSON is a 400 problem, and the process keeps serving', async () => {
+    const res = await app.call('POST', '/order', { token: user.token, raw: '{"menu_id": ' });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('VALIDATION_FAILED');
+    expect((await app.call('GET', '/healthz')).status).toBe(200);
+  });
+
+  it('a 20 MB body is refused with 413 on every route', async () => {
+    const big = JSON.stringify({ file: 'x'.repeat(20 * 1024 * 1024) });
+    for (const path of ['/upload/image', '/order', '/auth/v2/login']) {
+      const res = await app.call('POST', path, { token: user.token, raw: big });
+      expect(res.status, path).toBe(413);
+    }
+  });
+
+  it('fake and oversized images are refused with 415 and 413', async () => {
+    const fake = await app.call('POST', '/upload/image', { token: user.token, body: { file: `data:image/png;base64,${Buffer.from('<script>alert(1)</script>').toString('base64')}` } });
+    expect(fake.status).toBe(415);
+    const notDataUrl = await app.call('POST', '/upload/image', { token: user.token, body: { file: 'http://example.com/x.png' } });
+    expect(notDataUrl.status).toBe(400);
+    const huge = Buffer.alloc(5 * 1024 * 1024 + 10, 0xff);
+    huge[0] = 0xff; huge[1] = 0xd8; huge[2] = 0xff;
+    const tooBig = await app.call('POST', '/upload/image', { token: user.token, body: { file: `data:image/jpeg;base64,${huge.toString('base64')}` } });
+    expect(tooBig.status).toBe(413);
+  });
+
+  it('uploaded images are served with a long cache lifetime and nosniff', async () => {
+    const url = await uploadImage(app, user.token);
+    const res = await fetch(`${app.url}${url}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/jpeg');
+    expect(res.headers.get('cache-control')).toContain('immutable');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect((await fetch(`${app.url}/api/images/..%2F..%2Fetc%2Fpasswd`)).status).toBe(404);
+  });
+
+  it('SQL- and script-looking strings are stored as text, never run', async () => {
+    const name = "Robert'); DROP TABLE--";
+    const res = await app.call('PATCH', '/user', { token: user.token, body: { name: name.slice(0, 20) } });
+    expect(res.status).toBe(200);
+    expect(res.body.name).toBe(name.slice(0, 20));
+    const menus = await catalog(app, user.token);
+    const image = await uploadImage(app, user.token);
+    const order = await placeCafeOrder(app, user.token, menus.cafeMenu.id, image, { remark: '<img src=x onerror=alert(1)>' });
+    expect(order.status).toBe(201);
+    expect(order.body.remark).toBe('<img src=x onerror=alert(1)>');
+    await app.call('PATCH', `/order/${order.body.id}`, { token: user.token, body: { status: 'cancel' } });
+    expect((await app.call('GET', '/category', { token: user.token })).status).toBe(200);
+  });
+
+  it('unknown fields are dropped: a body carrying status, role or user changes none of them', async () => {
+    const menus = await catalog(app, user.token);
+    const image = await uploadImage(app, user.token);
+    const order = await placeCafeOrder(app, user.token, menus.cafeMenu.id, image, { status: 'done', user: { id: 'someone-else' }, queue_at: 0 });
+    expect(order.body.status).toBe('ordered');
+    expect(order.body.user.id).toBe(user.id);
+    const renamed = await app.call('PATCH', '/user', { token: user.token, body: { name: 'Still User', role: 'admin', isAvailable: false } });
+    expect(renamed.body).toMatchObject({ role: 'user', isAvailable: true, name: 'Still User' });
+    await app.call('PATCH', `/order/${order.body.id}`, { token: user.token, body: { status: 'cancel' } });
+  });
+
+  it('random bodies at every endpoint never get a 5xx', async () => {
+    const endpoints: [string, string, () => string][] = [
+      ['POST', '/auth/register', () => ''],
+      ['POST', '/auth/v2/login', () => ''],
+      ['POST', '/auth/refresh-token', () => ''],
+      ['PATCH', '/user', () => user.token],
+      ['PATCH', `/user/${user.id}`, () => staff.admin],
+      ['PUT', `/user/${user.id}/push/disable`, () => user.token],
+      ['PATCH', '/cafe-status/bar-open', () => staff.barista],
+      ['POST', '/category', () => staff.barista],
+      ['PATCH', '/category/x', () => staff.barista],
+      ['POST', '/menu', () => staff.barista],
+      ['PATCH', '/menu/x', () => staff.barista],
+      ['POST', '/order', () => user.token],
+      ['PATCH', '/order/x', () => user.token],
+      ['PATCH', '/order/barista/x', () => staff.barista],
+      ['POST', '/upload/image', () => user.token],
+      ['GET', '/order?status=', () => user.token],
+    ];
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...endpoints), fc.jsonValue({ maxDepth: 3 }), async ([method, path, token], body) => {
+        const res = await app.call(method, path, { token: token() || null, ...(method === 'GET' ? {} : { body }) });
+        expect(res.status, `${method} ${path} ${JSON.stringify(body)}`).toBeLessThan(500);
+      }),
+      { numRuns: 300 },
+    );
+    expect((await app.call('GET', '/healthz')).status).toBe(200);
+  });
+});

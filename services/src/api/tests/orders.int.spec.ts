@@ -1,0 +1,213 @@
+import type { Order } from '@drinks/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestServer, startTestServer } from '../../test-support/server.js';
+import { catalog, placeCafeOrder, staffTokens, uploadImage } from './fixtures.js';
+
+describe('orders over HTTP', () => {
+  let app: TestServer;
+  let staff: { barista: string; admin: string };
+  let menus: Awaited<ReturnType<typeof catalog>>;
+  beforeAll(async () => {
+    app = await startTestServer();
+    staff = await staffTokens(app);
+    menus = await catalog(app, staff.barista);
+  });
+  afterAll(() => app.close());
+
+  const barista = (id: string, body: unknown) => app.call<Order>('PATCH', `/order/barista/${id}`, { token: staff.barista, body });
+
+  describe('PlaceOrder', () => {
+    it('answers 201 with the order, ordered, first in the queue of an empty cafe', async () => {
+      const u = await app.newUser('Placer');
+      const image = await uploadImage(app, u.token);
+      const res = await placeCafeOrder(app, u.token, menus.cafeMenu.id, image, { remark: '', menu_name: 'Fake name' });
+      expect(res.status).toBe(201);
+      expect(res.body).toMatchObject({
+        status: 'ordered',
+        type: 'hot',
+        sweetness: 50,
+        remark: '-',
+        reject_note: null,
+        tumblerImage: image,
+        user: { id: u.id, name: 'Placer' },
+        menu: { id: menus.cafeMenu.id, name: menus.cafeMenu.name, category: { categoryFor: 'cafe' } },
+      });
+      expect(res.body.queue_at).toBeGreaterThanOrEqual(1);
+      const again = await app.call<Order>('GET', `/order/${res.body.id}`, { token: u.token });
+      expect(again.body.id).toBe(res.body.id);
+      await barista(res.body.id, { status: 'rejected', reject_note: 'Machine Failure' });
+    });
+
+    it('refuses bad input with 400 and changes nothing', async () => {
+      const u = await app.newUser();
+      const image = await uploadImage(app, u.token);
+      const bad = [
+        { type: 'warm' },
+        { sweetness: 33 },
+        { tumblerImage: null },
+        { tumblerImage: '/api/images/0123456789abcdef0123456789abcdef.jpg' },
+        { remark: 'x'.repeat(51) },
+        { type: null },
+      ];
+      for (const extra of bad) {
+        const res = await placeCafeOrder(app, u.token, menus.cafeMenu.id, image, extra);
+        expect(res.status, JSON.stringify(extra)).toBe(400);
+        expect(res.body.code).toBe('VALIDATION_FAILED');
+      }
+      expect((await app.call('GET', '/order/count/user', { token: u.token })).body).toEqual({ totalOrder: 0 });
+    });
+
+    it('allows 2 a day, refuses the third with ORDER_LIMIT_REACHED, and a cancel frees a place', async () => {
+      const u = await app.newUser();
+      const image = await uploadImage(app, u.token);
+      const a = await placeCafeOrder(app, u.token, menus.cafeMenu.id, image);
+      const b = await placeCafeOrder(app, u.token, menus.cafeMenu2.id, image);
+      expect([a.status, b.status]).toEqual([201, 201]);
+      const c = await placeCafeOrder(app, u.token, menus.cafeMenu.id, image);
+      expect(c.status).toBe(409);
+      expect(c.body).toMatchObject({ code: 'ORDER_LIMIT_REACHED', detail: 'You already reached your order limit!' });
+      expect((await app.call('GET', '/order/count/user', { token: u.token })).body).toEqual({ totalOrder: 2 });
+      const cancel = await app.call<Order>('PATCH', `/order/${a.body.id}`, { token: u.token, body: { status: 'cancel' } });
+      expect(cancel.body.status).toBe('cancel');
+      expect(cancel.body.queue_at).toBeNull();
+      expect((await app.call('GET', '/order/count/user', { token: u.token })).body).toEqual({ totalOrder: 1 });
+      const d = await placeCafeOrder(app, u.token, menus.cafeMenu.id, image);
+      expect(d.status).toBe(201);
+      for (const o of [b.body, d.body]) await barista(o.id, { status: 'rejected', reject_note: 'The shop is closing' });
+    });
+
+    it('holds the limit when 10 requests race', async () => {
+      const u = await app.newUser();
+      const image = await uploadImage(app, u.token);
+      const results = await Promise.all(Array.from({ length: 10 }, () => placeCafeOrder(app, u.token, menus.cafeMenu.id, image)));
+      const created = results.filter((r) => r.status === 201);
+      expect(created).toHaveLength(2);
+      expect(results.filter((r) => r.status === 409).every((r) => r.body.code === 'ORDER_LIMIT_REACHED')).toBe(true);
+      for (const o of created) await barista(o.body.id, { status: 'rejected', reject_note: 'Machine Failure' });
+    });
+
+    it('an Idempotency-Key repeated returns the first order and places nothing', async () => {
+      const u = await app.newUser();
+      const image = await uploadImage(app, u.token);
+      const headers = { 'Idempotency-Key': 'same-key-1' };
+      const body = { menu_id: menus.cafeMenu.id, type: 'cold', sweetness: 0, remark: 'x', tumblerImage: image };
+      const first = await app.call<Order>('POST', '/order', { token: u.token, body, headers });
+      const second = await app.call<Order>('POST', '/order', { token: u.token, body, headers });
+      expect(first.status).toBe(201);
+      expect(second.body.id).toBe(first.body.id);
+      expect((await app.call('GET', '/order/count/user', { token: u.token })).body).toEqual({ totalOrder: 1 });
+      await barista(first.body.id, { status: 'rejected', reject_note: 'Machine Failure' });
+    });
+
+    it('refuses an inactive menu with MENU_INACTIVE, and a bar item while the bar is closed with SHOP_CLOSED', async () => {
+      const u = await app.newUser();
+      const image = await uploadImage(app, u.token);
+      await app.call('PATCH', `/menu/${menus.cafeMenu2.id}`, { token: staff.barista, body: { isActive: 'inactive' } });
+      const res = await placeCafeOrder(app, u.token, menus.cafeMenu2.id, image);
+      expect(res.status).toBe(409);
+      expect(res.body.code).toBe('MENU_INACTIVE');
+      await app.call('PATCH', `/menu/${menus.cafeMenu2.id}`, { token: staff.barista, body: { isActive: 'active' } });
+      const bar = await app.call('POST', '/order', { token: u.token, body: { menu_id: menus.barMenu.id, type: 'cold', remark: '' } });
+      expect(bar.status).toBe(409);
+      expect(bar.body.code).toBe('SHOP_CLOSED');
+    });
+  });
+
+  describe('transitions', () => {
+    it('walks ordered → in-progress → done → picked, refusing everything else with 409', async () => {
+      const u = await app.newUser();
+      const image = await uploadImage(app, u.token);
+      const order = (await placeCafeOrder(app, u.token, menus.cafeMenu.id, image)).body;
+      expect((await app.call('PATCH', `/order/${order.id}`, { token: u.token, body: { status: 'picked' } })).status).toBe(409);
+      expect((await barista(order.id, { status: 'done' })).status).toBe(409);
+      const started = await barista(order.id, { status: 'in-progress' });
+      expect(started.status).toBe(200);
+      expect(started.body.status).toBe('in-progress');
+      expect((await app.call('PATCH', `/order/${order.id}`, { token: u.token, body: { status: 'cancel' } })).status).toBe(409);
+      expect((await barista(order.id, { status: 'done' })).body.status).toBe('done');
+      expect((await barista(order.id, { status: 'rejected', reject_note: 'Machine Failure' })).status).toBe(409);
+      const picked = await app.call<Order>('PATCH', `/order/${order.id}`, { token: u.token, body: { status: 'picked' } });
+      expect(picked.body.status).toBe('picked');
+      expect(picked.body.queue_at).toBeNull();
+    });
+
+    it('a rejection needs a preset or 1–27 characters not starting with a space', async () => {
+      const u = await app.newUser();
+      const image = await uploadImage(app, u.token);
+      const order = (await placeCafeOrder(app, u.token, menus.cafeMenu.id, image)).body;
+      for (const note of ['', ' leading', 'x'.repeat(28)]) {
+        expect((await barista(order.id, { status: 'rejected', reject_note: note })).status).toBe(400);
+      }
+      const ok = await barista(order.id, { status: 'rejected', reject_note: 'Out of oat milk' });
+      expect(ok.body).toMatchObject({ status: 'rejected', reject_note: 'Out of oat milk' });
+    });
+
+    it('only the owner cancels or picks up; another user sees 404 and nothing in lists', async () => {
+      const owner = await app.newUser();
+      const other = await app.newUser();
+      const image = await uploadImage(app, owner.token);
+      const order = (await placeCafeOrder(app, owner.token, menus.cafeMenu.id, image)).body;
+      expect((await app.call('GET', `/order/${order.id}`, { token: other.token })).status).toBe(404);
+      expect((await app.call('PATCH', `/order/${order.id}`, { token: other.token, body: { status: 'cancel' } })).status).toBe(404);
+      const list = await app.call<Order[]>('GET', '/order', { token: other.token });
+      expect(list.body.map((o) => o.id)).not.toContain(order.id);
+      const history = await app.call<Order[]>('GET', '/order/history/user', { token: other.token });
+      expect(history.body.map((o) => o.id)).not.toContain(order.id);
+      expect((await barista(order.id, { status: 'in-progress' })).status).toBe(200);
+      expect((await app.call('PATCH', `/order/barista/${order.id}`, { token: owner.token, body: { status: 'done' } })).status).toBe(403);
+      await barista(order.id, { status: 'rejected', reject_note: 'Machine Failure' });
+    });
+  });
+
+  describe('queue, counts and statistics', () => {
+    it('numbers the queue per area in placement order and moves it as orders leave', async () => {
+      const users = [await app.newUser(), await app.newUser(), await app.newUser()];
+      const orders: Order[] = [];
+      for (const u of users) orders.push((await placeCafeOrder(app, u.token, menus.cafeMenu.id, await uploadImage(app, u.token))).body);
+      const q = async (i: number) => (await app.call<Order[]>('GET', '/order/my-queue', { token: users[i]!.token })).body[0]!.queue_at;
+      const [q0, q1, q2] = [await q(0), await q(1), await q(2)];
+      expect(q1).toBe(q0! + 1);
+      expect(q2).toBe(q0! + 2);
+      await barista(orders[0]!.id, { status: 'in-progress' });
+      await barista(orders[0]!.id, { status: 'done' });
+      expect(await q(2)).toBe(q2! - 1);
+      for (const o of orders.slice(1)) await barista(o.id, { status: 'rejected', reject_note: 'Machine Failure' });
+      await app.call('PATCH', `/order/${orders[0]!.id}`, { token: users[0]!.token, body: { status: 'picked' } });
+    });
+
+    it('counts totals and popularity excluding cancel and rejected, and summarises today by status', async () => {
+      const fresh = await startTestServer();
+      try {
+        const s = await staffTokens(fresh);
+        const m = await catalog(fresh, s.barista);
+        const u1 = await fresh.newUser();
+        const u2 = await fresh.newUser();
+        const img = await uploadImage(fresh, u1.token);
+        const a = (await placeCafeOrder(fresh, u1.token, m.cafeMenu.id, img)).body;
+        const b = (await placeCafeOrder(fresh, u1.token, m.cafeMenu.id, img)).body;
+        const c = (await placeCafeOrder(fresh, u2.token, m.cafeMenu2.id, img)).body;
+        await fresh.call('PATCH', `/order/${c.id}`, { token: u2.token, body: { status: 'cancel' } });
+        await fresh.call('PATCH', `/order/barista/${b.id}`, { token: s.barista, body: { status: 'in-progress' } });
+        const total = await fresh.call('GET', '/order/count/total?categoryFor=cafe', { token: s.admin });
+        expect(total.body).toEqual({ totalOrder: 2 });
+        const popular = await fresh.call('GET', '/order/find/popular-menu?categoryFor=cafe', { token: s.admin });
+        expect(popular.body).toEqual([{ Menu_name: m.cafeMenu.name, categoryName: m.cafe.name, categoryFor: 'cafe', totalOrder: 2 }]);
+        const summary = await fresh.call('GET', '/order/summary', { token: s.admin });
+        expect(summary.body).toEqual({ total: 3, byStatus: { ordered: 1, 'in-progress': 1, done: 0, picked: 0, rejected: 0, cancel: 1 } });
+        const ordered = await fresh.call<Order[]>('GET', '/order?status=ordered', { token: s.barista });
+        expect(ordered.body.map((o) => o.id)).toEqual([a.id]);
+        const history = await fresh.call<Order[]>('GET', '/order/history/user', { token: u2.token });
+        expect(history.body.map((o) => o.id)).toEqual([c.id]);
+        const staffHistory = await fresh.call<Order[]>('GET', '/order/history/user', { token: s.barista });
+        expect(staffHistory.body[0]!.id).toBe(b.id);
+        const busy = await fresh.call('PATCH', '/cafe-status/all-close', { token: s.barista });
+        expect(busy.status).toBe(409);
+        expect(busy.body.code).toBe('ACTIVE_ORDERS');
+        const future = await fresh.call('GET', '/order/count/total?startDate=2999-01-01', { token: s.admin });
+        expect(future.body).toEqual({ totalOrder: 0 });
+      } finally {
+        await fresh.close();
+      }
+    });
+  });
+});

@@ -1,0 +1,55 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { testDatabase } from '../test-support/db.js';
+import { loadJwtSecret } from './secret.js';
+
+describe('loading the JWT secret', () => {
+  const dirs: string[] = [];
+  const dataDir = () => {
+    const dir = mkdtempSync(join(tmpdir(), 'jwt-secret-'));
+    dirs.push(dir);
+    return join(dir, 'data');
+  };
+  afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+  it('uses JWT_SECRET when set', async () => {
+    const secret = await loadJwtSecret({ JWT_SECRET: 'x'.repeat(40), DATA_DIR: dataDir(), DATABASE_URL: undefined });
+    expect(Buffer.from(secret).toString()).toBe('x'.repeat(40));
+  });
+
+  describe('without JWT_SECRET on SQLite', () => {
+    it('creates a 48-byte secret readable by the owner only, and reads the same one back', async () => {
+      const dir = dataDir();
+      const config = { JWT_SECRET: undefined, DATA_DIR: dir, DATABASE_URL: undefined };
+      const first = await loadJwtSecret(config);
+      expect(first).toHaveLength(48);
+      expect(statSync(join(dir, 'jwt-secret')).mode & 0o777).toBe(0o600);
+      expect(Buffer.from(readFileSync(join(dir, 'jwt-secret'), 'utf8'), 'base64url').equals(Buffer.from(first))).toBe(true);
+      expect(Buffer.from(await loadJwtSecret(config)).equals(Buffer.from(first))).toBe(true);
+    });
+
+    it('gives two processes starting together the same secret', async () => {
+      const config = { JWT_SECRET: undefined, DATA_DIR: dataDir(), DATABASE_URL: undefined };
+      const [a, b] = await Promise.all([loadJwtSecret(config), loadJwtSecret(config)]);
+      expect(Buffer.from(a).equals(Buffer.from(b))).toBe(true);
+    });
+  });
+
+  describe('without JWT_SECRET on PostgreSQL', () => {
+    it('shares one secret through the settings table', async () => {
+      const db = await testDatabase('pg');
+      try {
+        const config = { JWT_SECRET: undefined, DATA_DIR: dataDir(), DATABASE_URL: 'postgres://x' };
+        const [a, b] = await Promise.all([loadJwtSecret(config, db), loadJwtSecret(config, db)]);
+        expect(a).toHaveLength(48);
+        expect(Buffer.from(a).equals(Buffer.from(b))).toBe(true);
+        expect(Buffer.from(await loadJwtSecret(config, db)).equals(Buffer.from(a))).toBe(true);
+        expect(await db.knex('settings').count({ n: '*' })).toEqual([{ n: '1' }]);
+      } finally {
+        await db.cleanup();
+      }
+    });
+  });
+});

@@ -1,0 +1,165 @@
+import { randomUUID } from 'node:crypto';
+import { SignJWT, UnsecuredJWT } from 'jose';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { UnauthorizedError } from '../errors.js';
+import { testDatabase, type TestDb } from '../test-support/db.js';
+import { createTokenService, type TokenService } from './tokens.js';
+
+const SECRET = new TextEncoder().encode('s'.repeat(48));
+const OTHER_SECRET = new TextEncoder().encode('o'.repeat(48));
+
+describe.each(['sqlite', 'pg'] as const)('token service on %s', (dialect) => {
+  let db: TestDb;
+  let now: number;
+  let tokens: TokenService;
+
+  beforeEach(async () => {
+    db = await testDatabase(dialect);
+    now = Date.parse('2025-01-06T03:00:00Z');
+    tokens = service();
+  });
+  afterEach(() => db.cleanup());
+
+  function service(overrides: Partial<Parameters<typeof createTokenService>[0]> = {}) {
+    return createTokenService({
+      db,
+      secret: SECRET,
+      issuer: 'drinks',
+      audience: 'drinks-app',
+      accessTtlSeconds: 900,
+      refreshTtlSeconds: 3600,
+      clock: () => new Date(now),
+      ...overrides,
+    });
+  }
+
+  async function expectUnauthorized(promise: Promise<unknown>, code = 'UNAUTHENTICATED') {
+    const err = await promise.then(() => null, (e: unknown) => e);
+    expect(err).toBeInstanceOf(UnauthorizedError);
+    expect((err as UnauthorizedError).code).toBe(code);
+  }
+
+  const sign = (claims: { iss?: string; aud?: string; typ?: string; alg?: string; key?: Uint8Array; exp?: number }) =>
+    new SignJWT({})
+      .setProtectedHeader({ alg: claims.alg ?? 'HS256', typ: claims.typ ?? 'at+jwt' })
+      .setSubject('u1')
+      .setIssuedAt(Math.floor(now / 1000))
+      .setExpirationTime(claims.exp ?? Math.floor(now / 1000) + 60)
+      .setIssuer(claims.iss ?? 'drinks')
+      .setAudience(claims.aud ?? 'drinks-app')
+      .setJti(randomUUID())
+      .sign(claims.key ?? SECRET);
+
+  describe('access tokens', () => {
+    it('verifies a freshly issued token and names its user', async () => {
+      const { accessToken } = await tokens.issue('u1');
+      expect(await tokens.verifyAccess(accessToken)).toEqual({ userId: 'u1' });
+      expect(await tokens.verifyAccess(await sign({}))).toEqual({ userId: 'u1' });
+    });
+
+    it('refuses a missing or garbage token', async () => {
+      await expectUnauthorized(tokens.verifyAccess(undefined));
+      await expectUnauthorized(tokens.verifyAccess(''));
+      await expectUnauthorized(tokens.verifyAccess('not.a.jwt'));
+    });
+
+    it('refuses an expired token', async () => {
+      const { accessToken } = await tokens.issue('u1');
+      now += 900_000;
+      await expectUnauthorized(tokens.verifyAccess(accessToken));
+    });
+
+    it('refuses a forged signature', async () => {
+      await expectUnauthorized(tokens.verifyAccess(await sign({ key: OTHER_SECRET })));
+      const { accessToken } = await tokens.issue('u1');
+      const [header, payload] = accessToken.split('.');
+      const tampered = Buffer.from(JSON.stringify({ ...decode(payload!), sub: 'admin' })).toString('base64url');
+      await expectUnauthorized(tokens.verifyAccess(`${header}.${tampered}.${accessToken.split('.')[2]}`));
+    });
+
+    it('refuses alg none and other algorithms', async () => {
+      const unsecured = new UnsecuredJWT({ sub: 'u1', jti: 'x' })
+        .setIssuedAt(Math.floor(now / 1000))
+        .setExpirationTime(Math.floor(now / 1000) + 60)
+        .setIssuer('drinks')
+        .setAudience('drinks-app')
+        .encode();
+      await expectUnauthorized(tokens.verifyAccess(unsecured));
+      await expectUnauthorized(tokens.verifyAccess(await sign({ alg: 'HS512', key: new Uint8Array(64).fill(1) })));
+    });
+
+    it('refuses a wrong audience, issuer or type', async () => {
+      await expectUnauthorized(tokens.verifyAccess(await sign({ aud: 'other-app' })));
+      await expectUnauthorized(tokens.verifyAccess(await sign({ iss: 'someone-else' })));
+      await expectUnauthorized(tokens.verifyAccess(await sign({ typ: 'JWT' })));
+    });
+  });
+
+  describe('refresh tokens', () => {
+    it('are opaque, random and stored only as a hash', async () => {
+      const { refreshToken } = await tokens.issue('u1');
+      expect(Buffer.from(refreshToken, 'base64url')).toHaveLength(32);
+      const rows = await db.knex('refresh_tokens').select();
+      expect(rows).toHaveLength(1);
+      expect(JSON.stringify(rows)).not.toContain(refreshToken);
+    });
+
+    it('rotate into a new pair and the old one stops working', async () => {
+      const first = await tokens.issue('u1');
+      const second = await tokens.rotate(first.refreshToken);
+      expect(second.refreshToken).not.toBe(first.refreshToken);
+      expect(await tokens.verifyAccess(second.accessToken)).toEqual({ userId: 'u1' });
+      const third = await tokens.rotate(second.refreshToken);
+      expect(await tokens.verifyAccess(third.accessToken)).toEqual({ userId: 'u1' });
+    });
+
+    it('revoke the whole family when a used one is presented again', async () => {
+      const first = await tokens.issue('u1');
+      const other = await tokens.issue('u1');
+      const second = await tokens.rotate(first.refreshToken);
+      await expectUnauthorized(tokens.rotate(first.refreshToken), 'TOKEN_REUSED');
+      await expectUnauthorized(tokens.rotate(second.refreshToken));
+      // Another login (another family) is untouched.
+      await expect(tokens.rotate(other.refreshToken)).resolves.toBeDefined();
+    });
+
+    it('refuse unknown and expired tokens', async () => {
+      await expectUnauthorized(tokens.rotate('nope'));
+      await expectUnauthorized(tokens.rotate(''));
+      const { refreshToken } = await tokens.issue('u1');
+      now += 3600_000;
+      await expectUnauthorized(tokens.rotate(refreshToken));
+    });
+
+    it('stop working after revokeAll (logout)', async () => {
+      const a = await tokens.issue('u1');
+      const b = await tokens.issue('u1');
+      const c = await tokens.issue('u2');
+      await tokens.revokeAll('u1');
+      await expectUnauthorized(tokens.rotate(a.refreshToken));
+      await expectUnauthorized(tokens.rotate(b.refreshToken));
+      await expect(tokens.rotate(c.refreshToken)).resolves.toBeDefined();
+    });
+
+    it('let exactly one of two racing rotations of one token win, across processes', async () => {
+      const second = await db.openAnother();
+      try {
+        const elsewhere = service({ db: second });
+        for (let round = 0; round < 5; round++) {
+          const { refreshToken } = await tokens.issue(`u${round}`);
+          const results = await Promise.allSettled([tokens.rotate(refreshToken), elsewhere.rotate(refreshToken)]);
+          expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+          const loser = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+          if (!(loser.reason instanceof UnauthorizedError)) console.log('LOSER', loser.reason);
+          expect(loser.reason).toBeInstanceOf(UnauthorizedError);
+        }
+      } finally {
+        await second.close();
+      }
+    });
+  });
+});
+
+function decode(segment: string): Record<string, unknown> {
+  return JSON.parse(Buffer.from(segment, 'base64url').toString('utf8')) as Record<string, unknown>;
+}

@@ -1,0 +1,39 @@
+import { ALL_PROJECTIONS } from '@drinks/projections';
+import { loadConfig } from '../config.js';
+import { openDatabase } from '../db/database.js';
+import { createProjector } from '../projector/projector.js';
+import { createEventStore } from '../store/event-store.js';
+
+// Offline: `node services/dist/cli/rebuild.js [projection…]` drops the named
+// projections (all when none is named), replays the whole log and prints the rate.
+
+async function main(): Promise<void> {
+  const names = process.argv.slice(2);
+  const known = ALL_PROJECTIONS.map((p) => p.name);
+  const unknown = names.filter((n) => !known.includes(n));
+  if (unknown.length > 0) {
+    console.error(`Unknown projection(s): ${unknown.join(', ')}. Known: ${known.join(', ')}`);
+    process.exitCode = 2;
+    return;
+  }
+  const config = loadConfig();
+  const db = await openDatabase({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL });
+  const store = createEventStore(db);
+  try {
+    const projector = createProjector({ db, store, projections: ALL_PROJECTIONS, timeZone: config.BUSINESS_TZ });
+    await projector.migrate();
+    const r = await projector.rebuild(names);
+    console.log(
+      `Rebuilt ${r.projections.join(', ')}: ${r.events} events in ${(r.ms / 1000).toFixed(2)} s ` +
+        `(${r.eventsPerSecond.toLocaleString('en-US')} events/s), now at position ${r.position}`,
+    );
+  } finally {
+    await store.close();
+    await db.close();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exitCode = 1;
+});

@@ -1,0 +1,71 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { BACKENDS, testDatabase, type TestDb } from '../test-support/db.js';
+import { assertDurability, openDatabase, type Db } from './database.js';
+import { migrateCore } from './migrations.js';
+
+const CORE_TABLES = ['events', 'event_tags', 'idempotency', 'credentials', 'refresh_tokens', 'images', 'checkpoints', 'leases'];
+
+describe('a SQLite database', () => {
+  let dir: string;
+  let db: Db | undefined;
+  afterEach(async () => {
+    await db?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+  const open = async () => {
+    dir = await mkdtemp(join(tmpdir(), 'drinks-db-'));
+    db = await openDatabase({ dataDir: join(dir, 'nested') });
+    return db;
+  };
+
+  it('runs in WAL mode with synchronous=FULL, a busy timeout and foreign keys', async () => {
+    const { knex } = await open();
+    const pragma = async (name: string) => Object.values(((await knex.raw(`pragma ${name}`)) as object[])[0]!)[0];
+    expect(await pragma('journal_mode')).toBe('wal');
+    expect(await pragma('synchronous')).toBe(2);
+    expect(await pragma('busy_timeout')).toBe(5000);
+    expect(await pragma('foreign_keys')).toBe(1);
+  });
+
+  it('refuses to go on when a pragma drifted, naming it', async () => {
+    const opened = await open();
+    await expect(assertDurability(opened)).resolves.toBeUndefined();
+    await opened.knex.raw('pragma synchronous = NORMAL');
+    await expect(assertDurability(opened)).rejects.toThrow(/synchronous/);
+  });
+
+  it('begins write transactions with BEGIN IMMEDIATE', async () => {
+    const opened = await open();
+    const statements: string[] = [];
+    opened.knex.on('query', (q: { sql: string }) => statements.push(q.sql));
+    await opened.writeTransaction(async (trx) => trx('checkpoints').insert({ name: 'p', position: 1 }));
+    expect(statements[0]).toBe('BEGIN IMMEDIATE;');
+    expect(statements.at(-1)).toBe('COMMIT;');
+  });
+});
+
+describe.each(BACKENDS)('the core migration on %s', (kind) => {
+  let db: TestDb;
+  afterEach(() => db.cleanup());
+
+  it('creates every core table and can run again', async () => {
+    db = await testDatabase(kind);
+    await migrateCore(db);
+    for (const table of CORE_TABLES) expect(await db.knex.schema.hasTable(table)).toBe(true);
+  });
+
+  it('is safe when several processes migrate at once', async () => {
+    db = await testDatabase(kind);
+    await db.knex.schema.dropTable('leases');
+    const others = await Promise.all([db.openAnother(), db.openAnother(), db.openAnother()]);
+    try {
+      await Promise.all(others.map((o) => migrateCore(o)));
+      expect(await db.knex.schema.hasTable('leases')).toBe(true);
+    } finally {
+      await Promise.all(others.map((o) => o.close()));
+    }
+  });
+});

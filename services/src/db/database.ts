@@ -1,0 +1,101 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import knexFactory, { type Knex } from 'knex';
+import { migrateCore } from './migrations.js';
+import { DurableSqliteClient, SQLITE_PRAGMAS } from './sqlite-client.js';
+
+export interface Db {
+  knex: Knex;
+  dialect: 'sqlite' | 'pg';
+  /** PostgreSQL schema the connections use (search_path), when one was given. */
+  schema?: string;
+  /** One write transaction: BEGIN IMMEDIATE on SQLite; a plain transaction on PostgreSQL. */
+  writeTransaction<T>(fn: (trx: Knex.Transaction) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  dataDir: string;
+  databaseUrl?: string;
+  schema?: string;
+  filename?: string;
+  /** Run `migrateCore` (default true). */
+  migrate?: boolean;
+}
+
+/** Advisory lock namespace (first key of the two-int form) for this app's PostgreSQL locks. */
+export const PG_LOCK_NAMESPACE = 0x0d1e5;
+
+export async function openDatabase(opts: OpenDatabaseOptions): Promise<Db> {
+  const db = opts.databaseUrl ? await openPg(opts.databaseUrl, opts.schema) : openSqlite(opts);
+  try {
+    await assertDurability(db);
+    if (opts.migrate !== false) await migrateCore(db);
+  } catch (err) {
+    await db.close();
+    throw err;
+  }
+  return db;
+}
+
+function openSqlite(opts: OpenDatabaseOptions): Db {
+  mkdirSync(opts.dataDir, { recursive: true });
+  const knex = knexFactory({
+    client: DurableSqliteClient as unknown as typeof Knex.Client,
+    connection: { filename: join(opts.dataDir, opts.filename ?? 'drinks.sqlite') },
+    useNullAsDefault: true,
+    pool: { min: 1, max: 1 },
+  });
+  return makeDb(knex, 'sqlite');
+}
+
+async function openPg(url: string, schema?: string): Promise<Db> {
+  const knex = knexFactory({
+    client: 'pg',
+    connection: url,
+    pool: { min: 0, max: 10 },
+    ...(schema ? { searchPath: [schema] } : {}),
+  });
+  if (schema) {
+    try {
+      // Two processes creating the same schema at once race on a unique index: serialize them.
+      await knex.transaction(async (trx) => {
+        await trx.raw('select pg_advisory_xact_lock(?, 0)', [PG_LOCK_NAMESPACE]);
+        await trx.raw('create schema if not exists ??', [schema]);
+      });
+    } catch (err) {
+      await knex.destroy();
+      throw err;
+    }
+  }
+  return makeDb(knex, 'pg', schema);
+}
+
+function makeDb(knex: Knex, dialect: Db['dialect'], schema?: string): Db {
+  return {
+    knex,
+    dialect,
+    ...(schema ? { schema } : {}),
+    writeTransaction: (fn) => knex.transaction(fn),
+    close: () => knex.destroy(),
+  };
+}
+
+/** Throws when a connection's durability settings differ from what the app relies on. */
+export async function assertDurability(db: Db): Promise<void> {
+  if (db.dialect === 'pg') {
+    const { rows } = (await db.knex.raw('show synchronous_commit')) as { rows: { synchronous_commit: string }[] };
+    if (rows[0]?.synchronous_commit === 'off') {
+      throw new Error('Durability guard: PostgreSQL synchronous_commit is off');
+    }
+    return;
+  }
+  for (const [name, expected] of Object.entries(SQLITE_PRAGMAS)) {
+    const rows = (await db.knex.raw(`pragma ${name}`)) as Record<string, unknown>[];
+    const actual = rows[0] ? Object.values(rows[0])[0] : undefined;
+    const normalized = typeof actual === 'string' ? actual.toLowerCase() : actual;
+    if (normalized !== expected) {
+      throw new Error(`Durability guard: SQLite pragma ${name} is ${String(actual)}, expected ${expected}`);
+    }
+  }
+}

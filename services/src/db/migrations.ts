@@ -1,0 +1,98 @@
+import type { Knex } from 'knex';
+import { PG_LOCK_NAMESPACE, type Db } from './database.js';
+
+type Build = (t: Knex.CreateTableBuilder, position: (name: string) => Knex.ColumnBuilder) => void;
+
+/** Core tables, created when absent. Projections own their `rm_*` tables. */
+const CORE_TABLES: [string, Build][] = [
+  [
+    'events',
+    (t, position) => {
+      position('position').primary();
+      t.string('id', 36).notNullable().unique();
+      t.text('type').notNullable();
+      t.text('tags').notNullable(); // JSON array, so a read needs no join; event_tags is the index
+      t.text('data').notNullable();
+      t.text('metadata').notNullable();
+      t.text('occurred_at').notNullable();
+      t.integer('schema_version').notNullable();
+      t.index(['type', 'position'], 'events_type_position');
+    },
+  ],
+  [
+    'event_tags',
+    (t, position) => {
+      t.text('tag').notNullable();
+      position('position').notNullable();
+      t.primary(['tag', 'position']);
+    },
+  ],
+  [
+    'idempotency',
+    (t, position) => {
+      t.text('key').primary();
+      position('first_position').notNullable();
+      position('last_position').notNullable();
+    },
+  ],
+  [
+    'credentials',
+    (t) => {
+      t.text('user_id').primary();
+      t.text('email').notNullable().unique();
+      t.text('password_hash').notNullable();
+      t.text('created_at').notNullable();
+    },
+  ],
+  [
+    'refresh_tokens',
+    (t) => {
+      t.text('id').primary();
+      t.text('user_id').notNullable().index();
+      t.text('family_id').notNullable().index();
+      t.text('token_hash').notNullable().unique();
+      t.text('expires_at').notNullable();
+      t.text('used_at').nullable();
+      t.text('revoked_at').nullable();
+    },
+  ],
+  [
+    'images',
+    (t) => {
+      t.text('name').primary();
+      t.text('content_type').notNullable();
+      t.binary('bytes').notNullable();
+      t.text('created_at').notNullable();
+    },
+  ],
+  [
+    'checkpoints',
+    (t, position) => {
+      t.text('name').primary();
+      position('position').notNullable();
+    },
+  ],
+  [
+    'leases',
+    (t) => {
+      t.text('name').primary();
+      t.text('holder').notNullable();
+      t.bigInteger('expires_at').notNullable();
+    },
+  ],
+];
+
+/** Idempotent; safe when several processes start at once (write lock on SQLite, advisory lock on PostgreSQL). */
+export async function migrateCore(db: Db): Promise<void> {
+  await db.writeTransaction(async (trx) => {
+    if (db.dialect === 'pg') await trx.raw('select pg_advisory_xact_lock(?, 1)', [PG_LOCK_NAMESPACE]);
+    for (const [name, build] of CORE_TABLES) {
+      if (await trx.schema.hasTable(name)) continue;
+      await trx.schema.createTable(name, (t) => {
+        // On SQLite an INTEGER primary key is the rowid itself: no second b-tree for positions.
+        const position = (col: string) => (db.dialect === 'sqlite' ? t.integer(col) : t.bigInteger(col));
+        build(t, position);
+      });
+    }
+  });
+}

@@ -1,0 +1,38 @@
+import type { EventMetadata } from '@drinks/contracts';
+import { RuleViolation } from '../errors.js';
+import { ConcurrencyError, type AppendResult, type EventQuery, type EventStore } from '../store/types.js';
+import type { Decider } from './decider.js';
+
+export interface HandleCommandArgs<C, S> {
+  query: EventQuery;
+  decider: Decider<C, S>;
+  command: C;
+  metadata?: EventMetadata;
+  /** Further attempts after a conflict (default 5). */
+  maxRetries?: number;
+}
+
+const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * 2 * (attempt + 1)));
+
+/**
+ * Read what the decision needs, fold, decide, and append on the condition that
+ * nothing matching the same query was appended since the read. A conflict means
+ * the facts changed: decide again on the new facts.
+ */
+export async function handleCommand<C, S>(store: EventStore, args: HandleCommandArgs<C, S>): Promise<AppendResult> {
+  const { query, decider, command, metadata } = args;
+  const maxRetries = args.maxRetries ?? 5;
+  for (let attempt = 0; ; attempt++) {
+    const read = await store.read(query);
+    const state = read.events.reduce(decider.evolve, decider.initialState);
+    const events = decider.decide(command, state);
+    if (events.length === 0) return { events: [], lastPosition: read.position, duplicate: false };
+    try {
+      return await store.append(events, { condition: { query, after: read.position }, ...(metadata ? { metadata } : {}) });
+    } catch (error) {
+      if (!(error instanceof ConcurrencyError)) throw error;
+      if (attempt >= maxRetries) throw new RuleViolation('CONCURRENCY_CONFLICT', 'Too many concurrent changes; try again.');
+      await pause(attempt);
+    }
+  }
+}

@@ -1,0 +1,90 @@
+import { businessDay, type DomainEvent, type DrinkType, type EventMetadata, type StoredEvent } from '@drinks/contracts';
+import { NotFoundError } from '../../errors.js';
+import type { AppendResult, EventStore } from '../../store/types.js';
+import type { Actor } from '../actor.js';
+import { emptyCatalog, evolveCatalog } from '../catalog/state.js';
+import { handleCommand } from '../handle-command.js';
+import {
+  categoryEvents,
+  menuEvents,
+  orderEvents,
+  shopEvents,
+  userDayOrderEvents,
+  userEvents,
+  withActor,
+} from '../queries.js';
+import { ordersDecider, type OrderCommand } from './decide.js';
+
+export interface PlaceOrderInput {
+  orderId: string;
+  userId: string;
+  menuId: string;
+  type?: DrinkType | null;
+  sweetness?: number | null;
+  remark?: string;
+  tumblerImage?: string | null;
+  atOffice: boolean | null;
+  now: Date;
+  timeZone: string;
+}
+
+type Placed = StoredEvent<Extract<DomainEvent, { type: 'OrderPlaced' }>>;
+
+/** Two reads: the menu's events name its category, which the full query then includes. */
+export async function placeOrder(
+  store: EventStore,
+  input: PlaceOrderInput,
+  metadata?: EventMetadata,
+): Promise<AppendResult & { orderId: string }> {
+  const { events } = await store.read([menuEvents(input.menuId)]);
+  const menu = events.reduce(evolveCatalog, emptyCatalog).menus[input.menuId];
+  if (!menu) throw new NotFoundError('Menu not found.');
+  const day = businessDay(input.now, input.timeZone);
+  const { type, ...rest } = input;
+  const result = await handleCommand(store, {
+    query: [
+      menuEvents(input.menuId),
+      categoryEvents(menu.categoryId),
+      shopEvents,
+      userEvents(input.userId),
+      userDayOrderEvents(input.userId, day),
+    ],
+    decider: ordersDecider,
+    command: { type: 'PlaceOrder', drinkType: type ?? null, ...rest },
+    metadata: withActor(input.userId, metadata),
+  });
+  const placed = result.events.find((e): e is Placed => e.type === 'OrderPlaced');
+  return { ...result, orderId: placed?.data.orderId ?? input.orderId };
+}
+
+export interface OrderTransitionInput {
+  orderId: string;
+  actor: Actor;
+  /** Accepted for symmetry with the routes; transitions do not depend on the time. */
+  now?: Date;
+  timeZone?: string;
+}
+
+function transition(store: EventStore, command: Exclude<OrderCommand, { type: 'PlaceOrder' }>, metadata?: EventMetadata) {
+  return handleCommand(store, {
+    query: [orderEvents(command.orderId)],
+    decider: ordersDecider,
+    command,
+    metadata: withActor(command.actor.id, metadata),
+  });
+}
+
+export const startOrder = (store: EventStore, input: OrderTransitionInput, metadata?: EventMetadata) =>
+  transition(store, { type: 'StartOrder', orderId: input.orderId, actor: input.actor }, metadata);
+
+export const completeOrder = (store: EventStore, input: OrderTransitionInput, metadata?: EventMetadata) =>
+  transition(store, { type: 'CompleteOrder', orderId: input.orderId, actor: input.actor }, metadata);
+
+export const rejectOrder = (store: EventStore, input: OrderTransitionInput & { reason: string }, metadata?: EventMetadata) =>
+  transition(store, { type: 'RejectOrder', orderId: input.orderId, actor: input.actor, reason: input.reason }, metadata);
+
+export const cancelOrder = (store: EventStore, input: OrderTransitionInput, metadata?: EventMetadata) =>
+  transition(store, { type: 'CancelOrder', orderId: input.orderId, actor: input.actor }, metadata);
+
+export const pickUpOrder = (store: EventStore, input: OrderTransitionInput, metadata?: EventMetadata) =>
+  transition(store, { type: 'PickUpOrder', orderId: input.orderId, actor: input.actor }, metadata);

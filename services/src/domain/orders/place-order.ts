@@ -1,0 +1,107 @@
+import {
+  DAILY_ORDER_LIMIT,
+  DrinkType,
+  SWEETNESS_VALUES,
+  VOID_ORDER_STATUSES,
+  businessDay,
+  isFridayAfternoon,
+  tag,
+  type Area,
+  type NewEvent,
+} from '@drinks/contracts';
+import { ForbiddenError, NotFoundError, RuleViolation, ValidationError } from '../../errors.js';
+import type { OrdersState } from './state.js';
+
+export interface PlaceOrder {
+  type: 'PlaceOrder';
+  orderId: string;
+  userId: string;
+  menuId: string;
+  drinkType?: DrinkType | null;
+  sweetness?: number | null;
+  remark?: string;
+  tumblerImage?: string | null;
+  /** null when the office check is not configured or the client sent no location. */
+  atOffice: boolean | null;
+  now: Date;
+  timeZone: string;
+}
+
+const MAX_REMARK = 50;
+
+interface Drink {
+  type: DrinkType | null;
+  sweetness: number | null;
+  tumblerImage: string | null;
+  remark: string;
+}
+
+/** Cafe drinks need type, sweetness and a tumbler photo; bar drinks take a type at most. */
+export function validateDrink(command: PlaceOrder, area: Area): Drink {
+  const errors: { path: string; message: string }[] = [];
+  const type = command.drinkType ?? null;
+  const image = command.tumblerImage?.trim() ? command.tumblerImage : null;
+  const remark = command.remark ?? '';
+  if (type !== null && !DrinkType.safeParse(type).success) errors.push({ path: 'type', message: 'Type must be hot, cold or frappe.' });
+  if (remark.length > MAX_REMARK) errors.push({ path: 'remark', message: 'Remark must be at most 50 characters.' });
+  if (area === 'cafe') {
+    if (type === null) errors.push({ path: 'type', message: 'Type is required: hot, cold or frappe.' });
+    const sweetness = command.sweetness;
+    if (sweetness === null || sweetness === undefined || !(SWEETNESS_VALUES as readonly number[]).includes(sweetness)) {
+      errors.push({ path: 'sweetness', message: `Sweetness must be one of ${SWEETNESS_VALUES.join(', ')}.` });
+    }
+    if (image === null) errors.push({ path: 'tumblerImage', message: 'A tumbler image is required.' });
+  }
+  if (errors.length > 0) throw new ValidationError('please check your order', errors);
+  return {
+    type,
+    sweetness: area === 'cafe' ? (command.sweetness ?? null) : null,
+    tumblerImage: image,
+    remark: remark.trim() === '' ? '-' : remark,
+  };
+}
+
+function activeOrdersOf(state: OrdersState, userId: string, day: string): number {
+  return Object.values(state.orders).filter(
+    (o) => o.userId === userId && o.businessDay === day && !VOID_ORDER_STATUSES.includes(o.status),
+  ).length;
+}
+
+export function placeOrder(command: PlaceOrder, state: OrdersState): NewEvent[] {
+  const menu = state.catalog.menus[command.menuId];
+  if (!menu) throw new NotFoundError('Menu not found.');
+  const category = state.catalog.categories[menu.categoryId];
+  if (!category) throw new RuleViolation('MENU_INACTIVE');
+  const user = state.users.users[command.userId];
+  if (!user) throw new NotFoundError('User not found.');
+  if (!user.isAvailable) throw new ForbiddenError('This account is disabled.');
+
+  const area = category.categoryFor;
+  const drink = validateDrink(command, area);
+  if (command.atOffice === false) throw new RuleViolation('NOT_AT_OFFICE');
+  if (area === 'cafe' && isFridayAfternoon(command.now, command.timeZone)) throw new RuleViolation('CAFE_CLOSING_FRIDAY');
+  if (!(area === 'cafe' ? state.shop.isCafeOpen : state.shop.isBarOpen)) throw new RuleViolation('SHOP_CLOSED');
+  if (menu.isActive !== 'active' || menu.isAvailable !== 'available' || category.isAvailable !== 'available') {
+    throw new RuleViolation('MENU_INACTIVE');
+  }
+  const day = businessDay(command.now, command.timeZone);
+  if (activeOrdersOf(state, user.userId, day) >= DAILY_ORDER_LIMIT) throw new RuleViolation('ORDER_LIMIT_REACHED');
+
+  const data = {
+    orderId: command.orderId,
+    userId: user.userId,
+    userName: user.name,
+    menuId: menu.menuId,
+    menuName: menu.name,
+    categoryId: category.categoryId,
+    categoryName: category.name,
+    categoryFor: area,
+    ...drink,
+    businessDay: day,
+  };
+  return [{ type: 'OrderPlaced', data, tags: orderTags(data) }];
+}
+
+export function orderTags(o: { orderId: string; userId: string; businessDay: string; menuId: string }): string[] {
+  return [tag.order(o.orderId), tag.user(o.userId), tag.day(o.businessDay), tag.menu(o.menuId)];
+}

@@ -1,0 +1,23 @@
+import { ORDER_EVENT_TYPES, tag, type EventMetadata, type EventType } from '@drinks/contracts';
+import type { QueryItem } from '../store/types.js';
+
+// Each item names its event types so that a tag shared by several kinds of
+// events (`user:<id>` is on orders too) brings in only what the decision needs.
+const MENU_EVENTS: EventType[] = ['MenuCreated', 'MenuChanged', 'MenuActivityChanged'];
+const CATEGORY_EVENTS: EventType[] = ['CategoryCreated', 'CategoryChanged'];
+const USER_EVENTS: EventType[] = ['UserRegistered', 'UserRenamed', 'UserRoleChanged', 'UserAvailabilityChanged'];
+
+export const menuEvents = (menuId: string): QueryItem => ({ types: MENU_EVENTS, tags: [tag.menu(menuId)] });
+export const categoryEvents = (categoryId: string): QueryItem => ({ types: CATEGORY_EVENTS, tags: [tag.category(categoryId)] });
+export const shopEvents: QueryItem = { types: ['ShopStatusChanged'], tags: [tag.shop] };
+export const userEvents = (userId: string): QueryItem => ({ types: USER_EVENTS, tags: [tag.user(userId)] });
+export const emailEvents = (emailTag: string): QueryItem => ({ types: ['UserRegistered'], tags: [emailTag] });
+export const orderEvents = (orderId: string): QueryItem => ({ types: ORDER_EVENT_TYPES, tags: [tag.order(orderId)] });
+export const dayOrderEvents = (day: string): QueryItem => ({ types: ORDER_EVENT_TYPES, tags: [tag.day(day)] });
+export const userDayOrderEvents = (userId: string, day: string): QueryItem => ({
+  types: ORDER_EVENT_TYPES,
+  tags: [tag.user(userId), tag.day(day)],
+});
+
+/** The actor recorded with the events unless the caller named one. */
+export const withActor = (actor: string, metadata?: EventMetadata): EventMetadata => ({ actor, ...metadata });

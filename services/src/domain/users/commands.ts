@@ -1,0 +1,61 @@
+import type { AdminUserPatch, DomainEvent, EventMetadata, Role, StoredEvent } from '@drinks/contracts';
+import type { AppendResult, EventStore } from '../../store/types.js';
+import type { Actor } from '../actor.js';
+import { batch } from '../batch.js';
+import { handleCommand } from '../handle-command.js';
+import { emailEvents, userEvents, withActor } from '../queries.js';
+import { emailTag, usersDecider, type UserCommand } from './decide.js';
+
+type Registered = StoredEvent<Extract<DomainEvent, { type: 'UserRegistered' }>>;
+
+/** The caller has checked the email's domain and chosen the role (ADMIN_EMAILS). */
+export async function registerUser(
+  store: EventStore,
+  input: { userId: string; email: string; name: string; role: Role },
+  metadata?: EventMetadata,
+): Promise<AppendResult & { userId: string }> {
+  const result = await handleCommand(store, {
+    query: [emailEvents(emailTag(input.email.trim())), userEvents(input.userId)],
+    decider: usersDecider,
+    command: { type: 'RegisterUser', ...input },
+    metadata: withActor(input.userId, metadata),
+  });
+  const registered = result.events.find((e): e is Registered => e.type === 'UserRegistered');
+  return { ...result, userId: registered?.data.userId ?? input.userId };
+}
+
+/** Self-service rename (PATCH /user) unless an `actor` other than the user is named. */
+export function renameUser(
+  store: EventStore,
+  input: { userId: string; name: string; actor?: Actor },
+  metadata?: EventMetadata,
+): Promise<AppendResult> {
+  const actor: Actor = input.actor ?? { id: input.userId, role: 'user' };
+  return handleCommand(store, {
+    query: [userEvents(input.userId)],
+    decider: usersDecider,
+    command: { type: 'RenameUser', actor, userId: input.userId, name: input.name },
+    metadata: withActor(actor.id, metadata),
+  });
+}
+
+/** PATCH /user/{id} by an admin: name, role and availability in one append. */
+export function changeUser(
+  store: EventStore,
+  input: { actor: Actor; userId: string; patch: AdminUserPatch },
+  metadata?: EventMetadata,
+): Promise<AppendResult> {
+  const { actor, userId, patch } = input;
+  const commands: UserCommand[] = [];
+  if (patch.name !== undefined) commands.push({ type: 'RenameUser', actor, userId, name: patch.name });
+  if (patch.role !== undefined) commands.push({ type: 'ChangeUserRole', actor, userId, role: patch.role });
+  if (patch.isAvailable !== undefined) {
+    commands.push({ type: 'ChangeUserAvailability', actor, userId, isAvailable: patch.isAvailable });
+  }
+  return handleCommand(store, {
+    query: [userEvents(userId)],
+    decider: batch(usersDecider),
+    command: commands,
+    metadata: withActor(actor.id, metadata),
+  });
+}

@@ -1,0 +1,137 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { MAX_IMAGE_BYTES } from '@drinks/contracts';
+import type { Db } from '../db/database.js';
+import { systemClock, type Clock } from '../clock.js';
+import { AppError, ValidationError } from '../errors.js';
+
+export const IMAGE_URL_PREFIX = '/api/images/';
+const NAME = /^[a-f0-9]{32}\.(jpg|png|webp)$/;
+// A 5 MB file can still decode to a huge bitmap; 50 MP covers phone cameras.
+const MAX_INPUT_PIXELS = 50_000_000;
+
+type Format = 'jpeg' | 'png' | 'webp';
+const FORMATS: Record<Format, { ext: string; contentType: string }> = {
+  jpeg: { ext: 'jpg', contentType: 'image/jpeg' },
+  png: { ext: 'png', contentType: 'image/png' },
+  webp: { ext: 'webp', contentType: 'image/webp' },
+};
+const CONTENT_TYPES: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
+
+export interface ImageService {
+  upload(dataUrl: string): Promise<{ url: string }>;
+  get(name: string): Promise<{ bytes: Buffer; contentType: string } | null>;
+  /** True when `url` is one this service handed out and the image is stored. */
+  exists(url: string): Promise<boolean>;
+}
+
+export interface ImageServiceOptions {
+  db: Pick<Db, 'knex'>;
+  dataDir: string;
+  useDatabase: boolean;
+  clock?: Clock;
+}
+
+export function createImageService(options: ImageServiceOptions): ImageService {
+  const { db, useDatabase, clock = systemClock } = options;
+  const dir = join(options.dataDir, 'images');
+
+  async function store(name: string, bytes: Buffer, contentType: string): Promise<void> {
+    if (useDatabase) {
+      await db.knex('images')
+        .insert({ name, content_type: contentType, bytes, created_at: clock().toISOString() })
+        .onConflict('name')
+        .ignore();
+      return;
+    }
+    await mkdir(dir, { recursive: true });
+    // Readers never see a half-written file: write aside, then rename into place.
+    const temp = join(dir, `.${name}.${randomBytes(6).toString('hex')}.tmp`);
+    try {
+      await writeFile(temp, bytes, { mode: 0o644 });
+      await rename(temp, join(dir, name));
+    } catch (err) {
+      await rm(temp, { force: true });
+      throw err;
+    }
+  }
+
+  async function get(name: string) {
+    if (!NAME.test(name)) return null;
+    if (useDatabase) {
+      const row = await db.knex('images').where({ name }).first('bytes', 'content_type');
+      return row ? { bytes: Buffer.from(row.bytes), contentType: String(row.content_type) } : null;
+    }
+    try {
+      const bytes = await readFile(join(dir, name));
+      return { bytes, contentType: CONTENT_TYPES[name.split('.')[1]!]! };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw err;
+    }
+  }
+
+  return {
+    async upload(dataUrl) {
+      const input = decodeDataUrl(dataUrl);
+      const format = sniff(input);
+      if (!format) throw new AppError(415, 'UNSUPPORTED_IMAGE', 'Only JPEG, PNG and WebP images are accepted.');
+      const output = await reencode(input, format);
+      const { ext, contentType } = FORMATS[format];
+      const name = `${createHash('sha256').update(output).digest('hex').slice(0, 32)}.${ext}`;
+      await store(name, output, contentType);
+      return { url: IMAGE_URL_PREFIX + name };
+    },
+    get,
+    async exists(url) {
+      if (typeof url !== 'string' || !url.startsWith(IMAGE_URL_PREFIX)) return false;
+      const name = url.slice(IMAGE_URL_PREFIX.length);
+      if (!NAME.test(name)) return false;
+      if (useDatabase) return (await db.knex('images').where({ name }).first('name')) !== undefined;
+      return stat(join(dir, name)).then(
+        (s) => s.isFile(),
+        () => false,
+      );
+    },
+  };
+}
+
+/** `data:<mime>[;param=value]*;base64,<payload>`; the label is ignored, the bytes decide. */
+export function decodeDataUrl(dataUrl: string): Buffer {
+  const invalid = () => new ValidationError('file must be a base64 data URL', [{ path: 'file', message: 'Expected data:image/…;base64,…' }]);
+  if (typeof dataUrl !== 'string' || !dataUrl.startsWith('data:')) throw invalid();
+  const comma = dataUrl.indexOf(',');
+  if (comma < 0 || comma > 200) throw invalid();
+  const header = dataUrl.slice(5, comma);
+  if (!/^[a-z]+\/[a-z0-9.+-]+(;[a-z0-9-]+=[a-z0-9.+-]+)*;base64$/i.test(header)) throw invalid();
+  const payload = dataUrl.slice(comma + 1);
+  // Judge the size before decoding so an oversized body costs no second copy.
+  const padding = payload.endsWith('==') ? 2 : payload.endsWith('=') ? 1 : 0;
+  if ((payload.length / 4) * 3 - padding > MAX_IMAGE_BYTES) {
+    throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'Images may be at most 5 MB.');
+  }
+  if (payload.length === 0 || payload.length % 4 !== 0 || !/^[A-Za-z0-9+/]+={0,2}$/.test(payload)) throw invalid();
+  return Buffer.from(payload, 'base64');
+}
+
+export function sniff(bytes: Buffer): Format | null {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  if (bytes.length >= 12 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP') return 'webp';
+  return null;
+}
+
+/** Re-encoding applies the EXIF orientation and, without withMetadata, drops EXIF, GPS, XMP and ICC. */
+async function reencode(input: Buffer, format: Format): Promise<Buffer> {
+  try {
+    return await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+      .rotate()
+      .toFormat(format)
+      .timeout({ seconds: 20 })
+      .toBuffer();
+  } catch {
+    throw new AppError(415, 'UNSUPPORTED_IMAGE', 'The image could not be read.');
+  }
+}

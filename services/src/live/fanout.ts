@@ -1,0 +1,56 @@
+import { ORDER_EVENT_TYPES, type Order, type StoredEvent } from '@drinks/contracts';
+import type { LiveServer } from './live-server.js';
+
+export const liveHandlerName = 'live';
+/** How long a live message waits for the read models to reach its event before it goes anyway. */
+export const LIVE_WAIT_MS = 1000;
+
+export interface LiveFanoutOptions {
+  live: Pick<LiveServer, 'send'>;
+  getOrder: (id: string) => Promise<Order | null>;
+  waitFor: (position: number, timeoutMs: number) => Promise<boolean>;
+}
+
+export interface LiveFanout {
+  handle(event: StoredEvent): Promise<void>;
+}
+
+const orderTypes: ReadonlySet<string> = new Set(ORDER_EVENT_TYPES);
+
+export function createLiveFanout(options: LiveFanoutOptions): LiveFanout {
+  const { live, getOrder, waitFor } = options;
+  // Events are handled one after another so clients get them in log order even if handle() is not awaited.
+  let tail: Promise<void> = Promise.resolve();
+
+  async function publish(event: StoredEvent): Promise<void> {
+    if ('orderId' in event.data && orderTypes.has(event.type)) {
+      // The Order shown must already include this event, so wait for the projections (bounded).
+      await waitFor(event.position, LIVE_WAIT_MS);
+      const order = await getOrder(event.data.orderId);
+      if (!order) return;
+      live.send({ type: 'orders', position: event.position, data: order }, { userId: order.user.id, staff: true });
+      return;
+    }
+    if (event.type === 'ShopStatusChanged') {
+      await waitFor(event.position, LIVE_WAIT_MS);
+      const { isCafeOpen, isBarOpen } = event.data;
+      live.send({ type: 'shop', position: event.position, data: { isCafeOpen, isBarOpen } }, { everyone: true });
+      return;
+    }
+    const id = 'menuId' in event.data ? event.data.menuId : 'categoryId' in event.data ? event.data.categoryId : null;
+    if (id !== null && (event.type.startsWith('Menu') || event.type.startsWith('Category'))) {
+      // Clients refetch the catalog on this message; it must find the change there.
+      await waitFor(event.position, LIVE_WAIT_MS);
+      live.send({ type: 'menu', position: event.position, data: { id } }, { everyone: true });
+    }
+  }
+
+  return {
+    handle(event) {
+      const run = tail.then(() => publish(event));
+      // A failure belongs to this event's caller; the chain goes on with the next event.
+      tail = run.catch(() => undefined);
+      return run;
+    },
+  };
+}

@@ -1,0 +1,177 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import type { LiveMessage, Order } from '@drinks/contracts';
+import { CLOSE_UNAUTHORIZED, createLiveServer, type LiveServer } from './live-server.js';
+
+const USERS = {
+  'token-alice': { id: 'alice', role: 'user' },
+  'token-bob': { id: 'bob', role: 'user' },
+  'token-barista': { id: 'barista', role: 'barista' },
+  'token-admin': { id: 'admin', role: 'admin' },
+} as const;
+
+describe('live server', () => {
+  let server: Server;
+  let live: LiveServer;
+  let base: string;
+  const sockets: WebSocket[] = [];
+
+  async function start(options: { allowedOrigins?: string[]; heartbeatMs?: number; authTimeoutMs?: number } = {}) {
+    server = createServer((_req, res) => res.writeHead(404).end());
+    live = createLiveServer({
+      server,
+      authenticate: async (token) => USERS[token as keyof typeof USERS] ?? null,
+      allowedOrigins: options.allowedOrigins ?? [],
+      heartbeatMs: options.heartbeatMs ?? 25_000,
+      authTimeoutMs: options.authTimeoutMs,
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `ws://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  }
+
+  beforeEach(() => start());
+  afterEach(async () => {
+    sockets.splice(0).forEach((s) => s.terminate());
+    await live.close();
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  /** Opens a socket and collects what arrives, so no message is missed between awaits. */
+  function open(query = '', headers: Record<string, string> = {}, path = '/api/websockets', autoPong = true) {
+    const ws = new WebSocket(`${base}${path}${query}`, { headers, autoPong });
+    sockets.push(ws);
+    const received: LiveMessage[] = [];
+    const waiters: (() => void)[] = [];
+    ws.on('message', (raw) => {
+      received.push(JSON.parse(raw.toString()) as LiveMessage);
+      waiters.splice(0).forEach((w) => w());
+    });
+    const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
+    const opened = new Promise<void>((resolve, reject) => {
+      ws.on('open', () => resolve());
+      ws.on('error', reject);
+    });
+    const until = async (n: number) => {
+      while (received.length < n) await new Promise<void>((resolve) => waiters.push(resolve));
+      return received;
+    };
+    return { ws, received, closed, opened, until };
+  }
+
+  async function authed(token: keyof typeof USERS, how: 'query' | 'message' = 'query') {
+    const client = how === 'query' ? open(`?token=${token}`) : open();
+    await client.opened;
+    if (how === 'message') client.ws.send(JSON.stringify({ type: 'auth', token }));
+    const [hello] = await client.until(1);
+    expect(hello).toEqual({ type: 'hello', position: expect.any(Number), data: { userId: USERS[token].id } });
+    return client;
+  }
+
+  describe('authentication', () => {
+    it('closes the socket with 4401 on a bad token in the URL', async () => {
+      const client = open('?token=forged');
+      expect(await client.closed).toBe(CLOSE_UNAUTHORIZED);
+    });
+
+    it('closes the socket with 4401 when the first message is not a valid auth', async () => {
+      const bad = open();
+      await bad.opened;
+      bad.ws.send(JSON.stringify({ type: 'auth', token: 'forged' }));
+      expect(await bad.closed).toBe(CLOSE_UNAUTHORIZED);
+      const junk = open();
+      await junk.opened;
+      junk.ws.send('hello');
+      expect(await junk.closed).toBe(CLOSE_UNAUTHORIZED);
+    });
+
+    it('closes a socket that never authenticates after the timeout', async () => {
+      await live.close();
+      await new Promise((resolve) => server.close(resolve));
+      await start({ authTimeoutMs: 100 });
+      const client = open();
+      expect(await client.closed).toBe(CLOSE_UNAUTHORIZED);
+    });
+
+    it('accepts the token in the URL or as the first message, and greets with hello', async () => {
+      await authed('token-alice', 'query');
+      await authed('token-bob', 'message');
+      expect(live.clientCount()).toBe(2);
+    });
+
+    it('answers an application ping', async () => {
+      const alice = await authed('token-alice');
+      alice.ws.send(JSON.stringify({ type: 'ping' }));
+      expect((await alice.until(2))[1]).toEqual({ type: 'ping', position: 0, data: {} });
+    });
+  });
+
+  describe('when an order changes', () => {
+    it('reaches the owner and staff only, in order', async () => {
+      const alice = await authed('token-alice');
+      const bob = await authed('token-bob', 'message');
+      const barista = await authed('token-barista');
+      const admin = await authed('token-admin', 'message');
+      const anonymous = open();
+      await anonymous.opened;
+
+      for (const position of [3, 4, 5]) live.send({ type: 'orders', position, data: order('alice') }, { userId: 'alice', staff: true });
+      live.send({ type: 'shop', position: 6, data: { isCafeOpen: false, isBarOpen: true } }, { everyone: true });
+
+      for (const client of [alice, barista, admin]) {
+        expect((await client.until(5)).slice(1).map((m) => [m.type, m.position])).toEqual([
+          ['orders', 3], ['orders', 4], ['orders', 5], ['shop', 6],
+        ]);
+      }
+      expect((await bob.until(2)).slice(1).map((m) => m.type)).toEqual(['shop']);
+      expect(anonymous.received).toEqual([]);
+      const late = await authed('token-bob');
+      expect(late.received[0]?.position).toBe(6);
+    });
+  });
+
+  describe('the upgrade', () => {
+    it('refuses a foreign Origin with 403 and accepts its own host or an allowed origin', async () => {
+      const foreign = open('?token=token-alice', { Origin: 'https://evil.example' });
+      await expect(foreign.opened).rejects.toThrow(/403/);
+      const own = open('?token=token-alice', { Origin: base.replace('ws://', 'http://') });
+      await own.until(1);
+
+      await live.close();
+      await new Promise((resolve) => server.close(resolve));
+      await start({ allowedOrigins: ['https://app.example'] });
+      const allowed = open('?token=token-alice', { Origin: 'https://app.example' });
+      await allowed.until(1);
+    });
+
+    it('refuses another path', async () => {
+      const other = open('?token=token-alice', {}, '/api/other');
+      await expect(other.opened).rejects.toThrow(/404/);
+    });
+  });
+
+  describe('heartbeat', () => {
+    it('terminates a socket that stops answering pings', async () => {
+      await live.close();
+      await new Promise((resolve) => server.close(resolve));
+      await start({ heartbeatMs: 50 });
+      await authed('token-alice');
+      const silent = open('?token=token-bob', {}, '/api/websockets', false);
+      await silent.until(1);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(live.clientCount()).toBe(1);
+      expect(await silent.closed).toBe(1006);
+    });
+  });
+});
+
+function order(userId: string): Order {
+  return {
+    id: 'o1', status: 'ordered', orderDate: '2025-01-06T03:00:00.000Z', updatedAt: '2025-01-06T03:00:00.000Z',
+    type: 'hot', sweetness: 50, remark: '-', reject_note: null, tumblerImage: null,
+    user: { id: userId, name: userId }, menu: { id: 'm1', name: 'Latte', category: { id: 'c1', name: 'Coffee', categoryFor: 'cafe' } },
+    queue_at: 1,
+  };
+}

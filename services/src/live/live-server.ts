@@ -1,0 +1,169 @@
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocket, WebSocketServer, type RawData } from 'ws';
+import { LiveAuth, STAFF_ROLES, type LiveMessage, type Role } from '@drinks/contracts';
+
+export const CLOSE_UNAUTHORIZED = 4401;
+const AUTH_TIMEOUT_MS = 5000;
+// A client this far behind is dropped; it reconnects and refetches, which beats buffering without bound.
+const MAX_BUFFERED_BYTES = 1024 * 1024;
+
+export interface LiveUser {
+  id: string;
+  role: Role;
+}
+export interface Audience {
+  userId?: string;
+  staff?: boolean;
+  everyone?: boolean;
+}
+export interface LiveLogger {
+  warn(obj: object, msg: string): void;
+}
+export interface LiveServerOptions {
+  server: Server;
+  path?: string;
+  authenticate: (token: string) => Promise<LiveUser | null>;
+  /** Origins allowed besides the server's own; empty means same host only. */
+  allowedOrigins: string[];
+  heartbeatMs?: number;
+  authTimeoutMs?: number;
+  logger?: LiveLogger;
+}
+export interface LiveServer {
+  send(message: LiveMessage, audience: Audience): void;
+  clientCount(): number;
+  close(): Promise<void>;
+}
+
+interface Client {
+  ws: WebSocket;
+  user: LiveUser | null;
+  authenticating: boolean;
+  alive: boolean;
+}
+
+export function createLiveServer(options: LiveServerOptions): LiveServer {
+  const { server, path = '/api/websockets', authenticate, allowedOrigins, heartbeatMs = 25_000 } = options;
+  const authTimeoutMs = options.authTimeoutMs ?? AUTH_TIMEOUT_MS;
+  const logger = options.logger;
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 4096 });
+  const clients = new Set<Client>();
+  let lastPosition = 0;
+
+  function onUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname !== path) return reject(socket, 404, 'Not Found');
+    if (!originAllowed(req, allowedOrigins)) return reject(socket, 403, 'Forbidden');
+    wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, url.searchParams.get('token')));
+  }
+
+  function onConnection(ws: WebSocket, urlToken: string | null) {
+    const client: Client = { ws, user: null, authenticating: false, alive: true };
+    clients.add(client);
+    const timer = setTimeout(() => client.user || ws.close(CLOSE_UNAUTHORIZED, 'Authentication required'), authTimeoutMs);
+    ws.on('pong', () => (client.alive = true));
+    ws.on('close', () => {
+      clearTimeout(timer);
+      clients.delete(client);
+    });
+    ws.on('error', (err) => logger?.warn({ err }, 'live socket error'));
+    ws.on('message', (raw) => onMessage(client, raw));
+    if (urlToken !== null) void login(client, urlToken);
+  }
+
+  async function login(client: Client, token: string) {
+    client.authenticating = true;
+    let user: LiveUser | null = null;
+    try {
+      user = await authenticate(token);
+    } catch (err) {
+      logger?.warn({ err }, 'live authentication failed');
+    }
+    client.authenticating = false;
+    if (client.ws.readyState !== WebSocket.OPEN) return;
+    if (!user) return client.ws.close(CLOSE_UNAUTHORIZED, 'Unauthorized');
+    client.user = user;
+    deliver(client, JSON.stringify({ type: 'hello', position: lastPosition, data: { userId: user.id } }));
+  }
+
+  function onMessage(client: Client, raw: RawData) {
+    let message: unknown;
+    try {
+      message = JSON.parse(raw.toString());
+    } catch {
+      message = null;
+    }
+    if (client.user) {
+      if ((message as { type?: unknown } | null)?.type === 'ping') {
+        deliver(client, JSON.stringify({ type: 'ping', position: lastPosition, data: {} }));
+      }
+      return;
+    }
+    if (client.authenticating) return;
+    const auth = LiveAuth.safeParse(message);
+    if (!auth.success) return client.ws.close(CLOSE_UNAUTHORIZED, 'Authentication required');
+    void login(client, auth.data.token);
+  }
+
+  function deliver(client: Client, data: string) {
+    if (client.ws.readyState !== WebSocket.OPEN) return;
+    if (client.ws.bufferedAmount > MAX_BUFFERED_BYTES) return client.ws.terminate();
+    client.ws.send(data);
+  }
+
+  const heartbeat = setInterval(() => {
+    for (const client of clients) {
+      if (!client.alive) {
+        client.ws.terminate();
+        continue;
+      }
+      client.alive = false;
+      client.ws.ping();
+    }
+  }, heartbeatMs);
+  heartbeat.unref();
+
+  server.on('upgrade', onUpgrade);
+
+  return {
+    send(message, audience) {
+      lastPosition = Math.max(lastPosition, message.position);
+      const data = JSON.stringify(message);
+      for (const client of clients) {
+        if (client.user && reaches(audience, client.user)) deliver(client, data);
+      }
+    },
+    clientCount: () => clients.size,
+    async close() {
+      clearInterval(heartbeat);
+      server.off('upgrade', onUpgrade);
+      for (const client of clients) client.ws.close(1001, 'Server shutting down');
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+      // Give the close handshakes a moment, then cut whoever did not answer.
+      await new Promise((resolve) => setTimeout(resolve, clients.size ? 200 : 0));
+      for (const client of clients) client.ws.terminate();
+    },
+  };
+}
+
+function reaches(audience: Audience, user: LiveUser): boolean {
+  return Boolean(
+    audience.everyone || (audience.userId !== undefined && audience.userId === user.id) || (audience.staff && STAFF_ROLES.includes(user.role)),
+  );
+}
+
+/** No Origin (a non-browser client) passes; a browser's must be this host or explicitly allowed. */
+export function originAllowed(req: IncomingMessage, allowedOrigins: string[]): boolean {
+  const origin = req.headers.origin;
+  if (origin === undefined) return true;
+  if (allowedOrigins.includes(origin)) return true;
+  const host = req.headers.host;
+  return host !== undefined && (origin === `http://${host}` || origin === `https://${host}`);
+}
+
+function reject(socket: Duplex, status: number, reason: string) {
+  socket.on('error', () => socket.destroy());
+  socket.once('finish', () => socket.destroy());
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+}

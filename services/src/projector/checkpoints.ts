@@ -1,0 +1,80 @@
+import { ALL_PROJECTIONS } from '@drinks/projections';
+import type { Knex } from 'knex';
+
+export const CHECKPOINTS_TABLE = 'checkpoints';
+
+/** The part of `Db` (db/database.ts) the projector needs. */
+export interface ProjectorDb {
+  knex: Knex;
+  dialect: 'sqlite' | 'pg';
+  writeTransaction?<T>(fn: (trx: Knex.Transaction) => Promise<T>): Promise<T>;
+}
+
+/** The core migration creates the same table; whichever runs first wins. */
+export async function ensureCheckpointsTable(db: ProjectorDb): Promise<void> {
+  const { knex } = db;
+  if (await knex.schema.hasTable(CHECKPOINTS_TABLE)) return;
+  try {
+    await knex.schema.createTable(CHECKPOINTS_TABLE, (t) => {
+      t.text('name').primary();
+      if (db.dialect === 'sqlite') t.integer('position').notNullable();
+      else t.bigInteger('position').notNullable();
+    });
+  } catch (err) {
+    if (!(await knex.schema.hasTable(CHECKPOINTS_TABLE))) throw err;
+  }
+}
+
+/** Checkpoints of `names`; a name without a row is at 0. */
+export async function readCheckpoints(
+  db: Knex | Knex.Transaction,
+  names: readonly string[],
+  forUpdate = false,
+): Promise<Map<string, number>> {
+  const q = db(CHECKPOINTS_TABLE).select('name', 'position').whereIn('name', names);
+  if (forUpdate) q.forUpdate();
+  const rows = (await q) as { name: string; position: unknown }[];
+  const out = new Map(names.map((n) => [n, 0]));
+  for (const r of rows) out.set(r.name, Number(r.position));
+  return out;
+}
+
+export async function writeCheckpoints(trx: Knex.Transaction, positions: ReadonlyMap<string, number>): Promise<void> {
+  if (positions.size === 0) return;
+  const rows = [...positions].map(([name, position]) => ({ name, position }));
+  await trx(CHECKPOINTS_TABLE).insert(rows).onConflict('name').merge();
+}
+
+export const minOf = (positions: ReadonlyMap<string, number>): number =>
+  positions.size === 0 ? 0 : Math.min(...positions.values());
+
+export interface CheckpointWatcher {
+  /** The lowest checkpoint among the watched projections. */
+  current(): Promise<number>;
+  /** Resolves true once every watched projection reached `position`, false after `timeoutMs`. */
+  waitFor(position: number, timeoutMs: number): Promise<boolean>;
+}
+
+export interface CheckpointWatcherOptions {
+  names?: readonly string[];
+  pollMs?: number;
+}
+
+/** For processes that do not run the projector: polls the checkpoints table. */
+export function createCheckpointWatcher(db: Pick<ProjectorDb, 'knex'>, options: CheckpointWatcherOptions = {}): CheckpointWatcher {
+  const names = options.names ?? ALL_PROJECTIONS.map((p) => p.name);
+  const pollMs = options.pollMs ?? 25;
+  const current = async () => minOf(await readCheckpoints(db.knex, names));
+  return {
+    current,
+    async waitFor(position, timeoutMs) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        if ((await current()) >= position) return true;
+        const left = deadline - Date.now();
+        if (left <= 0) return false;
+        await new Promise((r) => setTimeout(r, Math.min(pollMs, left)));
+      }
+    },
+  };
+}

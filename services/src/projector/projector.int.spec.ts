@@ -1,0 +1,209 @@
+import type { NewEvent, StoredEvent } from '@drinks/contracts';
+import { ALL_PROJECTIONS, getOrder, listUsers } from '@drinks/projections';
+import type { Knex } from 'knex';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createEventStore } from '../store/event-store.js';
+import { createMemoryEventStore } from '../store/memory.js';
+import type { EventStore } from '../store/types.js';
+import { BACKENDS, testDatabase, type TestDb } from '../test-support/db.js';
+import { createCheckpointWatcher, createProjector, type Projector } from './projector.js';
+
+const TZ = 'Asia/Bangkok';
+
+describe.each(BACKENDS)('projector on %s', (backend) => {
+  let db: TestDb;
+  let store: EventStore;
+  let log: StoredEvent[];
+  const make = (opts: { batchSize?: number } = {}) =>
+    createProjector({ db, store, projections: ALL_PROJECTIONS, timeZone: TZ, ...opts });
+
+  beforeEach(async () => {
+    db = await testDatabase(backend);
+    store = createMemoryEventStore();
+    for (const e of sampleLog()) await store.append([e]);
+    log = await store.readAll(0, 10_000);
+  });
+  afterEach(async () => {
+    await store.close();
+    await db.cleanup();
+  });
+
+  async function live(): Promise<Projector> {
+    const p = make();
+    await p.migrate();
+    for (const e of log) await p.handle(e);
+    return p;
+  }
+
+  it('applies every event once, whatever the redeliveries', async () => {
+    const once = await dumpAfter(async (p) => {
+      for (const e of log) await p.handle(e);
+    });
+    const p = make();
+    await p.migrate();
+    for (const e of log) {
+      await p.handle(e);
+      await p.handle(e);
+    }
+    await p.handleBatch(log.slice(0, 20));
+    for (const e of log.slice(10, 30)) await p.handle(e);
+    expect(await dump(db.knex)).toEqual(once);
+    expect(p.position()).toBe(log.length);
+  });
+
+  it('fills a gap in the deliveries from the log', async () => {
+    const p = make();
+    await p.migrate();
+    for (const e of log.slice(0, 5)) await p.handle(e);
+    await p.handle(log[20]!);
+    expect(p.position()).toBe(21);
+    await p.handleBatch([log[22]!, log[25]!]);
+    expect(p.position()).toBe(26);
+    for (const e of log.slice(26)) await p.handle(e);
+    const fromGaps = await dump(db.knex);
+    await p.rebuild();
+    expect(await dump(db.knex)).toEqual(fromGaps);
+  });
+
+  it('rebuilds tables equal to the live ones, row for row', async () => {
+    const p = await live();
+    const before = await dump(db.knex);
+    expect(before.rm_orders!.length).toBeGreaterThan(0);
+    const result = await p.rebuild();
+    expect(result).toMatchObject({ projections: ['orders', 'catalog', 'users', 'shop'], events: log.length, position: log.length });
+    expect(await dump(db.knex)).toEqual(before);
+    expect(p.position()).toBe(log.length);
+  });
+
+  it('rebuilds only the named projections, in small batches', async () => {
+    const p = await live();
+    const before = await dump(db.knex);
+    await db.knex('rm_users').update({ name: 'garbage' });
+    const small = make({ batchSize: 7 });
+    await small.migrate();
+    await small.rebuild(['users']);
+    expect(await dump(db.knex)).toEqual(before);
+    await expect(small.rebuild(['nope'])).rejects.toThrow(/Unknown projection 'nope'/);
+    expect(p.position()).toBe(log.length);
+  });
+
+  it('resumes from its checkpoints after a restart', async () => {
+    const first = make();
+    await first.migrate();
+    for (const e of log.slice(0, 15)) await first.handle(e);
+    const second = make({ batchSize: 4 });
+    await second.migrate();
+    expect(second.position()).toBe(15);
+    expect(await second.catchUp()).toBe(log.length);
+    const caughtUp = await dump(db.knex);
+    expect(caughtUp).toEqual(await dumpAfter(async (p) => void (await p.rebuild())));
+  });
+
+  it('lets callers wait for a position, here and from another process', async () => {
+    const p = make();
+    await p.migrate();
+    expect(await p.waitFor(1, 50)).toBe(false);
+    const waiting = p.waitFor(10, 5_000);
+    for (const e of log.slice(0, 10)) await p.handle(e);
+    expect(await waiting).toBe(true);
+
+    const other = await db.openAnother();
+    try {
+      const watcher = createCheckpointWatcher(other);
+      expect(await watcher.current()).toBe(10);
+      const remote = watcher.waitFor(12, 5_000);
+      expect(await watcher.waitFor(12, 30)).toBe(false);
+      await p.handle(log[10]!);
+      await p.handle(log[11]!);
+      expect(await remote).toBe(true);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('catches up from the real event store and answers queries', async () => {
+    const real = createEventStore(db);
+    for (const e of sampleLog()) await real.append([e]);
+    const p = createProjector({ db, store: real, projections: ALL_PROJECTIONS, timeZone: TZ });
+    await p.migrate();
+    expect(await p.catchUp()).toBe(log.length);
+    expect((await listUsers(db.knex)).map((u) => u.name)).toEqual(['Ann', 'Bobby', 'Cid']);
+    expect(await getOrder(db.knex, 'o3')).toMatchObject({ status: 'done', user: { name: 'Bobby' } });
+    const live = await dump(db.knex);
+    await p.rebuild();
+    expect(await dump(db.knex)).toEqual(live);
+    await real.close();
+  });
+
+  async function dumpAfter(fn: (p: Projector) => Promise<void>): Promise<Record<string, unknown[]>> {
+    const p = make();
+    await p.migrate();
+    await fn(p);
+    return dump(db.knex);
+  }
+});
+
+/** Every read-model row, bigint columns as numbers (pg returns them as strings). */
+async function dump(knex: Knex): Promise<Record<string, unknown[]>> {
+  const out: Record<string, unknown[]> = {};
+  for (const table of ALL_PROJECTIONS.flatMap((p) => p.tables).sort()) {
+    const rows = (await knex(table).orderBy('id')) as Record<string, unknown>[];
+    out[table] = rows.map((r) =>
+      Object.fromEntries(Object.entries(r).map(([k, v]) => [k, /position$/.test(k) ? Number(v) : v])),
+    );
+  }
+  return out;
+}
+
+function sampleLog(): NewEvent[] {
+  const e = (type: string, data: Record<string, unknown>) => ({ type, tags: [], data }) as NewEvent;
+  const order = (orderId: string, userId: string, userName: string, menu: 'latte' | 'beer', day = '2025-03-03') =>
+    e('OrderPlaced', {
+      orderId,
+      userId,
+      userName,
+      menuId: `m-${menu}`,
+      menuName: menu === 'latte' ? 'Latte' : 'Beer',
+      categoryId: menu === 'latte' ? 'c1' : 'c2',
+      categoryName: menu === 'latte' ? 'Coffee' : 'Beers',
+      categoryFor: menu === 'latte' ? 'cafe' : 'bar',
+      type: menu === 'latte' ? 'cold' : null,
+      sweetness: menu === 'latte' ? 25 : null,
+      remark: '-',
+      tumblerImage: null,
+      businessDay: day,
+    });
+  const ref = (orderId: string, userId: string, day = '2025-03-03') => ({ orderId, userId, businessDay: day, by: 'b1' });
+  return [
+    e('UserRegistered', { userId: 'u1', email: 'ann@woxa.tech', name: 'Ann', role: 'user' }),
+    e('UserRegistered', { userId: 'u2', email: 'bob@woxa.tech', name: 'Bob', role: 'user' }),
+    e('UserRegistered', { userId: 'b1', email: 'cid@woxa.tech', name: 'Cid', role: 'barista' }),
+    e('CategoryCreated', { categoryId: 'c1', name: 'Coffee', categoryFor: 'cafe' }),
+    e('CategoryCreated', { categoryId: 'c2', name: 'Beers', categoryFor: 'bar' }),
+    e('MenuCreated', { menuId: 'm-latte', name: 'Latte', description: '-', categoryId: 'c1' }),
+    e('MenuCreated', { menuId: 'm-beer', name: 'Beer', description: 'cold', categoryId: 'c2' }),
+    e('ShopStatusChanged', { isCafeOpen: true, isBarOpen: false }),
+    order('o1', 'u1', 'Ann', 'latte', '2025-03-02'),
+    order('o2', 'u1', 'Ann', 'latte'),
+    order('o3', 'u2', 'Bob', 'latte'),
+    e('OrderStarted', ref('o2', 'u1')),
+    e('OrderRejected', { ...ref('o1', 'u1', '2025-03-02'), reason: 'Out of milk' }),
+    e('UserRenamed', { userId: 'u2', name: 'Bobby' }),
+    e('OrderStarted', ref('o3', 'u2')),
+    e('OrderCompleted', ref('o2', 'u1')),
+    e('OrderPickedUp', ref('o2', 'u1')),
+    e('ShopStatusChanged', { isCafeOpen: false, isBarOpen: true }),
+    e('MenuActivityChanged', { menuId: 'm-latte', isActive: 'inactive' }),
+    order('o4', 'u2', 'Bobby', 'beer'),
+    order('o5', 'u1', 'Ann', 'beer'),
+    e('OrderCancelled', ref('o5', 'u1')),
+    e('UserRoleChanged', { userId: 'u1', role: 'admin' }),
+    e('UserAvailabilityChanged', { userId: 'u2', isAvailable: false }),
+    e('CategoryChanged', { categoryId: 'c2', name: 'Draft', isAvailable: 'unavailable' }),
+    e('MenuChanged', { menuId: 'm-beer', name: 'Ale', categoryId: 'c1' }),
+    order('o6', 'u2', 'Bobby', 'beer'),
+    e('OrderStarted', ref('o4', 'u2')),
+    e('OrderCompleted', ref('o3', 'u2')),
+    e('OrderRejected', { ...ref('o6', 'u2'), reason: 'Closed' }),
+  ];
+}

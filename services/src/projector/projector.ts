@@ -1,0 +1,205 @@
+import type { StoredEvent } from '@drinks/contracts';
+import type { Projection, ProjectionContext } from '@drinks/projections';
+import type { Knex } from 'knex';
+import type { EventStore } from '../store/types.js';
+import {
+  createCheckpointWatcher,
+  ensureCheckpointsTable,
+  minOf,
+  readCheckpoints,
+  writeCheckpoints,
+  type ProjectorDb,
+} from './checkpoints.js';
+import { createWaiters } from './waiters.js';
+
+export { createCheckpointWatcher, type CheckpointWatcher, type ProjectorDb } from './checkpoints.js';
+
+export interface ProjectorLogger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+}
+
+export interface ProjectorOptions {
+  db: ProjectorDb;
+  store: Pick<EventStore, 'readAll' | 'head'>;
+  projections: readonly Projection[];
+  timeZone: string;
+  logger?: ProjectorLogger;
+  /** Events per transaction when reading the log (catch-up, gaps, rebuild). */
+  batchSize?: number;
+  pollMs?: number;
+}
+
+export interface RebuildResult {
+  projections: string[];
+  events: number;
+  position: number;
+  ms: number;
+  eventsPerSecond: number;
+}
+
+export interface Projector {
+  migrate(): Promise<void>;
+  handle(event: StoredEvent): Promise<void>;
+  handleBatch(events: readonly StoredEvent[]): Promise<void>;
+  /** Applies everything in the log after each checkpoint; returns the position reached. */
+  catchUp(): Promise<number>;
+  /** The lowest checkpoint across projections. */
+  position(): number;
+  waitFor(position: number, timeoutMs: number): Promise<boolean>;
+  rebuild(names?: readonly string[]): Promise<RebuildResult>;
+}
+
+/** A projection's checkpoint lies before the events offered: they cannot be applied. */
+class GapError extends Error {
+  override name = 'GapError';
+}
+
+/** `events` are every event of the log in (after, last], in position order. */
+interface Span {
+  after: number;
+  events: readonly StoredEvent[];
+}
+
+export function createProjector(options: ProjectorOptions): Projector {
+  const { db, store, projections, logger } = options;
+  const batchSize = options.batchSize ?? 5_000;
+  const ctx: ProjectionContext = { timeZone: options.timeZone };
+  const names = projections.map((p) => p.name);
+  const handled = new Map(projections.map((p) => [p.name, new Set<string>(p.handles)]));
+  const checkpoints = new Map(names.map((n) => [n, 0]));
+  const position = () => minOf(checkpoints);
+  const waiters = createWaiters(position, createCheckpointWatcher(db, { names, pollMs: options.pollMs ?? 25 }));
+  const transaction = <T>(fn: (trx: Knex.Transaction) => Promise<T>): Promise<T> =>
+    db.writeTransaction ? db.writeTransaction(fn) : db.knex.transaction(fn);
+
+  // Every apply runs one after the other: a bus delivery never races a catch-up.
+  let queue: Promise<unknown> = Promise.resolve();
+  const exclusive = <T>(fn: () => Promise<T>): Promise<T> => {
+    const run = queue.then(fn);
+    queue = run.catch(() => undefined);
+    return run;
+  };
+
+  async function reload(): Promise<void> {
+    for (const [n, p] of await readCheckpoints(db.knex, names)) checkpoints.set(n, p);
+  }
+
+  async function applySpan(span: Span, targets: readonly Projection[]): Promise<void> {
+    const { after, events } = span;
+    const last = events[events.length - 1];
+    if (!last) return;
+    const advanced = new Map<string, number>();
+    await transaction(async (trx) => {
+      const stored = await readCheckpoints(trx, targets.map((p) => p.name), db.dialect === 'pg');
+      for (const p of targets) {
+        const cp = stored.get(p.name) ?? 0;
+        if (cp >= last.position) continue;
+        if (cp < after) throw new GapError(`${p.name} is at ${cp}, the events start after ${after}`);
+        const types = handled.get(p.name)!;
+        const mine = events.filter((e) => e.position > cp && types.has(e.type));
+        if (mine.length > 0 && p.applyBatch) await p.applyBatch(mine, trx, ctx);
+        else for (const e of mine) await p.apply(e, trx, ctx);
+        advanced.set(p.name, last.position);
+      }
+      await writeCheckpoints(trx, advanced);
+    });
+    for (const [n, p] of advanced) checkpoints.set(n, p);
+    waiters.notify();
+  }
+
+  /** Reads the log after `after` (up to `upTo`) and applies it in batches; returns the last position seen. */
+  async function replay(after: number, upTo: number, targets: readonly Projection[]): Promise<number> {
+    let next = store.readAll(after, batchSize);
+    for (;;) {
+      const events = (await next).filter((e) => e.position <= upTo);
+      const last = events[events.length - 1];
+      if (!last) return after;
+      // Read the next batch while this one is applied.
+      next = last.position < upTo ? store.readAll(last.position, batchSize) : Promise.resolve([]);
+      next.catch(() => undefined); // surfaced by the await above on the next turn
+      await applySpan({ after, events }, targets);
+      after = last.position;
+    }
+  }
+
+  const contiguous = (after: number, events: readonly StoredEvent[]) =>
+    events.every((e, i) => e.position === after + i + 1);
+
+  async function deliver(batch: readonly StoredEvent[]): Promise<void> {
+    const low = position();
+    const events = [...new Map(batch.filter((e) => e.position > low).map((e) => [e.position, e])).values()].sort(
+      (a, b) => a.position - b.position,
+    );
+    const last = events[events.length - 1];
+    if (!last) return;
+    if (contiguous(low, events)) return applySpan({ after: low, events }, projections);
+    // A gap (events lost by the broker, or holes in the positions): the log is the authority.
+    logger?.info({ from: low, to: last.position }, 'projector: filling a gap from the log');
+    const reached = await replay(low, last.position, projections);
+    const rest = events.filter((e) => e.position > reached);
+    if (rest.length > 0) await applySpan({ after: reached, events: rest }, projections);
+  }
+
+  async function deliverWithRetry(batch: readonly StoredEvent[]): Promise<void> {
+    try {
+      await deliver(batch);
+    } catch (err) {
+      if (!(err instanceof GapError)) throw err;
+      // Checkpoints moved under us (another process, a rebuild): reload and go through the log.
+      logger?.warn({ err: err.message }, 'projector: checkpoints changed, reloading');
+      await reload();
+      await deliver(batch);
+    }
+  }
+
+  return {
+    async migrate() {
+      await ensureCheckpointsTable(db);
+      for (const p of projections) await p.migrate(db.knex);
+      await reload();
+    },
+    handle: (event) => exclusive(() => deliverWithRetry([event])),
+    handleBatch: (events) => exclusive(() => deliverWithRetry(events)),
+    catchUp: () =>
+      exclusive(async () => {
+        await reload();
+        await replay(position(), Number.MAX_SAFE_INTEGER, projections);
+        return position();
+      }),
+    position,
+    waitFor: (target, timeoutMs) => waiters.waitFor(target, timeoutMs),
+    rebuild: (only) =>
+      exclusive(async () => {
+        const targets = only && only.length > 0 ? only.map(find) : projections;
+        const started = performance.now();
+        const zero = new Map(targets.map((p) => [p.name, 0]));
+        // Tables and checkpoints reset together: a crash never leaves empty tables with an old checkpoint.
+        await transaction(async (trx) => {
+          for (const p of targets) {
+            for (const table of p.tables) await trx.schema.dropTableIfExists(table);
+            await p.migrate(trx);
+          }
+          await writeCheckpoints(trx, zero);
+        });
+        for (const n of zero.keys()) checkpoints.set(n, 0);
+        const reached = await replay(0, Number.MAX_SAFE_INTEGER, targets);
+        const ms = performance.now() - started;
+        const result = {
+          projections: targets.map((p) => p.name),
+          events: reached,
+          position: reached,
+          ms,
+          eventsPerSecond: ms > 0 ? Math.round((reached / ms) * 1000) : 0,
+        };
+        logger?.info(result, 'projector: rebuilt');
+        return result;
+      }),
+  };
+
+  function find(name: string): Projection {
+    const p = projections.find((x) => x.name === name);
+    if (!p) throw new Error(`Unknown projection '${name}' (known: ${names.join(', ')})`);
+    return p;
+  }
+}

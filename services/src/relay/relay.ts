@@ -1,0 +1,172 @@
+import { randomUUID } from 'node:crypto';
+import type { StoredEvent } from '@drinks/contracts';
+import type { Db } from '../db/database.js';
+import { silentLogger, type Bus, type BusLogger } from '../bus/types.js';
+import type { EventStore } from '../store/types.js';
+import { createLease, ensureRelayTables, readCheckpoint, writeCheckpoint, type Lease } from './tables.js';
+
+export interface RelayOptions {
+  store: EventStore;
+  bus: Bus;
+  db: Pick<Db, 'knex'>;
+  /** Checkpoint and lease name. */
+  name?: string;
+  batchSize?: number;
+  logger?: BusLogger;
+  /** Another process may append: look at the log at least this often. */
+  pollMs?: number;
+  maxBackoffMs?: number;
+  /** How long a hole in positions (a commit still in flight) is waited for before it is passed. */
+  gapWaitMs?: number;
+  /** Only the lease holder publishes; a standby takes over when the lease expires. `false` turns it off. */
+  lease?: false | { holder?: string; ttlMs?: number };
+  /** Test hook, called after a publish and before its checkpoint write; a throw ends the loop as a crash would. */
+  onPublished?: (events: StoredEvent[]) => void | Promise<void>;
+}
+
+export interface Relay {
+  start(): Promise<void>;
+  /** Finishes the batch in flight, releases the lease and stops. */
+  stop(): Promise<void>;
+  /** Something was appended: look now instead of at the next poll. */
+  poke(): void;
+  /** Position of the last event published (the relay's checkpoint). */
+  published(): number;
+  /** Whether this relay holds the lease (always true without one). */
+  active(): boolean;
+}
+
+class Crash extends Error {}
+
+/**
+ * The outbox relay: tails the log from its checkpoint and publishes every event, in position
+ * order, at least once. The checkpoint is written after the bus accepted the batch, so a crash
+ * in between republishes it, and JetStream drops the copies by message id.
+ */
+export function createRelay(options: RelayOptions): Relay {
+  const { store, bus, db } = options;
+  const name = options.name ?? 'relay';
+  const batchSize = options.batchSize ?? 500;
+  const logger = options.logger ?? silentLogger;
+  const pollMs = options.pollMs ?? 200;
+  const maxBackoffMs = options.maxBackoffMs ?? 2000;
+  const gapWaitMs = options.gapWaitMs ?? 1000;
+  const lease: Lease | null =
+    options.lease === false
+      ? null
+      : createLease(db.knex, name, options.lease?.holder ?? randomUUID(), options.lease?.ttlMs ?? 10_000);
+
+  let checkpoint = 0;
+  let running = false;
+  let loop: Promise<void> | null = null;
+  let unsubscribe: (() => void) | null = null;
+  let poked = false;
+  let wake: (() => void) | null = null;
+  let wakeOnPoke = false;
+  let gapSince: number | null = null;
+
+  function poke(): void {
+    poked = true;
+    if (wakeOnPoke) wake?.();
+  }
+
+  /** Sleeps `ms`; stop() always cuts it short, an append only when `onPoke`. */
+  function pause(ms: number, onPoke: boolean): Promise<void> {
+    if (!running || (onPoke && poked)) {
+      poked = false;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      wake = done;
+      wakeOnPoke = onPoke;
+      function done() {
+        clearTimeout(timer);
+        wake = null;
+        if (onPoke) poked = false;
+        resolve();
+      }
+    });
+  }
+
+  /** The batch up to the first hole in positions, unless the hole has been there too long. */
+  function contiguous(batch: StoredEvent[]): StoredEvent[] {
+    let end = 0;
+    while (end < batch.length && batch[end]!.position === checkpoint + end + 1) end++;
+    if (end > 0 || batch.length === 0) {
+      gapSince = end < batch.length ? (gapSince ?? Date.now()) : null;
+      return batch.slice(0, end);
+    }
+    gapSince ??= Date.now();
+    if (Date.now() - gapSince < gapWaitMs) return [];
+    logger.warn({ after: checkpoint, next: batch[0]!.position }, 'relay passes a hole in positions');
+    gapSince = null;
+    return batch;
+  }
+
+  /** One step; resolves true when there may be more to publish right away. */
+  async function step(): Promise<boolean> {
+    if (lease) {
+      const wasHeld = lease.held();
+      if (!(await lease.hold())) return false;
+      // Whoever held the lease before us has moved the checkpoint on.
+      if (!wasHeld) checkpoint = Math.max(checkpoint, await readCheckpoint(db.knex, name));
+    }
+    const read = await store.readAll(checkpoint, batchSize);
+    const batch = contiguous(read);
+    if (batch.length === 0) return false;
+    await bus.publish(batch);
+    try {
+      await options.onPublished?.(batch);
+    } catch (err) {
+      throw new Crash(String(err));
+    }
+    const last = batch[batch.length - 1]!.position;
+    await writeCheckpoint(db.knex, name, last);
+    checkpoint = last;
+    return read.length === batchSize || batch.length < read.length;
+  }
+
+  async function run(): Promise<void> {
+    let backoff = 100;
+    while (running) {
+      try {
+        const more = await step();
+        backoff = 100;
+        if (!more) await pause(gapSince === null ? pollMs : Math.min(pollMs, 50), true);
+      } catch (err) {
+        if (err instanceof Crash) {
+          logger.error({ err, relay: name }, 'relay crashed (test hook)');
+          running = false;
+          return;
+        }
+        logger.warn({ err, relay: name, after: checkpoint, retryInMs: backoff }, 'relay publish failed, retrying');
+        await pause(backoff, false);
+        backoff = Math.min(backoff * 2, maxBackoffMs);
+      }
+    }
+  }
+
+  return {
+    async start() {
+      if (running) return;
+      await ensureRelayTables(db.knex);
+      checkpoint = await readCheckpoint(db.knex, name);
+      running = true;
+      unsubscribe = store.onAppended(() => poke());
+      loop = run();
+    },
+    async stop() {
+      running = false;
+      unsubscribe?.();
+      unsubscribe = null;
+      wake?.();
+      await loop;
+      loop = null;
+      await lease?.release().catch((err) => logger.warn({ err, relay: name }, 'relay lease release failed'));
+    },
+    poke,
+    published: () => checkpoint,
+    active: () => lease?.held() ?? true,
+  };
+}

@@ -1,0 +1,163 @@
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ALL_PROJECTIONS, getOrder, getUser } from '@drinks/projections';
+import { pino, type Logger } from 'pino';
+import { createApp } from './api/app.js';
+import type { AppDeps } from './api/deps.js';
+import { createMetrics } from './api/metrics.js';
+import { createCredentialStore } from './auth/credentials.js';
+import { hashPassword, verifyPassword } from './auth/passwords.js';
+import { loadJwtSecret } from './auth/secret.js';
+import { createLoginThrottle } from './auth/throttle.js';
+import { createTokenService } from './auth/tokens.js';
+import { createInProcessBus } from './bus/in-process.js';
+import { createNatsBus } from './bus/nats.js';
+import type { Bus, Subscription } from './bus/types.js';
+import { seedDemoData, type DemoAccount } from './cli/seed.js';
+import { offsetClock, systemClock, type Clock } from './clock.js';
+import type { Config } from './config.js';
+import { openDatabase } from './db/database.js';
+import { migrateCore } from './db/migrations.js';
+import { createImageService } from './images/images.js';
+import { createLiveFanout } from './live/fanout.js';
+import { createLiveServer } from './live/live-server.js';
+import { createCheckpointWatcher, createProjector } from './projector/projector.js';
+import { createRelay } from './relay/relay.js';
+import { createEventStore } from './store/event-store.js';
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  demoAccounts: DemoAccount[];
+  logger: Logger;
+  close(): Promise<void>;
+}
+
+const WEB_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+const READ_YOUR_WRITES_MS = 1000;
+
+/**
+ * Starts the parts of the system this process runs (ROLE): `all` is the
+ * embedded default (api + relay + projector in one process).
+ */
+export async function startServer(config: Config, options: { logger?: Logger; clock?: Clock } = {}): Promise<RunningServer> {
+  const logger = options.logger ?? pino({ level: config.LOG_LEVEL });
+  const clock = options.clock ?? (config.FAKE_NOW ? offsetClock(new Date(config.FAKE_NOW)) : systemClock);
+  const role = config.ROLE;
+  const db = await openDatabase({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL, schema: config.DATABASE_SCHEMA });
+  await migrateCore(db);
+  const store = createEventStore(db);
+  const metrics = createMetrics();
+  store.onAppended(() => metrics.eventsAppended.inc());
+
+  const bus: Bus = config.NATS_URL
+    ? await createNatsBus({ url: config.NATS_URL, stream: config.NATS_STREAM, subjectPrefix: config.NATS_SUBJECT_PREFIX, logger })
+    : createInProcessBus();
+  const closers: (() => Promise<unknown>)[] = [];
+  const subscriptions: Subscription[] = [];
+
+  const projector = createProjector({ db, store, projections: ALL_PROJECTIONS, timeZone: config.BUSINESS_TZ, logger });
+  await projector.migrate();
+  const runsProjector = role === 'all' || role === 'projector';
+  if (runsProjector) {
+    await projector.catchUp();
+    subscriptions.push(await bus.subscribe('projector', (e) => projector.handle(e), { durable: true }));
+  }
+  const checkpoints = createCheckpointWatcher(db);
+  const watcher = runsProjector ? projector : checkpoints;
+
+  let relay: ReturnType<typeof createRelay> | undefined;
+  if (role === 'all' || role === 'relay') {
+    relay = createRelay({ store, bus, db, logger });
+    await relay.start();
+    closers.push(() => relay!.stop());
+  }
+
+  let demoAccounts: DemoAccount[] = [];
+  let server: http.Server | undefined;
+  let url = '';
+  if (role === 'all' || role === 'api') {
+    const secret = await loadJwtSecret(config, db);
+    const tokens = createTokenService({
+      db,
+      secret,
+      issuer: config.JWT_ISSUER,
+      audience: config.JWT_AUDIENCE,
+      accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
+      refreshTtlSeconds: config.REFRESH_TOKEN_TTL_SECONDS,
+      clock,
+    });
+    const users = { get: (id: string) => getUser(db.knex, id) };
+    const deps: AppDeps = {
+      config,
+      clock,
+      logger,
+      db,
+      store,
+      waitFor: async (position) => {
+        await watcher.waitFor(position, READ_YOUR_WRITES_MS);
+      },
+      passwords: { hash: hashPassword, verify: verifyPassword, dummyHash: await hashPassword('not a real password') },
+      tokens,
+      credentials: createCredentialStore(db),
+      throttle: createLoginThrottle({ clock }),
+      images: createImageService({ db, dataDir: config.DATA_DIR, useDatabase: db.dialect === 'pg' }),
+      users,
+      metrics,
+      readiness: async () => {
+        const head = await store.head();
+        const position = await checkpoints.current();
+        const lag = head - position;
+        metrics.projectionLag.set(lag);
+        const caughtUp = lag <= 0 || (await watcher.waitFor(head, READ_YOUR_WRITES_MS));
+        return { ready: caughtUp, detail: { head, projections: position } };
+      },
+    };
+    if (config.DEMO_DATA) demoAccounts = await seedDemoData(deps);
+
+    const app = createApp(deps, { webDir: WEB_DIR });
+    server = http.createServer(app.callback());
+    server.requestTimeout = 30_000;
+    const live = createLiveServer({
+      server,
+      authenticate: async (token) => {
+        try {
+          const { userId } = await tokens.verifyAccess(token);
+          const user = await users.get(userId);
+          return user && user.isAvailable ? { id: user.id, role: user.role } : null;
+        } catch {
+          return null;
+        }
+      },
+      allowedOrigins: config.ALLOWED_ORIGINS,
+      logger,
+    });
+    const fanout = createLiveFanout({ live, getOrder: (id) => getOrder(db.knex, id), waitFor: (p, ms) => watcher.waitFor(p, ms) });
+    subscriptions.push(await bus.subscribe(`live-${process.pid}-${Date.now()}`, (e) => fanout.handle(e), { durable: false }));
+    closers.push(() => live.close());
+
+    await new Promise<void>((resolve) => server!.listen(config.PORT, config.HOST, resolve));
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : config.PORT;
+    url = `http://localhost:${port}`;
+  }
+
+  return {
+    url,
+    port: server ? Number(new URL(url).port) : 0,
+    demoAccounts,
+    logger,
+    async close() {
+      if (server) {
+        server.closeAllConnections();
+        await new Promise<void>((resolve) => server!.close(() => resolve()));
+      }
+      for (const close of closers.reverse()) await close().catch((err) => logger.warn({ err }, 'close failed'));
+      for (const s of subscriptions) await s.close().catch(() => undefined);
+      await bus.close();
+      await store.close();
+      await db.close();
+    },
+  };
+}

@@ -1,0 +1,186 @@
+import { randomUUID } from 'node:crypto';
+import type { NewEvent, StoredEvent } from '@drinks/contracts';
+import type { Db } from '../db/database.js';
+import { createBackend, type Exec } from './backend.js';
+import {
+  EVENT_COLUMNS,
+  SELECT_BETWEEN,
+  SELECT_HEAD,
+  SELECT_IDEMPOTENCY,
+  SELECT_RANGE,
+  selectConflict,
+  selectMatching,
+  toStoredEvent,
+  type EventRow,
+} from './sql.js';
+import { ConcurrencyError, type AppendOptions, type AppendResult, type EventQuery, type EventStore } from './types.js';
+import { UPCASTERS, upcasterChain, type Upcaster } from './upcasters.js';
+
+export interface EventStoreOptions {
+  upcasters?: readonly Upcaster[];
+  /** Most appends committed in one transaction (default 256). */
+  maxGroupSize?: number;
+}
+
+interface Pending {
+  events: NewEvent[];
+  options: AppendOptions;
+  resolve(result: AppendResult): void;
+  reject(error: unknown): void;
+}
+type Outcome = { ok: true; result: AppendResult } | { ok: false; error: unknown };
+
+/**
+ * The event log on SQLite or PostgreSQL. Appends are group-committed: those that arrive while a
+ * transaction runs share the next one, each behind its own savepoint, so one fsync covers them all
+ * and a failed condition rejects only its own append.
+ */
+export function createEventStore(db: Db, opts: EventStoreOptions = {}): EventStore {
+  const backend = createBackend(db);
+  const upcasters = upcasterChain(opts.upcasters ?? UPCASTERS);
+  const maxGroupSize = opts.maxGroupSize ?? 256;
+  const listeners = new Set<(head: number) => void>();
+  const queue: Pending[] = [];
+  let draining: Promise<void> | null = null;
+  let closed = false;
+
+  const toEvents = (rows: EventRow[]) => rows.map((row) => toStoredEvent(row, upcasters));
+  const headOf = async (x: Exec) => Number((await x.all<{ head: number | string }>(SELECT_HEAD, []))[0]?.head ?? 0);
+
+  async function appendOne(x: Exec, p: Pending, head: number): Promise<AppendResult> {
+    const metadata = p.options.metadata ?? {};
+    const key = metadata.idempotencyKey;
+    if (key !== undefined) {
+      const [seen] = await x.all<{ first_position: number | string; last_position: number | string }>(SELECT_IDEMPOTENCY, [key]);
+      if (seen) {
+        const rows = await x.all<EventRow>(SELECT_BETWEEN, [seen.first_position, seen.last_position]);
+        return { events: toEvents(rows), lastPosition: Number(seen.last_position), duplicate: true };
+      }
+    }
+    const condition = p.options.condition;
+    const conflict = condition && selectConflict(condition.query, condition.after);
+    if (conflict && (await x.all(conflict.text, conflict.params)).length > 0) throw new ConcurrencyError();
+    if (p.events.length === 0) return { events: [], lastPosition: head, duplicate: false };
+
+    const occurredAt = new Date().toISOString();
+    const stored = p.events.map(
+      (e, i) =>
+        ({
+          ...e,
+          tags: [...new Set(e.tags)],
+          position: head + i + 1,
+          id: randomUUID(),
+          metadata,
+          occurredAt,
+          schemaVersion: upcasters.currentVersion(e.type),
+        }) as StoredEvent,
+    );
+    const last = head + stored.length;
+    const meta = JSON.stringify(metadata);
+    await x.run('SAVEPOINT append_one', []);
+    try {
+      await x.insert(
+        'events',
+        EVENT_COLUMNS,
+        stored.map((e) => [e.position, e.id, e.type, JSON.stringify(e.tags), JSON.stringify(e.data), meta, occurredAt, e.schemaVersion]),
+      );
+      const tagRows = stored.flatMap((e) => e.tags.map((t) => [t, e.position]));
+      if (tagRows.length > 0) await x.insert('event_tags', ['tag', 'position'], tagRows);
+      if (key !== undefined) await x.insert('idempotency', ['key', 'first_position', 'last_position'], [[key, head + 1, last]]);
+      await x.run('RELEASE SAVEPOINT append_one', []);
+    } catch (err) {
+      await x.run('ROLLBACK TO SAVEPOINT append_one', []);
+      await x.run('RELEASE SAVEPOINT append_one', []);
+      throw err;
+    }
+    return { events: stored, lastPosition: last, duplicate: false };
+  }
+
+  async function commitGroup(group: Pending[]): Promise<void> {
+    const outcomes: Outcome[] = [];
+    let start = 0;
+    let head = 0;
+    try {
+      await backend.write(async (x) => {
+        head = start = await headOf(x);
+        for (const p of group) {
+          try {
+            const result = await appendOne(x, p, head);
+            if (!result.duplicate) head = result.lastPosition;
+            outcomes.push({ ok: true, result });
+          } catch (error) {
+            outcomes.push({ ok: false, error });
+          }
+        }
+      });
+    } catch (error) {
+      for (const p of group) p.reject(error);
+      return;
+    }
+    // Settled only now: nobody hears "appended" (or "conflict") before the group's COMMIT returned.
+    group.forEach((p, i) => {
+      const o = outcomes[i]!;
+      if (o.ok) p.resolve(o.result);
+      else p.reject(o.error);
+    });
+    if (head > start) {
+      for (const listener of listeners) {
+        try {
+          listener(head);
+        } catch {
+          // a listener's failure is its own; the append has committed
+        }
+      }
+    }
+  }
+
+  async function drain(): Promise<void> {
+    // Yield once so that appends issued together in this turn of the event loop share a group.
+    await new Promise((resolve) => setImmediate(resolve));
+    while (queue.length > 0) await commitGroup(queue.splice(0, maxGroupSize));
+    draining = null;
+  }
+
+  const ensureOpen = () => {
+    if (closed) throw new Error('The event store is closed');
+  };
+
+  return {
+    read: async (query: EventQuery) => {
+      ensureOpen();
+      // The head is read first and bounds the match: positions become visible in order, so the
+      // result is exactly the matching events up to that head.
+      return backend.read(async (x) => {
+        const position = await headOf(x);
+        const sql = selectMatching(query, position);
+        const events = sql ? toEvents(await x.all<EventRow>(sql.text, sql.params)) : [];
+        return { events, position };
+      });
+    },
+    append: (events: NewEvent[], options: AppendOptions = {}) => {
+      return new Promise<AppendResult>((resolve, reject) => {
+        ensureOpen();
+        queue.push({ events, options, resolve, reject });
+        draining ??= drain();
+      });
+    },
+    readAll: async (after: number, limit: number) => {
+      ensureOpen();
+      if (limit <= 0) return [];
+      return backend.read(async (x) => toEvents(await x.all<EventRow>(SELECT_RANGE, [Math.max(0, after), limit])));
+    },
+    head: async () => {
+      ensureOpen();
+      return backend.read(headOf);
+    },
+    onAppended(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    async close() {
+      closed = true;
+      await draining;
+      listeners.clear();
+    },
+  };
+}

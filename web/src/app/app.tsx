@@ -1,0 +1,19 @@
+import { Outlet } from 'react-router';
+import { useLiveEvents } from '../lib/live-events.js';
+import { SessionProvider, useSession } from '../lib/session.js';
+
+function LiveEvents() {
+  const { user } = useSession();
+  useLiveEvents(user?.id ?? null);
+  return null;
+}
+
+/** Root route element: session, the live connection, then the matched screen. */
+export function App() {
+  return (
+    <SessionProvider>
+      <LiveEvents />
+      <Outlet />
+    </SessionProvider>
+  );
+}

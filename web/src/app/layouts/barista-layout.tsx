@@ -1,0 +1,45 @@
+import LogoutIcon from '@mui/icons-material/Logout';
+import { AppBar, Box, Button, Toolbar } from '@mui/material';
+import { Link as RouterLink, Outlet, useNavigate } from 'react-router';
+import { Logo } from '../../components/logo.js';
+import { useSession } from '../../lib/session.js';
+import { CAFE_DARK } from '../theme.js';
+import { Greeting } from './greeting.js';
+
+const LINKS = [
+  { label: 'Order', to: '/ordering' },
+  { label: 'History', to: '/history' },
+  { label: 'Menu Management', to: '/menuManagement' },
+];
+
+/** Baristas: a sticky dark bar, no banner, no tab bar. */
+export function BaristaLayout() {
+  const { logout } = useSession();
+  const navigate = useNavigate();
+  return (
+    <Box sx={{ minHeight: '100dvh' }} data-layout="barista">
+      <AppBar position="sticky" component="header" sx={{ bgcolor: CAFE_DARK }}>
+        <Toolbar sx={{ gap: 1, flexWrap: 'wrap', py: 0.5 }}>
+          <Button color="inherit" aria-label="Home" onClick={() => void navigate('/ordering')} sx={{ px: 0.5 }}>
+            <Logo />
+          </Button>
+          <Greeting />
+          <Box sx={{ flex: 1 }} />
+          <Box component="nav" aria-label="Barista" sx={{ display: 'flex', flexWrap: 'wrap' }}>
+            {LINKS.map((l) => (
+              <Button key={l.to} color="inherit" component={RouterLink} to={l.to}>
+                {l.label}
+              </Button>
+            ))}
+            <Button color="inherit" startIcon={<LogoutIcon />} onClick={() => void logout()}>
+              Logout
+            </Button>
+          </Box>
+        </Toolbar>
+      </AppBar>
+      <Box component="main">
+        <Outlet />
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,49 @@
+import AssignmentIcon from '@mui/icons-material/Assignment';
+import HomeIcon from '@mui/icons-material/Home';
+import RestaurantMenuIcon from '@mui/icons-material/RestaurantMenu';
+import { BottomNavigation, BottomNavigationAction, Paper, Slide, useScrollTrigger } from '@mui/material';
+import { Link as RouterLink, useLocation } from 'react-router';
+import { roleVariant } from '../../lib/access.js';
+import { useSession } from '../../lib/session.js';
+import { barColour } from './top-bar.js';
+
+/** Phone tab bar: home (ordered), menu, order status; hides while scrolling down. */
+export function BottomTabBar() {
+  const { user, shop } = useSession();
+  const location = useLocation();
+  const hidden = useScrollTrigger({ threshold: 40 });
+  const role = user?.role;
+  const barOnly = shop.isBarOpen && !shop.isCafeOpen;
+  const bar = barOnly ? '-bar' : '';
+  const tabs = [
+    { label: 'Home', to: roleVariant(`/ordered${bar}`, role), icon: <HomeIcon /> },
+    { label: 'Menu', to: barOnly ? roleVariant('/menubar', role) : roleVariant('/menuCafe', role), icon: <RestaurantMenuIcon /> },
+    { label: 'Order status', to: roleVariant(`/statusOrder${bar}`, role), icon: <AssignmentIcon /> },
+  ];
+  const current = tabs.findIndex((t) => location.pathname === t.to);
+  const bg = barColour(shop);
+  return (
+    <Slide appear={false} direction="up" in={!hidden}>
+      <Paper
+        component="nav"
+        aria-label="Tabs"
+        data-testid="bottom-tab-bar"
+        elevation={8}
+        sx={{ position: 'fixed', left: 0, right: 0, bottom: 0, zIndex: 1100, bgcolor: bg, borderRadius: 0 }}
+      >
+        <BottomNavigation value={current === -1 ? false : current} showLabels sx={{ bgcolor: bg }}>
+          {tabs.map((t) => (
+            <BottomNavigationAction
+              key={t.to}
+              component={RouterLink}
+              to={t.to}
+              label={t.label}
+              icon={t.icon}
+              sx={{ color: 'rgba(255,255,255,0.8)', '&.Mui-selected': { color: '#ffd54f' } }}
+            />
+          ))}
+        </BottomNavigation>
+      </Paper>
+    </Slide>
+  );
+}

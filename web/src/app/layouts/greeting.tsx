@@ -1,0 +1,75 @@
+import EditIcon from '@mui/icons-material/Edit';
+import { Box, Button, IconButton, InputBase, Typography } from '@mui/material';
+import { useId, useState } from 'react';
+import { useAlert } from '../../components/alert-provider.js';
+import { useRename } from '../../features/profile/api/rename.js';
+import { useSession } from '../../lib/session.js';
+
+/** 'Hi,' plus the name, with inline edit ('New name:' and Save). */
+export function Greeting({ color = 'inherit' }: { color?: string }) {
+  const { user, setUser } = useSession();
+  const alert = useAlert();
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState('');
+  const rename = useRename((u) => {
+    setUser(u);
+    setEditing(false);
+  });
+  const inputId = useId();
+  if (!user) return null;
+
+  const save = async () => {
+    if (draft.trim() === '') {
+      await alert('Name cannot be empty');
+      return;
+    }
+    rename.mutate(draft.trim());
+  };
+
+  if (!editing) {
+    return (
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, color }}>
+        <Typography component="span" sx={{ fontWeight: 600 }}>
+          Hi, {user.name}
+        </Typography>
+        <IconButton
+          size="small"
+          color="inherit"
+          aria-label="Edit name"
+          onClick={() => {
+            setDraft(user.name);
+            setEditing(true);
+          }}
+        >
+          <EditIcon fontSize="small" />
+        </IconButton>
+      </Box>
+    );
+  }
+  return (
+    <Box
+      component="form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void save();
+      }}
+      sx={{ display: 'flex', alignItems: 'center', gap: 1, color, flexWrap: 'wrap' }}
+    >
+      <label htmlFor={inputId}>New name:</label>
+      <InputBase
+        id={inputId}
+        value={draft}
+        autoFocus
+        onChange={(e) => setDraft(e.target.value.slice(0, 20))}
+        inputProps={{ maxLength: 20 }}
+        sx={{ bgcolor: '#fff', color: '#1f1a17', px: 1, borderRadius: 1, width: 150 }}
+      />
+      <Button type="submit" size="small" variant="contained" color="success" disabled={rename.isPending}>
+        Save
+      </Button>
+      <Button size="small" color="inherit" onClick={() => setEditing(false)}>
+        Cancel
+      </Button>
+    </Box>
+  );
+}

@@ -1,0 +1,123 @@
+import type { Role } from '@drinks/contracts';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { LoadingScreen } from '../components/loading-screen.js';
+import { LoginPage } from '../features/auth/login-page.js';
+import { RegisterPage } from '../features/auth/register-page.js';
+import { BarMenuPage } from '../features/catalog/bar-menu-page.js';
+import { CafeMenuPage } from '../features/catalog/cafe-menu-page.js';
+import { BarFormPage } from '../features/order-form/bar-form-page.js';
+import { OrderFormPage } from '../features/order-form/order-form-page.js';
+import { HomePage } from '../features/orders/home-page.js';
+import { OrdersPage } from '../features/orders/orders-page.js';
+import { App } from './app.js';
+import { AfterInit, RequireRole } from './guard.js';
+import { Landing } from './landing.js';
+import { BaristaLayout } from './layouts/barista-layout.js';
+import { CustomerLayout } from './layouts/customer-layout.js';
+import { OptionalLayout, RoleLayout } from './layouts/role-layout.js';
+import { ErrorPage } from './screens/error-page.js';
+import { FallbackScreen, UnauthorizedPage } from './screens/unauthorized-page.js';
+
+function lazyPage<P extends object>(load: () => Promise<Record<string, unknown>>, name: string) {
+  const C = lazy(async () => ({ default: (await load())[name] as ComponentType<P> }));
+  return (props: P) => (
+    <Suspense fallback={<LoadingScreen />}>
+      <C {...props} />
+    </Suspense>
+  );
+}
+
+const OrderingPage = lazyPage(() => import('../features/board/ordering-page.js'), 'OrderingPage');
+const HistoryPage = lazyPage(() => import('../features/history/history-page.js'), 'HistoryPage');
+const DashboardPage = lazyPage<{ area: 'cafe' | 'bar' }>(() => import('../features/dashboard/dashboard-page.js'), 'DashboardPage');
+const MenuManagementPage = lazyPage(() => import('../features/menu/menu-management-page.js'), 'MenuManagementPage');
+const CategoryMenusPage = lazyPage(() => import('../features/menu/category-menus-page.js'), 'CategoryMenusPage');
+const AddMenuPage = lazyPage(() => import('../features/menu/add-menu-page.js'), 'AddMenuPage');
+const EditMenuPage = lazyPage(() => import('../features/menu/edit-menu-page.js'), 'EditMenuPage');
+const AddCategoryPage = lazyPage(() => import('../features/menu/add-category-page.js'), 'AddCategoryPage');
+const EditCategoryPage = lazyPage(() => import('../features/menu/edit-category-page.js'), 'EditCategoryPage');
+const UserManagementPage = lazyPage(() => import('../features/users/user-management-page.js'), 'UserManagementPage');
+const ClosedPage = lazyPage(() => import('../features/closed/closed-page.js'), 'ClosedPage');
+const TeamCreditPage = lazyPage(() => import('../features/credits/team-credit-page.js'), 'TeamCreditPage');
+
+const guarded = (allowed: readonly Role[] | 'any', element: ReactNode): ReactNode => (
+  <RequireRole allowed={allowed}>{element}</RequireRole>
+);
+
+/** The user's pages and the admin's '-admin' twins (same screens, admin layout). */
+function customerRoutes(role: 'user' | 'admin'): RouteObject[] {
+  const s = role === 'admin' ? '-admin' : '';
+  return [
+    {
+      element: guarded([role], <CustomerLayout variant={role} />),
+      children: [
+        { path: `menuCafe${s}`, element: <CafeMenuPage /> },
+        { path: `menubar${s}`, element: <BarMenuPage /> },
+        { path: `statusOrder${s}`, element: <OrdersPage /> },
+        { path: `statusOrder-bar${s}`, element: <OrdersPage /> },
+        { path: `ordered${s}`, element: <HomePage /> },
+        { path: `ordered-bar${s}`, element: <HomePage /> },
+        { path: `form${s}/:menuName/:menuId`, element: <OrderFormPage /> },
+        { path: `form-bar${s}/:menuName/:menuId/:description`, element: <BarFormPage /> },
+      ],
+    },
+    {
+      element: guarded([role], <CustomerLayout variant={role} tabBar={false} />),
+      children: [{ path: `close-all${s}`, element: <ClosedPage /> }],
+    },
+  ];
+}
+
+export const routes: RouteObject[] = [
+  {
+    element: <App />,
+    errorElement: <ErrorPage />,
+    children: [
+      {
+        errorElement: <ErrorPage />,
+        children: [
+          { path: '/', element: <Landing /> },
+          { path: 'login', element: <LoginPage /> },
+          { path: 'create', element: <AfterInit><RegisterPage /></AfterInit> },
+          { path: 'unauthorized', element: <AfterInit><UnauthorizedPage /></AfterInit> },
+          { path: 'team-credit', element: <AfterInit><TeamCreditPage /></AfterInit> },
+          { path: 'error', element: <ErrorPage /> },
+          { element: <AfterInit><OptionalLayout /></AfterInit>, children: [{ path: 'order_bar', element: <BarMenuPage /> }] },
+          ...customerRoutes('user'),
+          ...customerRoutes('admin'),
+          {
+            element: guarded(['barista'], <BaristaLayout />),
+            children: [{ path: 'ordering', element: <OrderingPage /> }],
+          },
+          {
+            element: guarded(['barista', 'admin'], <RoleLayout />),
+            children: [
+              { path: 'dashboard-cafe', element: <DashboardPage area="cafe" /> },
+              { path: 'dashboard-bar', element: <DashboardPage area="bar" /> },
+              { path: 'menuManagement', element: <MenuManagementPage /> },
+              { path: 'menuManagement/:categoryName/:categoryId', element: <CategoryMenusPage /> },
+              { path: 'edit-menu/:menuId', element: <EditMenuPage /> },
+              { path: 'edit-category/:categoryId', element: <EditCategoryPage /> },
+              { path: 'add-menu/:categoryId', element: <AddMenuPage /> },
+              { path: 'add-category', element: <AddCategoryPage /> },
+            ],
+          },
+          {
+            element: guarded(['admin'], <CustomerLayout variant="admin" />),
+            children: [
+              { path: 'dashboard-admin', element: <DashboardPage area="cafe" /> },
+              { path: 'dashboard-admin-bar', element: <DashboardPage area="bar" /> },
+              { path: 'userManagement', element: <UserManagementPage /> },
+              { path: 'userManagement-bar', element: <UserManagementPage /> },
+            ],
+          },
+          { element: guarded('any', <RoleLayout />), children: [{ path: 'history', element: <HistoryPage /> }] },
+          { path: '*', element: <FallbackScreen /> },
+        ],
+      },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

@@ -1,0 +1,27 @@
+import { Box, Button, Typography } from '@mui/material';
+import { useRouteError } from 'react-router';
+import { Logo } from '../../components/logo.js';
+import { homePath } from '../../lib/access.js';
+import { useOptionalSession } from '../../lib/session.js';
+
+export function ErrorPage() {
+  const error = useRouteError();
+  if (error) console.error(error);
+  const session = useOptionalSession();
+  const role = session?.user?.role;
+  const target = role ? homePath(role) : '/ordering';
+  return (
+    <Box component="main" sx={{ minHeight: '100dvh', display: 'grid', placeItems: 'center', p: 3, textAlign: 'center' }}>
+      <Box>
+        <Logo size={36} color="#5d3a1a" />
+        <Typography variant="h5" component="h1" sx={{ mt: 3, mb: 3 }}>
+          Sorry, something went wrong :(
+        </Typography>
+        {/* A full reload: the error may have left the app in a broken state. */}
+        <Button variant="contained" href={target}>
+          Back to home
+        </Button>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,24 @@
+import { createTheme } from '@mui/material/styles';
+
+/** Coffee brown for the cafe, plum for the bar; both pass WCAG AA on white. */
+export const CAFE_DARK = '#2b1d16';
+export const BAR_PURPLE = '#4a2c6f';
+
+export const theme = createTheme({
+  palette: {
+    primary: { main: '#5d3a1a', contrastText: '#ffffff' },
+    secondary: { main: BAR_PURPLE, contrastText: '#ffffff' },
+    error: { main: '#b3261e' },
+    success: { main: '#1b5e20' },
+    background: { default: '#faf6f2', paper: '#ffffff' },
+    text: { primary: '#1f1a17', secondary: '#4e4540' },
+  },
+  shape: { borderRadius: 12 },
+  typography: {
+    fontFamily: '"Inter", "Noto Sans Thai", system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+    button: { textTransform: 'none', fontWeight: 600 },
+  },
+  components: {
+    MuiButton: { defaultProps: { disableElevation: true } },
+  },
+});

@@ -1,0 +1,76 @@
+import { Box, Button, Paper, Stack, TextField, Typography } from '@mui/material';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useAlert } from '../../components/alert-provider.js';
+import { Logo } from '../../components/logo.js';
+import { useConfig } from '../../lib/config.js';
+import { useRegister } from './api/register.js';
+import { EmailField } from './components/email-field.js';
+import { PasswordField } from './components/password-field.js';
+import { domainAlert, onCompanyDomain } from './email-rules.js';
+
+export function RegisterPage() {
+  const { companyEmailDomain: domain } = useConfig();
+  const alert = useAlert();
+  const navigate = useNavigate();
+  const register = useRegister();
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [show, setShow] = useState(false);
+
+  const submit = async () => {
+    if (!onCompanyDomain(email, domain)) {
+      await alert(domainAlert(domain));
+      return;
+    }
+    try {
+      await register.mutateAsync({ name: name.trim(), email, password });
+      await alert('create succeed, you can logging in now');
+      void navigate('/login');
+    } catch (err) {
+      console.warn('registration failed', err);
+      await alert('create failed');
+    }
+  };
+
+  return (
+    <Box component="main" sx={{ minHeight: '100dvh', display: 'grid', placeItems: 'center', p: 2, bgcolor: 'background.default' }}>
+      <Paper sx={{ p: 3, width: '100%', maxWidth: 400 }} elevation={3}>
+        <Stack
+          component="form"
+          spacing={2}
+          onSubmit={(e) => {
+            e.preventDefault();
+            void submit();
+          }}
+        >
+          <Box sx={{ textAlign: 'center', color: 'primary.main' }}>
+            <Logo size={32} />
+          </Box>
+          <Typography variant="h5" component="h1" sx={{ textAlign: 'center', fontWeight: 700 }}>
+            Create New Account
+          </Typography>
+          <TextField
+            label="Name"
+            name="name"
+            required
+            fullWidth
+            value={name}
+            onChange={(e) => setName(e.target.value.slice(0, 20))}
+            slotProps={{ htmlInput: { maxLength: 20 } }}
+            helperText={`${name.length}/20`}
+          />
+          <EmailField value={email} onChange={setEmail} domain={domain} />
+          <PasswordField value={password} onChange={setPassword} show={show} onToggle={() => setShow((s) => !s)} autoComplete="new-password" />
+          <Button type="submit" variant="contained" size="large" disabled={register.isPending}>
+            Create
+          </Button>
+          <Button variant="text" onClick={() => void navigate('/login')}>
+            Back to Login
+          </Button>
+        </Stack>
+      </Paper>
+    </Box>
+  );
+}

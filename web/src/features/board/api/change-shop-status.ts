@@ -1,0 +1,16 @@
+import type { ShopStatus, ShopStatusParam } from '@drinks/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.js';
+
+export function changeShopStatus(status: ShopStatusParam): Promise<ShopStatus> {
+  return api<ShopStatus>(`/cafe-status/${status}`, { method: 'PATCH' });
+}
+
+export function useChangeShopStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: changeShopStatus,
+    onSuccess: (shop) => queryClient.setQueryData(['shop'], shop),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['shop'] }),
+  });
+}

@@ -1,0 +1,19 @@
+import type { Order, OrderStatus } from '@drinks/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.js';
+import type { DateRange } from '../../../components/staff-date-ranges.js';
+
+export function getOrders(status: OrderStatus, range: DateRange): Promise<Order[]> {
+  return api<Order[]>('/order', { query: { status, startDate: range.startDate, endDate: range.endDate } });
+}
+
+export function ordersQuery(status: OrderStatus, range: DateRange) {
+  return queryOptions({
+    queryKey: ['orders', 'board', status, range.startDate ?? null, range.endDate ?? null],
+    queryFn: () => getOrders(status, range),
+  });
+}
+
+export function useOrders(status: OrderStatus, range: DateRange) {
+  return useQuery(ordersQuery(status, range));
+}

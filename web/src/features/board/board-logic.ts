@@ -1,0 +1,43 @@
+import { REJECT_PRESETS, type Order, type ShopStatus } from '@drinks/contracts';
+
+export const OTHER_REASON_MAX = 27;
+export const OTHER = 'Other';
+export const REASON_OPTIONS: readonly string[] = [...REJECT_PRESETS, OTHER];
+
+export type CategoryFilter = 'All' | 'Coffee' | 'Tea';
+export const CATEGORY_FILTERS: readonly CategoryFilter[] = ['All', 'Coffee', 'Tea'];
+
+export function filterByCategory(orders: readonly Order[], filter: CategoryFilter): Order[] {
+  if (filter === 'All') return [...orders];
+  const wanted = filter.toLowerCase();
+  return orders.filter((o) => o.menu.category.name.toLowerCase() === wanted);
+}
+
+/** Oldest first: the board serves orders in the order they were placed. */
+export function byPlacement(a: Order, b: Order): number {
+  return a.orderDate.localeCompare(b.orderDate) || a.id.localeCompare(b.id);
+}
+
+/** The reject note to send, or null while no valid reason is given. */
+export function rejectNote(choice: string, other: string): string | null {
+  if (!choice) return null;
+  if (choice !== OTHER) return choice;
+  if (other.length === 0 || other.length > OTHER_REASON_MAX || other.startsWith(' ')) return null;
+  return other;
+}
+
+export function otherReasonError(other: string): string | null {
+  if (other.startsWith(' ')) return 'Input must not start with a space.';
+  if (other.length > OTHER_REASON_MAX) return `At most ${OTHER_REASON_MAX} characters.`;
+  return null;
+}
+
+/** The selector is offered only while nothing is queued today, or while all is closed. */
+export function canChangeShopStatus(shop: ShopStatus, activeOrders: number): boolean {
+  return activeOrders === 0 || (!shop.isCafeOpen && !shop.isBarOpen);
+}
+
+export function remarkText(remark: string): string | null {
+  const r = remark.trim();
+  return r === '' || r === '-' ? null : r;
+}

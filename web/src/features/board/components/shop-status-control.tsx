@@ -1,0 +1,69 @@
+import { ERROR_MESSAGES, shopStatusParam, type ShopStatus, type ShopStatusParam } from '@drinks/contracts';
+import {
+  Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle,
+  FormControl, InputLabel, MenuItem, Select, Typography,
+} from '@mui/material';
+import { useState } from 'react';
+import { ApiError } from '../../../lib/api-client.js';
+import { useChangeShopStatus } from '../api/change-shop-status.js';
+
+const OPTIONS: readonly { value: ShopStatusParam; label: string; title: string; text: string }[] = [
+  { value: 'cafe-open', label: 'Cafe', title: 'Open Cafe', text: 'Customers will be able to order from the cafe.' },
+  { value: 'bar-open', label: 'Bar', title: 'Open Bar', text: 'Orders are taken at the bar only.' },
+  { value: 'all-close', label: 'Close', title: 'Close Cafe and Bar', text: 'Nobody will be able to order.' },
+];
+
+export function ShopStatusControl({ shop, canChange }: { shop: ShopStatus; canChange: boolean }) {
+  const current = shopStatusParam(shop);
+  const [pending, setPending] = useState<ShopStatusParam | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const change = useChangeShopStatus();
+
+  if (!canChange) {
+    return (
+      <Typography component="p" variant="h6" sx={{ fontWeight: 700 }} data-testid="shop-status-text">
+        {current === 'bar-open' ? 'Bar Open' : 'Cafe Open'}
+      </Typography>
+    );
+  }
+
+  const option = OPTIONS.find((o) => o.value === pending);
+  const confirm = async () => {
+    if (!pending) return;
+    try {
+      await change.mutateAsync(pending);
+      setError(null);
+    } catch (err) {
+      const active = err instanceof ApiError && err.code === 'ACTIVE_ORDERS';
+      setError(active ? (ERROR_MESSAGES.ACTIVE_ORDERS ?? 'Active orders') : err instanceof Error ? err.message : 'Please try again later');
+    }
+    setPending(null);
+  };
+
+  return (
+    <Box>
+      <FormControl size="small" sx={{ minWidth: 160 }}>
+        <InputLabel id="shop-status-label">Shop Status</InputLabel>
+        <Select
+          labelId="shop-status-label"
+          label="Shop Status"
+          value={pending ?? current}
+          onChange={(e) => setPending(e.target.value as ShopStatusParam)}
+        >
+          {OPTIONS.map((o) => <MenuItem key={o.value} value={o.value}>{o.label}</MenuItem>)}
+        </Select>
+      </FormControl>
+      {error && <Alert severity="error" sx={{ mt: 1 }} onClose={() => setError(null)}>{error}</Alert>}
+      <Dialog open={option !== undefined && pending !== current} onClose={() => setPending(null)} aria-labelledby="shop-dialog-title">
+        <DialogTitle id="shop-dialog-title">{option?.title}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{option?.text}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setPending(null)}>Close</Button>
+          <Button variant="contained" onClick={() => void confirm()} disabled={change.isPending}>Confirm</Button>
+        </DialogActions>
+      </Dialog>
+    </Box>
+  );
+}

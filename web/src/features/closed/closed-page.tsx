@@ -1,0 +1,1 @@
+export function ClosedPage() { return null }

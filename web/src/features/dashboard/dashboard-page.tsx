@@ -1,0 +1,55 @@
+import type { Area } from '@drinks/contracts';
+import { Box, CircularProgress, Container, Paper, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { useState } from 'react';
+import { useBusinessClock } from '../../components/staff-business-time.js';
+import { dashboardRange, todayRange, type DashboardPeriod } from '../../components/staff-date-ranges.js';
+import { usePopularMenu } from './api/get-popular-menu.js';
+import { useRangeOrders } from './api/get-range-orders.js';
+import { useTotal } from './api/get-total.js';
+import { DailySummary } from './components/daily-summary.js';
+import { HourChart, MenuChart } from './components/dashboard-charts.js';
+import { PopularList } from './components/popular-list.js';
+import { PERIODS, ordersPerHour } from './dashboard-logic.js';
+
+export function DashboardPage({ area }: { area: Area }) {
+  const { timeZone, now } = useBusinessClock();
+  const [period, setPeriod] = useState<DashboardPeriod>('today');
+  const [page, setPage] = useState(1);
+  const range = dashboardRange(period, now(), timeZone);
+  const popular = usePopularMenu(area, range);
+  const total = useTotal(area, range);
+  const orders = useRangeOrders(range);
+  const hours = ordersPerHour(orders.data ?? [], area, timeZone);
+  const rows = popular.data ?? [];
+
+  return (
+    <Container maxWidth="md" sx={{ py: 2 }}>
+      <Typography variant="h5" component="h1" sx={{ mb: 2, fontWeight: 700 }}>
+        {area === 'cafe' ? 'Dashboard for Cafe' : 'Dashboard for Bar'}
+      </Typography>
+      <DailySummary date={todayRange(now(), timeZone).startDate} />
+      <ToggleButtonGroup
+        exclusive size="small" color="primary" value={period} aria-label="Period" sx={{ mb: 2 }}
+        onChange={(_e, v: DashboardPeriod | null) => { if (v) { setPeriod(v); setPage(1); } }}
+      >
+        {PERIODS.map((p) => <ToggleButton key={p.value} value={p.value} sx={{ textTransform: 'none' }}>{p.label}</ToggleButton>)}
+      </ToggleButtonGroup>
+      <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
+        <Typography component="h2" variant="h6" data-testid="total-orders">
+          Total orders {total.data?.totalOrder ?? 0} orders
+        </Typography>
+        {popular.isPending ? (
+          <Box sx={{ display: 'flex', justifyContent: 'center', py: 3 }}><CircularProgress aria-label="Loading ranking" /></Box>
+        ) : (
+          <PopularList rows={rows} page={page} onPage={setPage} />
+        )}
+      </Paper>
+      {rows.length > 0 && (
+        <Stack spacing={2}>
+          <MenuChart rows={rows} />
+          {hours.length > 0 && <HourChart data={hours} />}
+        </Stack>
+      )}
+    </Container>
+  );
+}

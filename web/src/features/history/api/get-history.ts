@@ -1,0 +1,29 @@
+import type { Order } from '@drinks/contracts';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.js';
+import type { DateRange } from '../../../components/staff-date-ranges.js';
+import { HISTORY_STATUSES, mergeHistory } from '../history-logic.js';
+
+export const HISTORY_REFETCH_MS = 5000;
+
+/** One call per finished status, merged (staff-side.md §7). */
+export async function getHistory(range: DateRange): Promise<Order[]> {
+  const lists = await Promise.all(
+    HISTORY_STATUSES.map((status) =>
+      api<Order[]>('/order/history/user', { query: { status, startDate: range.startDate, endDate: range.endDate } }),
+    ),
+  );
+  return mergeHistory(lists);
+}
+
+export function historyQuery(range: DateRange) {
+  return queryOptions({
+    queryKey: ['orders', 'history', range.startDate ?? null, range.endDate ?? null],
+    queryFn: () => getHistory(range),
+    refetchInterval: HISTORY_REFETCH_MS,
+  });
+}
+
+export function useHistory(range: DateRange) {
+  return useQuery({ ...historyQuery(range), placeholderData: keepPreviousData });
+}

@@ -1,0 +1,40 @@
+import type { Order } from '@drinks/contracts';
+import { Box, Chip, Divider, Paper, Stack, Typography } from '@mui/material';
+import { formatTime, sweetnessLabel, typeLabel } from '../../../components/staff-order-format.js';
+import { formatDay, groupByDay, staffStatusLabel } from '../history-logic.js';
+
+const STATUS_COLOR = { Done: 'success', 'Canceled by user': 'default', 'Canceled by barista': 'error' } as const;
+
+export function StaffHistoryList({ orders, timeZone }: { orders: readonly Order[]; timeZone: string }) {
+  return (
+    <Stack spacing={2}>
+      {groupByDay(orders, timeZone).map((g) => (
+        <Paper key={g.day} variant="outlined" component="section" aria-label={formatDay(g.day)} data-testid="history-group">
+          <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', px: 2, py: 1.5, bgcolor: 'action.hover' }}>
+            <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 700 }}>{formatDay(g.day)}</Typography>
+            <Typography variant="body2" data-testid="history-total">Total Order: {g.total}</Typography>
+          </Stack>
+          {g.orders.map((o, i) => {
+            const label = staffStatusLabel(o.status);
+            const sweet = sweetnessLabel(o);
+            return (
+              <Box key={o.id} data-testid="history-entry">
+                {i > 0 && <Divider />}
+                <Stack direction="row" spacing={2} sx={{ px: 2, py: 1.25, alignItems: 'center' }}>
+                  <Typography variant="body2" sx={{ minWidth: 44, fontVariantNumeric: 'tabular-nums' }}>{formatTime(o.updatedAt, timeZone)}</Typography>
+                  <Box sx={{ flex: 1, minWidth: 0 }}>
+                    <Typography variant="body1" sx={{ fontWeight: 600 }}>{o.menu.name}</Typography>
+                    <Typography variant="body2" color="text.secondary">
+                      {typeLabel(o.type)}{sweet && ` · Sweetness ${sweet}`} · {o.user.name}
+                    </Typography>
+                  </Box>
+                  <Chip size="small" label={label} color={STATUS_COLOR[label as keyof typeof STATUS_COLOR] ?? 'default'} />
+                </Stack>
+              </Box>
+            );
+          })}
+        </Paper>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,27 @@
+import type { Order } from '@drinks/contracts';
+import { Card, CardContent, Stack, Typography } from '@mui/material';
+import { formatDateTime, sweetnessLabel, typeLabel } from '../../../components/staff-order-format.js';
+import { userStatusLabel } from '../history-logic.js';
+
+export function UserHistoryList({ orders, timeZone }: { orders: readonly Order[]; timeZone: string }) {
+  return (
+    <Stack spacing={1.5}>
+      {orders.map((o) => {
+        const sweet = sweetnessLabel(o);
+        const status = userStatusLabel(o);
+        return (
+          <Card key={o.id} variant="outlined" data-testid="history-entry">
+            <CardContent sx={{ '&:last-child': { pb: 2 } }}>
+              <Typography variant="body2" color="text.secondary">{formatDateTime(o.updatedAt, timeZone)}</Typography>
+              <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700 }}>{o.menu.name}</Typography>
+              <Typography variant="body2">{typeLabel(o.type)}{sweet && ` · ${sweet}`}</Typography>
+              <Typography variant="body2" sx={{ mt: 0.5, fontWeight: 600, color: status === 'Done' ? 'success.dark' : 'error.dark' }}>
+                {status}
+              </Typography>
+            </CardContent>
+          </Card>
+        );
+      })}
+    </Stack>
+  );
+}

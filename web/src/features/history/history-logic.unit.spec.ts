@@ -1,0 +1,61 @@
+import type { Order } from '@drinks/contracts';
+import { describe, expect, it } from 'vitest';
+import { groupByDay, loadingText, mergeHistory, staffStatusLabel, userStatusLabel } from './history-logic.js';
+
+const TZ = 'Asia/Bangkok';
+
+describe('history labels', () => {
+  it('staff history: done and picked read Done, cancel and rejected say who canceled', () => {
+    expect(staffStatusLabel('done')).toBe('Done');
+    expect(staffStatusLabel('picked')).toBe('Done');
+    expect(staffStatusLabel('cancel')).toBe('Canceled by user');
+    expect(staffStatusLabel('rejected')).toBe('Canceled by barista');
+  });
+
+  it("user's own history: rejected carries the barista's note", () => {
+    expect(userStatusLabel({ status: 'rejected', reject_note: 'Machine Failure' })).toBe('Canceled By Barista : Machine Failure');
+    expect(userStatusLabel({ status: 'cancel', reject_note: null })).toBe('Canceled');
+    expect(userStatusLabel({ status: 'picked', reject_note: null })).toBe('Done');
+    expect(userStatusLabel({ status: 'done', reject_note: null })).toBe('Done');
+  });
+
+  it('loading text names the period', () => {
+    expect(loadingText(7)).toBe('Loading 7 days history...');
+    expect(loadingText(null)).toBe('Loading all history...');
+  });
+});
+
+describe('grouping', () => {
+  const orders = [
+    order('a', 'done', '2026-11-17T02:00:00Z'),
+    order('b', 'cancel', '2026-11-18T03:00:00Z'),
+    order('c', 'picked', '2026-11-18T05:00:00Z'),
+    order('d', 'rejected', '2026-11-18T04:00:00Z'),
+    order('e', 'done', '2026-11-17T18:30:00Z'), // the 18th in Bangkok
+  ];
+
+  it('groups by business day, newest day and newest entry first', () => {
+    const groups = groupByDay(orders, TZ);
+    expect(groups.map((g) => g.day)).toEqual(['2026-11-18', '2026-11-17']);
+    expect(groups[0]!.orders.map((o) => o.id)).toEqual(['c', 'd', 'b', 'e']);
+  });
+
+  it('Total Order counts only done and picked orders', () => {
+    const groups = groupByDay(orders, TZ);
+    expect(groups[0]!.total).toBe(2);
+    expect(groups[1]!.total).toBe(1);
+  });
+
+  it('merging per-status answers drops duplicates and sorts newest update first', () => {
+    const merged = mergeHistory([[orders[0]!, orders[1]!], [orders[2]!, orders[1]!]]);
+    expect(merged.map((o) => o.id)).toEqual(['c', 'b', 'a']);
+  });
+});
+
+function order(id: string, status: Order['status'], updatedAt: string): Order {
+  return {
+    id, status, updatedAt, orderDate: updatedAt, type: 'hot', sweetness: 50, remark: '-', reject_note: null,
+    tumblerImage: null, user: { id: 'u', name: 'Ann' }, queue_at: null,
+    menu: { id: 'm', name: 'Latte', category: { id: 'c', name: 'Coffee', categoryFor: 'cafe' } },
+  };
+}

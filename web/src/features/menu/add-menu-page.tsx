@@ -1,0 +1,1 @@
+export function AddMenuPage() { return null }

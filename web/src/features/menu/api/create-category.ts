@@ -1,0 +1,11 @@
+import type { Category, CategoryCreateBody } from '@drinks/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.js';
+
+export function useCreateCategory() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CategoryCreateBody) => api<Category>('/category', { method: 'POST', body }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['catalog'] }),
+  });
+}

@@ -1,0 +1,12 @@
+import type { Category } from '@drinks/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.js';
+
+/** Soft delete: the category becomes unavailable. */
+export function useDeleteCategory() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<Category>(`/category/${encodeURIComponent(id)}/unavailable`, { method: 'PATCH' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['catalog'] }),
+  });
+}

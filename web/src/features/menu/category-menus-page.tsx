@@ -1,0 +1,1 @@
+export function CategoryMenusPage() { return null }

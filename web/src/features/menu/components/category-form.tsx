@@ -1,0 +1,49 @@
+import type { Area } from '@drinks/contracts';
+import { Button, FormControl, FormControlLabel, FormLabel, Radio, RadioGroup, Stack } from '@mui/material';
+import { useState, type ReactNode } from 'react';
+import { NameField } from './name-field.js';
+
+export interface CategoryDraft {
+  name: string;
+  categoryFor: Area | '';
+}
+
+export function CategoryForm({ initial, busy, onSubmit, extra }: {
+  initial: CategoryDraft;
+  busy: boolean;
+  onSubmit(draft: CategoryDraft): void;
+  extra?: ReactNode;
+}) {
+  const [draft, setDraft] = useState(initial);
+  const [submitted, setSubmitted] = useState(false);
+  return (
+    <Stack
+      component="form"
+      spacing={3}
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        setSubmitted(true);
+        onSubmit(draft);
+      }}
+    >
+      <NameField label="Category name" value={draft.name} onChange={(name) => setDraft({ ...draft, name })} showErrors={submitted && draft.name !== ''} />
+      <FormControl>
+        <FormLabel id="category-for-label">For</FormLabel>
+        <RadioGroup
+          row
+          aria-labelledby="category-for-label"
+          value={draft.categoryFor}
+          onChange={(e) => setDraft({ ...draft, categoryFor: e.target.value as Area })}
+        >
+          <FormControlLabel value="cafe" control={<Radio />} label="Cafe" />
+          <FormControlLabel value="bar" control={<Radio />} label="Bar" />
+        </RadioGroup>
+      </FormControl>
+      <Stack direction="row" spacing={1}>
+        <Button type="submit" variant="contained" disabled={busy}>Save</Button>
+        {extra}
+      </Stack>
+    </Stack>
+  );
+}

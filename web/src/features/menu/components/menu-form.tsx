@@ -1,0 +1,75 @@
+import type { ActiveState, Category } from '@drinks/contracts';
+import { Button, FormControl, InputLabel, MenuItem, Select, Stack, TextField } from '@mui/material';
+import { useState } from 'react';
+import { DESCRIPTION_MAX, descriptionError } from '../menu-validation.js';
+import { NameField } from './name-field.js';
+
+export interface MenuDraft {
+  name: string;
+  description: string;
+  category_id: string;
+  isActive: ActiveState | '';
+}
+
+export function MenuForm({ initial, categories, withStatus, busy, onSubmit }: {
+  initial: MenuDraft;
+  categories: readonly Category[];
+  withStatus: boolean;
+  busy: boolean;
+  onSubmit(draft: MenuDraft): void;
+}) {
+  const [draft, setDraft] = useState(initial);
+  const [submitted, setSubmitted] = useState(false);
+  const descError = descriptionError(draft.description);
+  return (
+    <Stack
+      component="form"
+      spacing={3}
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        setSubmitted(true);
+        onSubmit(draft);
+      }}
+    >
+      <NameField label="Menu name" value={draft.name} onChange={(name) => setDraft({ ...draft, name })} showErrors={submitted && draft.name !== ''} />
+      <TextField
+        label="Description"
+        value={draft.description}
+        fullWidth
+        multiline
+        minRows={2}
+        onChange={(e) => setDraft({ ...draft, description: e.target.value })}
+        error={descError !== null}
+        helperText={descError ?? `${draft.description.length}/${DESCRIPTION_MAX}`}
+        slotProps={{ htmlInput: { maxLength: DESCRIPTION_MAX + 1 } }}
+      />
+      <FormControl fullWidth>
+        <InputLabel id="menu-category-label">Category</InputLabel>
+        <Select
+          labelId="menu-category-label"
+          label="Category"
+          value={draft.category_id}
+          onChange={(e) => setDraft({ ...draft, category_id: e.target.value })}
+        >
+          {categories.map((c) => <MenuItem key={c.id} value={c.id}>{c.name} ({c.categoryFor})</MenuItem>)}
+        </Select>
+      </FormControl>
+      {withStatus && (
+        <FormControl fullWidth>
+          <InputLabel id="menu-status-label">Status</InputLabel>
+          <Select
+            labelId="menu-status-label"
+            label="Status"
+            value={draft.isActive}
+            onChange={(e) => setDraft({ ...draft, isActive: e.target.value as ActiveState })}
+          >
+            <MenuItem value="active">Active</MenuItem>
+            <MenuItem value="inactive">Inactive</MenuItem>
+          </Select>
+        </FormControl>
+      )}
+      <Button type="submit" variant="contained" disabled={busy} sx={{ alignSelf: 'flex-start' }}>Save</Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,1 @@
+export function EditCategoryPage() { return null }

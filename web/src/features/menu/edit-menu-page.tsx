@@ -1,0 +1,1 @@
+export function EditMenuPage() { return null }

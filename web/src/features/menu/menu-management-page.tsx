@@ -1,0 +1,1 @@
+export function MenuManagementPage() { return null }

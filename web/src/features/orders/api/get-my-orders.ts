@@ -1,0 +1,17 @@
+import { addDays, businessDay, type Order } from '@drinks/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.js';
+import { serverNow, useConfig } from '../../../lib/config.js';
+
+/** The caller's orders of the business day `day` (yyyy-mm-dd). */
+export const getMyOrders = (day: string) =>
+  api<Order[]>('/order', { query: { startDate: day, endDate: addDays(day, 1) } });
+
+export const myOrdersQuery = (day: string) =>
+  queryOptions({ queryKey: ['orders', 'mine', day], queryFn: () => getMyOrders(day), staleTime: 10_000 });
+
+export function useMyOrdersToday() {
+  const { businessTimeZone } = useConfig();
+  const day = businessDay(serverNow(), businessTimeZone);
+  return { day, ...useQuery(myOrdersQuery(day)) };
+}

@@ -1,0 +1,10 @@
+import { useQuery, queryOptions } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.js';
+
+export const getOrderCount = () => api<{ totalOrder: number }>('/order/count/user');
+
+export const orderCountQuery = queryOptions({ queryKey: ['orders', 'count'], queryFn: getOrderCount, staleTime: 10_000 });
+
+export function useOrderCount() {
+  return useQuery(orderCountQuery);
+}

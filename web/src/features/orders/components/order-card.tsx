@@ -1,0 +1,100 @@
+import AcUnitIcon from '@mui/icons-material/AcUnit';
+import LocalDrinkIcon from '@mui/icons-material/LocalDrink';
+import WhatshotIcon from '@mui/icons-material/Whatshot';
+import { Box, Button, Card, CardContent, Chip, Step, StepLabel, Stepper, Typography } from '@mui/material';
+import type { Order } from '@drinks/contracts';
+import { useState } from 'react';
+import { formatBusinessTime, useConfig } from '../../../lib/config.js';
+import { getOrder } from '../api/get-order.js';
+import { useUpdateOrderStatus } from '../api/update-order-status.js';
+import { cardTime, queueMessage, TRACKER_STEPS, trackerStep } from '../order-text.js';
+import { CancelDialog } from './cancel-dialog.js';
+
+function TypeIcon({ type }: { type: Order['type'] }) {
+  if (type === 'cold') return <AcUnitIcon sx={{ color: '#0d47a1' }} aria-label="cold" role="img" />;
+  if (type === 'hot') return <WhatshotIcon sx={{ color: '#b71c1c' }} aria-label="hot" role="img" />;
+  return <LocalDrinkIcon sx={{ color: '#4a2c6f' }} aria-label={type ?? 'drink'} role="img" />;
+}
+
+export function OrderCard({ order }: { order: Order }) {
+  const { businessTimeZone } = useConfig();
+  const update = useUpdateOrderStatus();
+  const [cancelName, setCancelName] = useState<string | null>(null);
+  const step = trackerStep(order.status);
+  const isCafe = order.menu.category.categoryFor === 'cafe';
+
+  const askCancel = async () => {
+    try {
+      setCancelName((await getOrder(order.id)).menu.name);
+    } catch (err) {
+      console.error('could not load the order', err);
+      setCancelName(order.menu.name);
+    }
+  };
+
+  return (
+    <Card variant="outlined" data-testid="order-card" data-status={order.status} sx={{ borderRadius: 3 }}>
+      <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
+        <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
+          <Typography variant="body2" color="text.secondary" component="time" dateTime={cardTime(order)}>
+            {formatBusinessTime(cardTime(order), businessTimeZone)}
+          </Typography>
+          <Typography
+            data-testid="queue-message"
+            sx={{ fontWeight: 700, color: order.status === 'done' ? 'success.main' : step === null ? 'text.secondary' : 'primary.main' }}
+          >
+            {queueMessage(order)}
+          </Typography>
+        </Box>
+        {step !== null && (
+          <Stepper activeStep={step} alternativeLabel aria-label="Order progress" data-testid="tracker" data-step={step}>
+            {TRACKER_STEPS.map((label, i) => (
+              <Step key={label} completed={i < step}>
+                <StepLabel aria-current={i === step ? 'step' : undefined}>{label}</StepLabel>
+              </Step>
+            ))}
+          </Stepper>
+        )}
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+          <TypeIcon type={order.type} />
+          <Typography variant="h6" component="h3" sx={{ flex: 1, fontSize: 18 }}>
+            {order.menu.name}
+          </Typography>
+          {isCafe && order.sweetness !== null && <Chip label={`${order.sweetness}%`} size="small" aria-label={`Sweetness ${order.sweetness}%`} />}
+        </Box>
+        {order.remark && order.remark !== '-' && (
+          <Typography variant="body2">Remark: {order.remark}</Typography>
+        )}
+        {order.reject_note && (
+          <Typography variant="body2" color="error">
+            Reason: {order.reject_note}
+          </Typography>
+        )}
+        {order.status === 'ordered' && (
+          <Button variant="outlined" color="error" onClick={() => void askCancel()} disabled={update.isPending}>
+            Cancel
+          </Button>
+        )}
+        {order.status === 'done' && (
+          <Button
+            variant="contained"
+            color="success"
+            onClick={() => update.mutate({ id: order.id, status: 'picked' })}
+            disabled={update.isPending}
+          >
+            Pick Up
+          </Button>
+        )}
+      </CardContent>
+      <CancelDialog
+        open={cancelName !== null}
+        menuName={cancelName ?? ''}
+        onClose={() => setCancelName(null)}
+        onConfirm={() => {
+          setCancelName(null);
+          update.mutate({ id: order.id, status: 'cancel' });
+        }}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,55 @@
+import { businessDay } from '@drinks/contracts';
+import { Box, Button, Paper, Stack, Typography } from '@mui/material';
+import { useMemo } from 'react';
+import { useNavigate } from 'react-router';
+import { roleVariant } from '../../lib/access.js';
+import { serverNow, useConfig } from '../../lib/config.js';
+import { useSession } from '../../lib/session.js';
+import { useMyOrdersToday } from './api/get-my-orders.js';
+import { useOrderCount } from './api/get-order-count.js';
+import { OrderCard } from './components/order-card.js';
+import { drinksLeftText, homeOrders } from './order-text.js';
+import { randomMessage, SEASON_BACKGROUND, seasonOf } from './seasonal.js';
+
+/** Home (ordered): seasonal welcome, drinks left, today's live orders. */
+export function HomePage() {
+  const { user, shop } = useSession();
+  const { businessTimeZone } = useConfig();
+  const navigate = useNavigate();
+  const count = useOrderCount();
+  const orders = useMyOrdersToday();
+  const message = useMemo(() => randomMessage(), []);
+  const season = seasonOf(serverNow().getMonth());
+  const list = homeOrders(orders.data ?? [], orders.day, (iso) => businessDay(new Date(iso), businessTimeZone));
+  const barOnly = shop.isBarOpen && !shop.isCafeOpen;
+  const menuPath = barOnly ? roleVariant('/menubar', user?.role) : roleVariant('/menuCafe', user?.role);
+
+  return (
+    <Box sx={{ minHeight: '100%', background: SEASON_BACKGROUND[season], pb: 4 }} data-season={season}>
+      <Stack spacing={2} sx={{ maxWidth: 560, mx: 'auto', p: 2 }}>
+        <Typography variant="h5" component="h1" sx={{ color: '#fff', fontWeight: 700, pt: 2 }} data-testid="home-message">
+          {message}
+        </Typography>
+        <Paper sx={{ p: 2.5, borderRadius: 4 }}>
+          <Typography variant="h6" component="p" sx={{ mb: 2 }} data-testid="drinks-left">
+            {drinksLeftText(count.data?.totalOrder ?? 0)}
+          </Typography>
+          <Button variant="contained" fullWidth size="large" onClick={() => void navigate(menuPath)}>
+            Order now
+          </Button>
+        </Paper>
+        <Paper sx={{ p: 2, borderRadius: 4 }}>
+          <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+            My Order
+          </Typography>
+          <Stack spacing={1.5}>
+            {list.length === 0 && <Typography color="text.secondary">No orders yet today.</Typography>}
+            {list.map((o) => (
+              <OrderCard key={o.id} order={o} />
+            ))}
+          </Stack>
+        </Paper>
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,58 @@
+import type { Order, OrderStatus } from '@drinks/contracts';
+
+// Pure display rules of customer-side.md §4 "Order statuses".
+
+export function queueMessage(order: Pick<Order, 'status' | 'queue_at'>): string {
+  switch (order.status) {
+    case 'ordered':
+    case 'in-progress':
+      return order.queue_at !== null && order.queue_at > 1 ? `Queue no: ${order.queue_at - 1}` : 'It is your turn!';
+    case 'done':
+      return 'Click "Pick Up" after take your cup';
+    case 'rejected':
+    case 'cancel':
+      return 'Canceled';
+    case 'picked':
+      return 'picked';
+  }
+}
+
+export const TRACKER_STEPS = ['Waiting', 'In progress', 'Finished'] as const;
+
+/** The highlighted tracker step, or null when the tracker is not shown. */
+export function trackerStep(status: OrderStatus): number | null {
+  if (status === 'ordered') return 0;
+  if (status === 'in-progress') return 1;
+  if (status === 'done') return 2;
+  return null;
+}
+
+/** orderDate while the order is live, updatedAt once it is over. */
+export function cardTime(order: Pick<Order, 'status' | 'orderDate' | 'updatedAt'>): string {
+  return trackerStep(order.status) !== null ? order.orderDate : order.updatedAt;
+}
+
+export const CLOSED_STATUSES: readonly OrderStatus[] = ['rejected', 'picked', 'cancel'];
+
+export function splitOrders(orders: readonly Order[]): { active: Order[]; closed: Order[] } {
+  const active = orders
+    .filter((o) => !CLOSED_STATUSES.includes(o.status))
+    .sort((a, b) => a.orderDate.localeCompare(b.orderDate));
+  const closed = orders
+    .filter((o) => CLOSED_STATUSES.includes(o.status))
+    .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
+  return { active, closed };
+}
+
+/** 'You have N drink(s) left to be treated': N = 2 − totalOrder, singular below 2. */
+export function drinksLeftText(totalOrder: number, limit = 2): string {
+  const n = Math.max(0, limit - totalOrder);
+  return `You have ${n} ${n < 2 ? 'drink' : 'drinks'} left to be treated`;
+}
+
+/** Today's orders for the home list, orderDate ascending, without picked, rejected and cancel. */
+export function homeOrders(orders: readonly Order[], today: string, dayOf: (iso: string) => string): Order[] {
+  return orders
+    .filter((o) => dayOf(o.orderDate) === today && !CLOSED_STATUSES.includes(o.status))
+    .sort((a, b) => a.orderDate.localeCompare(b.orderDate));
+}

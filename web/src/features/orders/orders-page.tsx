@@ -1,0 +1,80 @@
+import { Box, Button, CircularProgress, Link, Stack, Typography } from '@mui/material';
+import { useRef, useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { roleVariant } from '../../lib/access.js';
+import { useSession } from '../../lib/session.js';
+import { useMyOrdersToday } from './api/get-my-orders.js';
+import { OrderCard } from './components/order-card.js';
+import { splitOrders } from './order-text.js';
+
+const PULL_THRESHOLD = 70;
+
+/** My Order (statusOrder): active orders, then 'Picked and Canceled'. */
+export function OrdersPage() {
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const orders = useMyOrdersToday();
+  const { active, closed } = splitOrders(orders.data ?? []);
+  const startY = useRef<number | null>(null);
+  const [pulling, setPulling] = useState(false);
+
+  const onTouchStart = (e: React.TouchEvent) => {
+    startY.current = window.scrollY === 0 ? (e.touches[0]?.clientY ?? null) : null;
+  };
+  const onTouchMove = (e: React.TouchEvent) => {
+    if (startY.current === null) return;
+    setPulling((e.touches[0]?.clientY ?? 0) - startY.current > PULL_THRESHOLD);
+  };
+  const onTouchEnd = () => {
+    if (pulling) void orders.refetch();
+    setPulling(false);
+    startY.current = null;
+  };
+
+  return (
+    <Box sx={{ maxWidth: 560, mx: 'auto', p: 2 }} onTouchStart={onTouchStart} onTouchMove={onTouchMove} onTouchEnd={onTouchEnd}>
+      <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
+        My Order
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        {pulling || orders.isRefetching ? 'Release to refresh…' : 'Pull down to refresh'}
+      </Typography>
+      {orders.isPending && <CircularProgress aria-label="Loading orders" />}
+      {!orders.isPending && active.length === 0 && closed.length === 0 && (
+        <Box sx={{ textAlign: 'center', py: 6 }} data-testid="orders-empty">
+          <Typography variant="h6" component="p">
+            You have no orders yet
+          </Typography>
+          <Typography color="text.secondary" sx={{ mb: 2 }}>
+            2 drinks left
+          </Typography>
+          <Button variant="contained" size="large" onClick={() => void navigate(roleVariant('/menuCafe', user?.role))}>
+            Order now
+          </Button>
+        </Box>
+      )}
+      <Stack spacing={1.5} data-testid="active-orders">
+        {active.map((o) => (
+          <OrderCard key={o.id} order={o} />
+        ))}
+      </Stack>
+      {closed.length > 0 && (
+        <>
+          <Typography variant="h6" component="h2" sx={{ mt: 3, mb: 1 }}>
+            Picked and Canceled
+          </Typography>
+          <Stack spacing={1.5} data-testid="closed-orders">
+            {closed.map((o) => (
+              <OrderCard key={o.id} order={o} />
+            ))}
+          </Stack>
+        </>
+      )}
+      <Box component="footer" sx={{ textAlign: 'center', mt: 4 }}>
+        <Link component={RouterLink} to="/team-credit">
+          Made by the Woxa team — credits
+        </Link>
+      </Box>
+    </Box>
+  );
+}

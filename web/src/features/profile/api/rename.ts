@@ -1,0 +1,18 @@
+import type { User } from '@drinks/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.js';
+
+export const renameUser = (name: string) => api<User>('/user', { method: 'PATCH', body: { name } });
+
+export function useRename(onDone: (u: User) => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: renameUser,
+    onSuccess: (u) => {
+      onDone(u);
+      void queryClient.invalidateQueries({ queryKey: ['me'] });
+    },
+    // §8: a failed name save is logged only.
+    onError: (err) => console.error('rename failed', err),
+  });
+}

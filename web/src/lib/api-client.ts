@@ -1,0 +1,91 @@
+import type { Tokens } from '@drinks/contracts';
+import { getTokens, saveTokens } from './storage.js';
+
+export class ApiError extends Error {
+  status: number;
+  code?: string;
+  detail?: string;
+  constructor(status: number, message: string, code?: string, detail?: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    if (code !== undefined) this.code = code;
+    if (detail !== undefined) this.detail = detail;
+  }
+}
+
+export interface ApiOptions {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string | undefined>;
+  headers?: Record<string, string>;
+}
+
+const BASE = '/api';
+let refreshing: Promise<boolean> | null = null;
+
+function buildUrl(path: string, query?: Record<string, string | undefined>): string {
+  const qs = new URLSearchParams();
+  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) qs.set(k, v);
+  const s = qs.toString();
+  return `${BASE}${path}${s ? `?${s}` : ''}`;
+}
+
+async function send(path: string, options: ApiOptions): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  const { accessToken } = getTokens();
+  if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  return fetch(buildUrl(path, options.query), {
+    method: options.method ?? 'GET',
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+}
+
+/** One refresh for every concurrent 401; resolves whether new tokens were saved. */
+export function refreshTokens(): Promise<boolean> {
+  if (!refreshing) {
+    refreshing = (async () => {
+      const { refreshToken } = getTokens();
+      if (!refreshToken) return false;
+      try {
+        const res = await fetch(`${BASE}/auth/refresh-token`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+          body: JSON.stringify({ refreshToken }),
+        });
+        if (!res.ok) return false;
+        saveTokens((await res.json()) as Tokens);
+        return true;
+      } catch {
+        return false;
+      }
+    })().finally(() => {
+      refreshing = null;
+    });
+  }
+  return refreshing;
+}
+
+async function toError(res: Response): Promise<ApiError> {
+  let body: { title?: string; code?: string; detail?: string } = {};
+  try {
+    body = (await res.json()) as typeof body;
+  } catch {
+    /* not JSON */
+  }
+  return new ApiError(res.status, body.detail ?? body.title ?? res.statusText, body.code, body.detail);
+}
+
+export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
+  let res = await send(path, options);
+  const isAuthCall = path.startsWith('/auth/');
+  if (res.status === 401 && !isAuthCall && getTokens().refreshToken) {
+    if (await refreshTokens()) res = await send(path, options);
+  }
+  if (!res.ok) throw await toError(res);
+  if (res.status === 204) return undefined as T;
+  const text = await res.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}

@@ -1,0 +1,81 @@
+import { LiveMessage } from '@drinks/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { getTokens } from './storage.js';
+
+type Listener = (msg: LiveMessage) => void;
+const listeners = new Set<Listener>();
+
+/** For screens that react to messages themselves (e.g. the board's new-order sound). */
+export function subscribeLive(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Reconnection delay: 1 s doubling by half-steps (factor 0.5 jitter), at most 5 s. */
+export function reconnectDelay(attempt: number): number {
+  return Math.min(5000, 1000 * 1.5 ** attempt);
+}
+
+/** Opens the live socket once (mounted in App) and keeps the query cache fresh. */
+export function useLiveEvents(userKey: string | null): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!userKey) return;
+    let socket: WebSocket | null = null;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let attempt = 0;
+    let closed = false;
+
+    const invalidateAll = () => {
+      void queryClient.invalidateQueries({ queryKey: ['orders'] });
+      void queryClient.invalidateQueries({ queryKey: ['stats'] });
+      void queryClient.invalidateQueries({ queryKey: ['shop'] });
+      void queryClient.invalidateQueries({ queryKey: ['catalog'] });
+    };
+
+    const connect = () => {
+      const token = getTokens().accessToken;
+      if (!token || closed) return;
+      const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+      socket = new WebSocket(`${proto}//${location.host}/api/websockets?token=${encodeURIComponent(token)}`);
+      socket.onopen = () => {
+        if (attempt > 0) invalidateAll();
+        attempt = 0;
+      };
+      socket.onmessage = (ev) => {
+        let parsed: LiveMessage;
+        try {
+          const r = LiveMessage.safeParse(JSON.parse(String(ev.data)));
+          if (!r.success) return;
+          parsed = r.data;
+        } catch {
+          return;
+        }
+        if (parsed.type === 'orders') {
+          void queryClient.invalidateQueries({ queryKey: ['orders'] });
+          void queryClient.invalidateQueries({ queryKey: ['stats'] });
+        } else if (parsed.type === 'shop') {
+          queryClient.setQueryData(['shop'], parsed.data);
+          void queryClient.invalidateQueries({ queryKey: ['shop'] });
+        } else if (parsed.type === 'menu') {
+          void queryClient.invalidateQueries({ queryKey: ['catalog'] });
+        }
+        for (const l of listeners) l(parsed);
+      };
+      socket.onclose = () => {
+        socket = null;
+        if (closed) return;
+        timer = setTimeout(connect, reconnectDelay(attempt));
+        attempt += 1;
+      };
+      socket.onerror = () => socket?.close();
+    };
+    connect();
+    return () => {
+      closed = true;
+      clearTimeout(timer);
+      socket?.close();
+    };
+  }, [queryClient, userKey]);
+}

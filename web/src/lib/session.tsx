@@ -1,0 +1,128 @@
+import type { ShopStatus, Tokens, User } from '@drinks/contracts';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { api, refreshTokens } from './api-client.js';
+import { clearStorage, getTokens, saveTokens } from './storage.js';
+
+/** Both open until the server says otherwise (customer-side.md §9). */
+const DEFAULT_SHOP: ShopStatus = { isBarOpen: true, isCafeOpen: true };
+
+export const shopQuery = queryOptions({
+  queryKey: ['shop'],
+  queryFn: () => api<ShopStatus>('/cafe-status'),
+});
+
+export interface Session {
+  user: User | null;
+  shop: ShopStatus;
+  /** Whether the shop status has been read at least once. */
+  shopLoaded: boolean;
+  initialised: boolean;
+  login(email: string, password: string): Promise<void>;
+  logout(): Promise<void>;
+  setUser(u: User | null): void;
+}
+
+const SessionContext = createContext<Session | null>(null);
+
+function looksUsable(token: string): boolean {
+  return token.split('.').length === 3;
+}
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [user, setUser] = useState<User | null>(null);
+  const [initialised, setInitialised] = useState(false);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const started = useRef(false);
+  const shopResult = useQuery(shopQuery);
+
+  const signIn = useCallback(async () => {
+    const [me, shop] = await Promise.all([api<User>('/user/me'), api<ShopStatus>('/cafe-status')]);
+    queryClient.setQueryData(shopQuery.queryKey, shop);
+    setUser(me);
+  }, [queryClient]);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    void (async () => {
+      const { accessToken, refreshToken } = getTokens();
+      if (!accessToken && !refreshToken) {
+        console.info('no token in storage');
+        setInitialised(true);
+        return;
+      }
+      try {
+        if (!accessToken || !looksUsable(accessToken)) throw new Error('no usable access token');
+        await signIn();
+      } catch (err) {
+        console.warn('sign-in failed', err);
+        if (!getTokens().refreshToken || !(await refreshTokens())) {
+          clearStorage();
+          setUser(null);
+          setInitialised(true);
+          void navigate('/login', { replace: true });
+          return;
+        }
+        try {
+          await signIn();
+        } catch (retryErr) {
+          console.warn('sign-in after refresh failed', retryErr);
+          clearStorage();
+          void navigate('/login', { replace: true });
+        }
+      }
+      setInitialised(true);
+    })();
+  }, [navigate, signIn]);
+
+  const login = useCallback(
+    async (email: string, password: string) => {
+      const tokens = await api<Tokens>('/auth/v2/login', { method: 'POST', body: { email, password } });
+      saveTokens(tokens);
+      await signIn();
+      setInitialised(true);
+    },
+    [signIn],
+  );
+
+  const logout = useCallback(async () => {
+    try {
+      const id = user?.id ?? (await api<User>('/user/me')).id;
+      await api(`/user/${id}/push/disable`, { method: 'PUT', body: { status: 'INACTIVE' } });
+    } catch (err) {
+      console.warn('logout: could not mark the user inactive', err);
+    }
+    clearStorage();
+    queryClient.clear();
+    setUser(null);
+    void navigate('/login');
+  }, [navigate, queryClient, user]);
+
+  const value = useMemo<Session>(
+    () => ({
+      user,
+      shop: shopResult.data ?? DEFAULT_SHOP,
+      shopLoaded: shopResult.data !== undefined,
+      initialised,
+      login,
+      logout,
+      setUser,
+    }),
+    [user, shopResult.data, initialised, login, logout],
+  );
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): Session {
+  const s = useContext(SessionContext);
+  if (!s) throw new Error('useSession outside SessionProvider');
+  return s;
+}
+
+/** For screens that may render outside the provider (the root error screen). */
+export function useOptionalSession(): Session | null {
+  return useContext(SessionContext);
+}

@@ -1,0 +1,51 @@
+// Local storage keys of customer-side.md §3 (popup keys belong to the staff side).
+export const STORAGE_KEYS = {
+  accessToken: 'access_token',
+  refreshToken: 'refresh_token',
+  bannerVisible: 'bannerVisible',
+  bannerShown: 'bannerShown',
+  favOrder: 'favOrder',
+} as const;
+
+export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
+
+export function readStorage(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export function writeStorage(key: string, value: string): void {
+  try {
+    localStorage.setItem(key, value);
+  } catch (err) {
+    console.error('storage write failed', key, err);
+  }
+}
+
+export function removeStorage(key: string): void {
+  try {
+    localStorage.removeItem(key);
+  } catch {
+    /* storage unavailable */
+  }
+}
+
+export function clearStorage(): void {
+  try {
+    localStorage.clear();
+  } catch {
+    /* storage unavailable */
+  }
+}
+
+export function getTokens(): { accessToken: string | null; refreshToken: string | null } {
+  return { accessToken: readStorage(STORAGE_KEYS.accessToken), refreshToken: readStorage(STORAGE_KEYS.refreshToken) };
+}
+
+export function saveTokens(t: { accessToken: string; refreshToken: string }): void {
+  writeStorage(STORAGE_KEYS.accessToken, t.accessToken);
+  writeStorage(STORAGE_KEYS.refreshToken, t.refreshToken);
+}
