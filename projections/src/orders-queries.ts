@@ -12,6 +12,11 @@ import { num } from './sql.js';
 
 type Db = Knex | Knex.Transaction;
 const TABLE = 'rm_orders';
+type Row = OrderRow & { user_name: string | null };
+
+/** Orders with their owner's current name. */
+const orders = (db: Db) =>
+  db(`${TABLE} as o`).leftJoin('rm_order_users as u', 'u.user_id', 'o.user_id').select('o.*', 'u.name as user_name');
 
 export interface ListOrdersOptions {
   userId?: string;
@@ -22,7 +27,7 @@ export interface ListOrdersOptions {
   sort: 'orderDate' | 'updatedAtDesc';
 }
 
-function toOrder(row: OrderRow, queueAt: number | null): Order {
+function toOrder(row: Row, queueAt: number | null): Order {
   return {
     id: row.id,
     status: OrderStatus.parse(row.status),
@@ -33,7 +38,7 @@ function toOrder(row: OrderRow, queueAt: number | null): Order {
     remark: row.remark,
     reject_note: row.reject_note,
     tumblerImage: row.tumbler_image,
-    user: { id: row.user_id, name: row.user_name },
+    user: { id: row.user_id, name: row.user_name ?? '' },
     menu: {
       id: row.menu_id,
       name: row.menu_name,
@@ -49,7 +54,7 @@ const isActive = (status: string) => (ACTIVE_ORDER_STATUSES as readonly string[]
  * queue_at: 1 + the ordered/in-progress orders of the same area and business
  * day placed before it. One query per (area, day) among the rows, not per row.
  */
-async function withQueue(db: Db, rows: readonly OrderRow[]): Promise<Order[]> {
+async function withQueue(db: Db, rows: readonly Row[]): Promise<Order[]> {
   const groups = new Map<string, { area: string; day: string }>();
   for (const r of rows) {
     if (isActive(r.status)) groups.set(`${r.category_for}|${r.business_day}`, { area: r.category_for, day: r.business_day });
@@ -58,7 +63,7 @@ async function withQueue(db: Db, rows: readonly OrderRow[]): Promise<Order[]> {
   for (const { area, day } of groups.values()) {
     const queue = (await db(TABLE)
       .select('id')
-      .where({ category_for: area, business_day: day })
+      .where({ business_day: day, category_for: area })
       .whereIn('status', ACTIVE_ORDER_STATUSES)
       .orderBy('placed_position', 'asc')) as { id: string }[];
     queue.forEach((q, i) => places.set(q.id, i + 1));
@@ -67,19 +72,19 @@ async function withQueue(db: Db, rows: readonly OrderRow[]): Promise<Order[]> {
 }
 
 export async function getOrder(db: Db, id: string): Promise<Order | null> {
-  const row = (await db(TABLE).where({ id }).first()) as OrderRow | undefined;
+  const row = (await orders(db).where('o.id', id).first()) as Row | undefined;
   return row ? ((await withQueue(db, [row]))[0] ?? null) : null;
 }
 
 export async function listOrders(db: Db, options: ListOrdersOptions): Promise<Order[]> {
-  const q = db(TABLE).select('*');
-  if (options.userId !== undefined) q.where('user_id', options.userId);
-  if (options.statuses && options.statuses.length > 0) q.whereIn('status', options.statuses);
-  if (options.from) q.where('order_date', '>=', options.from.toISOString());
-  if (options.to) q.where('order_date', '<', options.to.toISOString());
-  if (options.sort === 'orderDate') q.orderBy([{ column: 'order_date' }, { column: 'placed_position' }]);
-  else q.orderBy([{ column: 'updated_at', order: 'desc' }, { column: 'placed_position', order: 'desc' }]);
-  return withQueue(db, (await q) as OrderRow[]);
+  const q = orders(db);
+  if (options.userId !== undefined) q.where('o.user_id', options.userId);
+  if (options.statuses && options.statuses.length > 0) q.whereIn('o.status', options.statuses);
+  if (options.from) q.where('o.order_date', '>=', options.from.toISOString());
+  if (options.to) q.where('o.order_date', '<', options.to.toISOString());
+  if (options.sort === 'orderDate') q.orderBy([{ column: 'o.order_date' }, { column: 'o.placed_position' }]);
+  else q.orderBy([{ column: 'o.updated_at', order: 'desc' }, { column: 'o.placed_position', order: 'desc' }]);
+  return withQueue(db, (await q) as Row[]);
 }
 
 /** The user's orders of that business day that count towards the daily limit. */
@@ -94,9 +99,9 @@ export async function countActiveOrdersOfDay(db: Db, userId: string, day: string
 
 /** The user's ordered and in-progress orders, in the order they were placed. */
 export async function myQueue(db: Db, userId: string): Promise<Order[]> {
-  const rows = (await db(TABLE)
-    .where('user_id', userId)
-    .whereIn('status', ACTIVE_ORDER_STATUSES)
-    .orderBy('placed_position', 'asc')) as OrderRow[];
+  const rows = (await orders(db)
+    .where('o.user_id', userId)
+    .whereIn('o.status', ACTIVE_ORDER_STATUSES)
+    .orderBy('o.placed_position', 'asc')) as Row[];
   return withQueue(db, rows);
 }

@@ -4,8 +4,10 @@ import type { Projection } from './projection.js';
 import { createTableIfAbsent, iso, selectIn, upsertRows } from './sql.js';
 
 export const ORDERS_TABLE = 'rm_orders';
+/** The owners' current names, joined at read time: a rename is one row, not one per order. */
+export const ORDER_USERS_TABLE = 'rm_order_users';
 
-/** One row per order: every field of the Order shape, flattened, plus what the queries need. */
+/** One row per order: every field of the Order shape but the owner's name, plus what the queries need. */
 export interface OrderRow {
   id: string;
   status: string;
@@ -17,7 +19,6 @@ export interface OrderRow {
   reject_note: string | null;
   tumbler_image: string | null;
   user_id: string;
-  user_name: string;
   menu_id: string;
   menu_name: string;
   category_id: string;
@@ -53,7 +54,6 @@ async function migrate(db: Knex): Promise<void> {
     t.text('reject_note').nullable();
     t.text('tumbler_image').nullable();
     t.string('user_id', 64).notNullable();
-    t.text('user_name').notNullable();
     t.string('menu_id', 64).notNullable();
     t.text('menu_name').notNullable();
     t.string('category_id', 64).notNullable();
@@ -65,12 +65,15 @@ async function migrate(db: Knex): Promise<void> {
     t.string('completed_at', 32).nullable();
     t.string('closed_at', 32).nullable();
     t.bigInteger('last_position').notNullable();
-    t.index(['status', 'category_for', 'business_day'], 'rm_orders_queue_idx');
+    // Day first: serves the queue (day, area, status) and the day's summary alike.
+    t.index(['business_day', 'category_for', 'status'], 'rm_orders_queue_idx');
     t.index(['user_id', 'business_day'], 'rm_orders_user_day_idx');
     t.index(['order_date'], 'rm_orders_order_date_idx');
     t.index(['updated_at'], 'rm_orders_updated_at_idx');
-    t.index(['business_day'], 'rm_orders_day_idx');
-    t.index(['placed_position'], 'rm_orders_placed_idx');
+  });
+  await createTableIfAbsent(db, ORDER_USERS_TABLE, (t) => {
+    t.string('user_id', 64).primary();
+    t.text('name').notNullable();
   });
 }
 
@@ -88,7 +91,6 @@ function placed(e: StoredEvent<EventOf<'OrderPlaced'>>): OrderRow {
     reject_note: null,
     tumbler_image: d.tumblerImage,
     user_id: d.userId,
-    user_name: d.userName,
     menu_id: d.menuId,
     menu_name: d.menuName,
     category_id: d.categoryId,
@@ -130,7 +132,7 @@ async function applyBatch(events: readonly StoredEvent[], trx: Knex.Transaction)
   const wanted = new Set<string>();
   for (const e of events) {
     if (e.type === 'OrderPlaced') placedHere.add(e.data.orderId);
-    else if (e.type !== 'UserRenamed' && 'orderId' in e.data && !placedHere.has(e.data.orderId)) {
+    else if ('orderId' in e.data && !placedHere.has(e.data.orderId)) {
       wanted.add(e.data.orderId);
     }
   }
@@ -140,19 +142,14 @@ async function applyBatch(events: readonly StoredEvent[], trx: Knex.Transaction)
   }
 
   const dirty = new Set<string>();
-  const renames = new Map<string, string>();
+  const names = new Map<string, string>();
   for (const e of events) {
     if (e.type === 'OrderPlaced') {
       rows.set(e.data.orderId, placed(e));
       dirty.add(e.data.orderId);
+      names.set(e.data.userId, e.data.userName);
     } else if (e.type === 'UserRenamed') {
-      renames.set(e.data.userId, e.data.name);
-      for (const row of rows.values()) {
-        if (row.user_id === e.data.userId) {
-          row.user_name = e.data.name;
-          dirty.add(row.id);
-        }
-      }
+      names.set(e.data.userId, e.data.name);
     } else {
       const at = iso(e.occurredAt);
       const change = transition(e, at);
@@ -162,17 +159,14 @@ async function applyBatch(events: readonly StoredEvent[], trx: Knex.Transaction)
       dirty.add(row.id);
     }
   }
-  // Rows already stored and not loaded take the final name here; loaded rows are written below.
-  for (const [userId, name] of renames) {
-    await trx(ORDERS_TABLE).where('user_id', userId).update({ user_name: name });
-  }
   await upsertRows(trx, ORDERS_TABLE, 'id', [...dirty].map((id) => rows.get(id)!));
+  await upsertRows(trx, ORDER_USERS_TABLE, 'user_id', [...names].map(([user_id, name]) => ({ user_id, name })));
 }
 
 export const ordersProjection: Projection = {
   name: 'orders',
   handles: HANDLES,
-  tables: [ORDERS_TABLE],
+  tables: [ORDERS_TABLE, ORDER_USERS_TABLE],
   migrate,
   apply: (event, trx) => applyBatch([event], trx),
   applyBatch: (events, trx) => applyBatch(events, trx),

@@ -6,6 +6,8 @@ import type { Knex } from 'knex';
 
 /** SQLite allows 32,766 bound values per statement, PostgreSQL 65,535. */
 const MAX_BINDINGS = 30_000;
+/** knex writes a SQLite multi-row insert as a compound SELECT, limited to 500 terms. */
+const MAX_ROWS = 500;
 
 export function chunk<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];
@@ -32,16 +34,49 @@ export async function createTableIfAbsent(
   }
 }
 
-/** Multi-row upsert on `key`, split so each statement stays under the bindings limit. */
+interface SqliteStatement {
+  run(...params: unknown[]): unknown;
+}
+interface SqliteConnection {
+  prepare(sql: string): SqliteStatement;
+}
+const statements = new WeakMap<SqliteConnection, Map<string, SqliteStatement>>();
+
+function upsertSql(table: string, key: string, columns: readonly string[]): string {
+  const q = (id: string) => `"${id}"`;
+  const updates = columns.filter((c) => c !== key).map((c) => `${q(c)} = excluded.${q(c)}`);
+  return (
+    `INSERT INTO ${q(table)} (${columns.map(q).join(', ')}) VALUES (${columns.map(() => '?').join(', ')}) ` +
+    `ON CONFLICT (${q(key)}) DO UPDATE SET ${updates.join(', ')}`
+  );
+}
+
+/**
+ * Upsert on `key`. On SQLite inside a transaction, one statement prepared once
+ * per connection and run per row: knex prepares every query anew, which costs
+ * more than the insert itself and dominates a rebuild. Elsewhere, multi-row
+ * knex inserts split under the bindings limits.
+ */
 export async function upsertRows(
   trx: Knex | Knex.Transaction,
   table: string,
   key: string,
   rows: readonly object[],
 ): Promise<void> {
-  if (rows.length === 0) return;
-  const width = Object.keys(rows[0]!).length;
-  for (const part of chunk(rows, Math.max(1, Math.floor(MAX_BINDINGS / width)))) {
+  const first = rows[0] as Record<string, unknown> | undefined;
+  if (!first) return;
+  const columns = Object.keys(first);
+  if (trx.isTransaction && trx.client.driverName === 'better-sqlite3') {
+    const conn = (await trx.client.acquireConnection()) as SqliteConnection;
+    const sql = upsertSql(table, key, columns);
+    let cache = statements.get(conn);
+    if (!cache) statements.set(conn, (cache = new Map()));
+    let stmt = cache.get(sql);
+    if (!stmt) cache.set(sql, (stmt = conn.prepare(sql)));
+    for (const row of rows as Record<string, unknown>[]) stmt.run(columns.map((c) => row[c]));
+    return;
+  }
+  for (const part of chunk(rows, Math.max(1, Math.min(MAX_ROWS, Math.floor(MAX_BINDINGS / columns.length))))) {
     await trx(table).insert(part).onConflict(key).merge();
   }
 }

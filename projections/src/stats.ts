@@ -41,7 +41,7 @@ export async function popularMenus(db: Db, filter: StatsFilter = {}): Promise<Po
   const names = new Map<number, { menu_name: string; category_name: string; category_for: string }>();
   const lasts = counts.map((c) => Number(c.last));
   for (let i = 0; i < lasts.length; i += 5_000) {
-    const rows = (await db(ORDERS_TABLE)
+    const rows = (await counted(db, filter)
       .select('placed_position', 'menu_name', 'category_name', 'category_for')
       .whereIn('placed_position', lasts.slice(i, i + 5_000))) as {
       placed_position: unknown;

@@ -12,6 +12,7 @@ import { loadJwtSecret } from './auth/secret.js';
 import { createLoginThrottle } from './auth/throttle.js';
 import { createTokenService } from './auth/tokens.js';
 import { createInProcessBus } from './bus/in-process.js';
+import { createDeferredBus } from './bus/deferred.js';
 import { createNatsBus } from './bus/nats.js';
 import type { Bus, Subscription } from './bus/types.js';
 import { seedDemoData, type DemoAccount } from './cli/seed.js';
@@ -51,8 +52,9 @@ export async function startServer(config: Config, options: { logger?: Logger; cl
   const metrics = createMetrics();
   store.onAppended(() => metrics.eventsAppended.inc());
 
-  const bus: Bus = config.NATS_URL
-    ? await createNatsBus({ url: config.NATS_URL, stream: config.NATS_STREAM, subjectPrefix: config.NATS_SUBJECT_PREFIX, logger })
+  const natsUrl = config.NATS_URL;
+  const bus: Bus = natsUrl
+    ? createDeferredBus(() => createNatsBus({ url: natsUrl, stream: config.NATS_STREAM, subjectPrefix: config.NATS_SUBJECT_PREFIX, logger }), { logger })
     : createInProcessBus();
   const closers: (() => Promise<unknown>)[] = [];
   const subscriptions: Subscription[] = [];

@@ -150,7 +150,6 @@ describe.each(['sqlite', 'pg'] as const)('token service on %s', (dialect) => {
           const results = await Promise.allSettled([tokens.rotate(refreshToken), elsewhere.rotate(refreshToken)]);
           expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
           const loser = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
-          if (!(loser.reason instanceof UnauthorizedError)) console.log('LOSER', loser.reason);
           expect(loser.reason).toBeInstanceOf(UnauthorizedError);
         }
       } finally {

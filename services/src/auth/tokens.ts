@@ -28,7 +28,7 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 const toMillis = (v: unknown): number =>
   v instanceof Date ? v.getTime() : typeof v === 'number' ? v : typeof v === 'string' ? Date.parse(v) : NaN;
 
-type RotateOutcome = { ok: true; tokens: Tokens } | { ok: false; reused: boolean };
+type RotateOutcome = { ok: true; userId: string; refreshToken: string } | { ok: false; reused: boolean };
 
 export function createTokenService(options: TokenServiceOptions): TokenService {
   const { db, secret, issuer, audience, accessTtlSeconds, refreshTtlSeconds, clock } = options;
@@ -92,10 +92,10 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
           .whereNull('used_at')
           .update({ used_at: now.toISOString() });
         if (marked !== 1) return { ok: false, reused: false };
-        const next = await insertRefresh(trx, row.user_id, row.family_id);
-        return { ok: true, tokens: { accessToken: await signAccess(row.user_id), refreshToken: next } };
+        return { ok: true, userId: row.user_id, refreshToken: await insertRefresh(trx, row.user_id, row.family_id) };
       });
-      if (outcome.ok) return outcome.tokens;
+      // Signed after commit: the write lock is not held across the async crypto.
+      if (outcome.ok) return { accessToken: await signAccess(outcome.userId), refreshToken: outcome.refreshToken };
       if (outcome.reused) throw new UnauthorizedError('Refresh token already used.', 'TOKEN_REUSED');
       throw new UnauthorizedError('Invalid refresh token.');
     },

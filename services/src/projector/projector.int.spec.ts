@@ -147,10 +147,10 @@ describe.each(BACKENDS)('projector on %s', (backend) => {
 async function dump(knex: Knex): Promise<Record<string, unknown[]>> {
   const out: Record<string, unknown[]> = {};
   for (const table of ALL_PROJECTIONS.flatMap((p) => p.tables).sort()) {
-    const rows = (await knex(table).orderBy('id')) as Record<string, unknown>[];
-    out[table] = rows.map((r) =>
-      Object.fromEntries(Object.entries(r).map(([k, v]) => [k, /position$/.test(k) ? Number(v) : v])),
-    );
+    const rows = (await knex(table)) as Record<string, unknown>[];
+    out[table] = rows
+      .map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, /position$/.test(k) ? Number(v) : v])))
+      .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
   }
   return out;
 }

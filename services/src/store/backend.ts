@@ -65,13 +65,13 @@ function sqliteBackend(knex: Knex): Backend {
     write: (fn) =>
       withConnection(async (conn) => {
         const x = exec(conn);
-        await beginImmediate(conn, () => conn.exec('BEGIN IMMEDIATE'));
+        await beginImmediate(conn, () => x.run('BEGIN IMMEDIATE', []));
         try {
           const result = await fn(x);
           await x.run('COMMIT', []);
           return result;
         } catch (err) {
-          if (conn.inTransaction) conn.exec('ROLLBACK');
+          if (conn.inTransaction) await x.run('ROLLBACK', []);
           throw err;
         }
       }),

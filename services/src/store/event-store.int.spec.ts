@@ -59,6 +59,24 @@ describe.each(BACKENDS)('the event store on %s', (kind) => {
     });
   });
 
+  describe('when one append of a group fails in the database', () => {
+    it('fails alone and the others commit', async () => {
+      await db.knex('event_tags').insert({ tag: 'user:taken', position: 2 });
+      const [a, b, c] = await Promise.allSettled([
+        store.append([renamed('a', 'A')]),
+        store.append([renamed('taken', 'B')]),
+        store.append([renamed('c', 'C')]),
+      ]);
+      expect(b.status === 'rejected' && b.reason).not.toBeInstanceOf(ConcurrencyError);
+      expect([a, c].map((r) => r.status === 'fulfilled' && r.value.lastPosition)).toEqual([1, 2]);
+      expect((await store.readAll(0, 10)).map((e) => e.tags)).toEqual([['user:a'], ['user:c']]);
+    });
+
+    it('rejects a condition position that is not a whole number', async () => {
+      await expect(store.append([shop(true)], { condition: { query: [{ tags: ['shop'] }], after: Number.NaN } })).rejects.toThrow(TypeError);
+    });
+  });
+
   describe('when an idempotency key is already recorded', () => {
     it('returns the first result and appends nothing', async () => {
       const metadata = { idempotencyKey: 'k1', actor: 'u1' };

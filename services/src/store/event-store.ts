@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { NewEvent, StoredEvent } from '@drinks/contracts';
 import type { Db } from '../db/database.js';
 import { createBackend, type Exec } from './backend.js';
@@ -15,6 +14,7 @@ import {
 } from './sql.js';
 import { ConcurrencyError, type AppendOptions, type AppendResult, type EventQuery, type EventStore } from './types.js';
 import { UPCASTERS, upcasterChain, type Upcaster } from './upcasters.js';
+import { uuidv7 } from './uuid.js';
 
 export interface EventStoreOptions {
   upcasters?: readonly Upcaster[];
@@ -47,7 +47,22 @@ export function createEventStore(db: Db, opts: EventStoreOptions = {}): EventSto
   const toEvents = (rows: EventRow[]) => rows.map((row) => toStoredEvent(row, upcasters));
   const headOf = async (x: Exec) => Number((await x.all<{ head: number | string }>(SELECT_HEAD, []))[0]?.head ?? 0);
 
+  // Each append runs behind its own savepoint: whatever fails (a conflict, a bad value) undoes only
+  // that append, and the group's transaction stays usable (PostgreSQL aborts it on any error otherwise).
   async function appendOne(x: Exec, p: Pending, head: number): Promise<AppendResult> {
+    await x.run('SAVEPOINT append_one', []);
+    try {
+      const result = await appendInSavepoint(x, p, head);
+      await x.run('RELEASE SAVEPOINT append_one', []);
+      return result;
+    } catch (err) {
+      if (!(err instanceof ConcurrencyError)) await x.run('ROLLBACK TO SAVEPOINT append_one', []);
+      await x.run('RELEASE SAVEPOINT append_one', []);
+      throw err;
+    }
+  }
+
+  async function appendInSavepoint(x: Exec, p: Pending, head: number): Promise<AppendResult> {
     const metadata = p.options.metadata ?? {};
     const key = metadata.idempotencyKey;
     if (key !== undefined) {
@@ -62,14 +77,15 @@ export function createEventStore(db: Db, opts: EventStoreOptions = {}): EventSto
     if (conflict && (await x.all(conflict.text, conflict.params)).length > 0) throw new ConcurrencyError();
     if (p.events.length === 0) return { events: [], lastPosition: head, duplicate: false };
 
-    const occurredAt = new Date().toISOString();
+    const now = Date.now();
+    const occurredAt = new Date(now).toISOString();
     const stored = p.events.map(
       (e, i) =>
         ({
           ...e,
           tags: [...new Set(e.tags)],
           position: head + i + 1,
-          id: randomUUID(),
+          id: uuidv7(now),
           metadata,
           occurredAt,
           schemaVersion: upcasters.currentVersion(e.type),
@@ -77,22 +93,14 @@ export function createEventStore(db: Db, opts: EventStoreOptions = {}): EventSto
     );
     const last = head + stored.length;
     const meta = JSON.stringify(metadata);
-    await x.run('SAVEPOINT append_one', []);
-    try {
-      await x.insert(
-        'events',
-        EVENT_COLUMNS,
-        stored.map((e) => [e.position, e.id, e.type, JSON.stringify(e.tags), JSON.stringify(e.data), meta, occurredAt, e.schemaVersion]),
-      );
-      const tagRows = stored.flatMap((e) => e.tags.map((t) => [t, e.position]));
-      if (tagRows.length > 0) await x.insert('event_tags', ['tag', 'position'], tagRows);
-      if (key !== undefined) await x.insert('idempotency', ['key', 'first_position', 'last_position'], [[key, head + 1, last]]);
-      await x.run('RELEASE SAVEPOINT append_one', []);
-    } catch (err) {
-      await x.run('ROLLBACK TO SAVEPOINT append_one', []);
-      await x.run('RELEASE SAVEPOINT append_one', []);
-      throw err;
-    }
+    await x.insert(
+      'events',
+      EVENT_COLUMNS,
+      stored.map((e) => [e.position, e.id, e.type, JSON.stringify(e.tags), JSON.stringify(e.data), meta, occurredAt, e.schemaVersion]),
+    );
+    const tagRows = stored.flatMap((e) => e.tags.map((t) => [t, e.position]));
+    if (tagRows.length > 0) await x.insert('event_tags', ['tag', 'position'], tagRows);
+    if (key !== undefined) await x.insert('idempotency', ['key', 'first_position', 'last_position'], [[key, head + 1, last]]);
     return { events: stored, lastPosition: last, duplicate: false };
   }
 
@@ -160,6 +168,10 @@ export function createEventStore(db: Db, opts: EventStoreOptions = {}): EventSto
     append: (events: NewEvent[], options: AppendOptions = {}) => {
       return new Promise<AppendResult>((resolve, reject) => {
         ensureOpen();
+        const after = options.condition?.after;
+        if (after !== undefined && !(Number.isSafeInteger(after) && after >= 0)) {
+          throw new TypeError(`The condition's position must be a whole number >= 0, not ${after}`);
+        }
         queue.push({ events, options, resolve, reject });
         draining ??= drain();
       });

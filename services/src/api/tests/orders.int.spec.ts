@@ -3,12 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestServer, startTestServer } from '../../test-support/server.js';
 import { catalog, placeCafeOrder, staffTokens, uploadImage } from './fixtures.js';
 
-describe('orders over HTTP', () => {
+const BACKENDS = [['sqlite', {}], ['pg', { DATABASE_URL: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test' }]] as const;
+
+describe.each(BACKENDS)('orders over HTTP on %s', (_backend, env) => {
   let app: TestServer;
   let staff: { barista: string; admin: string };
   let menus: Awaited<ReturnType<typeof catalog>>;
   beforeAll(async () => {
-    app = await startTestServer();
+    app = await startTestServer(env);
     staff = await staffTokens(app);
     menus = await catalog(app, staff.barista);
   });
@@ -176,7 +178,7 @@ describe('orders over HTTP', () => {
     });
 
     it('counts totals and popularity excluding cancel and rejected, and summarises today by status', async () => {
-      const fresh = await startTestServer();
+      const fresh = await startTestServer(env);
       try {
         const s = await staffTokens(fresh);
         const m = await catalog(fresh, s.barista);

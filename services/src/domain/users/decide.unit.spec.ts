@@ -1,4 +1,4 @@
-import type { DomainEvent } from '@drinks/contracts';
+import type { DomainEvent, NewEvent } from '@drinks/contracts';
 import { describe, it } from 'vitest';
 import type { Actor } from '../actor.js';
 import { spec } from '../testing.js';
@@ -29,9 +29,9 @@ describe('users', () => {
 
   describe('RenameUser', () => {
     it('lets users rename themselves and admins rename anyone', () => {
-      const renamed = [{ type: 'UserRenamed', data: { userId: alice.id, name: 'Ally' }, tags: ['user:u-alice'] }] as const;
-      given().when({ type: 'RenameUser', actor: alice, userId: alice.id, name: 'Ally' }).then([...renamed]);
-      given().when({ type: 'RenameUser', actor: admin, userId: alice.id, name: 'Ally' }).then([...renamed]);
+      const renamed: NewEvent[] = [{ type: 'UserRenamed', data: { userId: alice.id, name: 'Ally' }, tags: ['user:u-alice'] }];
+      given().when({ type: 'RenameUser', actor: alice, userId: alice.id, name: 'Ally' }).then(renamed);
+      given().when({ type: 'RenameUser', actor: admin, userId: alice.id, name: 'Ally' }).then(renamed);
     });
 
     it('forbids renaming someone else, refuses a blank name, 404 for an unknown user', () => {

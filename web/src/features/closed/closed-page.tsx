@@ -1,1 +1,37 @@
-export function ClosedPage() { return null }
+import NightlifeIcon from '@mui/icons-material/Nightlife';
+import { Box, Container, Link as MuiLink, Paper, Typography } from '@mui/material';
+import { Link, Navigate } from 'react-router';
+import { useSession } from '../../lib/session.js';
+import { HalloweenPopup } from './components/halloween-popup.js';
+
+export function ClosedPage() {
+  const { user, shop, shopLoaded } = useSession();
+  if (shopLoaded && shop.isCafeOpen) {
+    return <Navigate to={user?.role === 'admin' ? '/statusOrder-admin' : '/statusOrder'} replace />;
+  }
+  return (
+    <Container maxWidth="sm" sx={{ py: 4, minHeight: '70vh', display: 'flex', flexDirection: 'column' }}>
+      <Paper variant="outlined" sx={{ p: 3, textAlign: 'center', borderRadius: 3 }}>
+        <NightlifeIcon sx={{ fontSize: 56, color: 'text.secondary' }} aria-hidden />
+        <Typography variant="h5" component="h1" sx={{ fontWeight: 700, my: 2 }}>
+          Sorry, both the cafe and bar are currently closed
+        </Typography>
+        <Box component="dl" sx={{ m: 0, '& dt': { fontWeight: 700, mt: 1.5 }, '& dd': { m: 0 } }}>
+          <dt>Cafe</dt>
+          <dd>Every working day 9:00 - 16:00</dd>
+          <dt>Bar</dt>
+          <dd>Friday 15:00 - 18:00 (the cafe closes at 12:00 on that day)</dd>
+        </Box>
+        <Typography sx={{ mt: 3 }} color="text.secondary">
+          Cocktails are not available for online ordering. Please order your drink at the bar
+        </Typography>
+      </Paper>
+      <Box component="footer" sx={{ mt: 'auto', pt: 4, textAlign: 'center' }}>
+        <Typography variant="body2" color="text.secondary">
+          Powered by <MuiLink component={Link} to="/team-credit">the Woxa team</MuiLink>
+        </Typography>
+      </Box>
+      <HalloweenPopup />
+    </Container>
+  );
+}

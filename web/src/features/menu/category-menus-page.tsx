@@ -1,1 +1,117 @@
-export function CategoryMenusPage() { return null }
+import type { Menu } from '@drinks/contracts';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import {
+  Alert, Box, Button, Checkbox, CircularProgress, Container, FormControlLabel, IconButton, List, ListItem, ListItemText, Paper, Stack, Switch,
+} from '@mui/material';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { useAlert } from '../../components/alert-provider.js';
+import { useSession } from '../../lib/session.js';
+import { useCategory } from './api/get-category.js';
+import { useUpdateMenu } from './api/update-menu.js';
+import { ConfirmDialog } from './components/confirm-dialog.js';
+import { PageHeader } from './components/page-header.js';
+import { errorText } from './menu-errors.js';
+
+export function CategoryMenusPage() {
+  const { categoryName = '', categoryId = '' } = useParams();
+  const { shop } = useSession();
+  const closed = !shop.isCafeOpen && !shop.isBarOpen;
+  const category = useCategory(categoryId);
+  const update = useUpdateMenu();
+  const alert = useAlert();
+  const [selectMode, setSelectMode] = useState(false);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [deleting, setDeleting] = useState<Menu[] | null>(null);
+  const menus = (category.data?.menu ?? []).filter((m) => m.isAvailable === 'available');
+
+  const toggleSelected = (id: string) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const remove = async () => {
+    const list = deleting ?? [];
+    setDeleting(null);
+    const results = await Promise.allSettled(list.map((m) => update.mutateAsync({ id: m.id, patch: { isAvailable: 'unavailable' } })));
+    const failed = results.find((r) => r.status === 'rejected');
+    setSelected(new Set());
+    setSelectMode(false);
+    if (failed) await alert(errorText(failed.reason));
+  };
+  const setActive = (m: Menu, active: boolean) =>
+    update.mutate({ id: m.id, patch: { isActive: active ? 'active' : 'inactive' } }, { onError: (err) => void alert(errorText(err)) });
+
+  return (
+    <Container maxWidth="md" sx={{ py: 2 }}>
+      <PageHeader
+        title={category.data?.name ?? decodeURIComponent(categoryName)}
+        back="/menuManagement"
+        backLabel="Menu Management"
+        action={<Button component={Link} to={`/add-menu/${categoryId}`} variant="contained" startIcon={<AddIcon />}>New Menu</Button>}
+      />
+      {closed && (
+        <Stack direction="row" spacing={1} sx={{ mb: 2 }}>
+          {selectMode ? (
+            <>
+              <Button color="error" variant="contained" disabled={selected.size === 0}
+                onClick={() => setDeleting(menus.filter((m) => selected.has(m.id)))}>
+                Delete Selected
+              </Button>
+              <Button onClick={() => { setSelectMode(false); setSelected(new Set()); }}>Cancel</Button>
+            </>
+          ) : (
+            <Button variant="outlined" onClick={() => setSelectMode(true)} disabled={menus.length === 0}>Select</Button>
+          )}
+        </Stack>
+      )}
+      {category.isPending ? (
+        <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}><CircularProgress aria-label="Loading menus" /></Box>
+      ) : category.isError ? (
+        <Alert severity="error">{errorText(category.error)}</Alert>
+      ) : menus.length === 0 ? (
+        <Alert severity="info">There is no menu in this category yet.</Alert>
+      ) : (
+        <Paper variant="outlined">
+          <List disablePadding aria-label="Menus">
+            {menus.map((m, i) => (
+              <ListItem key={m.id} divider={i < menus.length - 1} data-testid="menu-row" sx={{ gap: 1 }}>
+                {closed && selectMode && (
+                  <Checkbox checked={selected.has(m.id)} onChange={() => toggleSelected(m.id)} slotProps={{ input: { 'aria-label': `Select ${m.name}` } }} />
+                )}
+                <ListItemText primary={m.name} secondary={m.description === '-' ? undefined : m.description} slotProps={{ primary: { sx: { fontWeight: 600 } } }} />
+                {closed ? (
+                  !selectMode && (
+                    <Stack direction="row">
+                      <IconButton component={Link} to={`/edit-menu/${m.id}`} aria-label={`Edit ${m.name}`}><EditIcon /></IconButton>
+                      <IconButton onClick={() => setDeleting([m])} aria-label={`Delete ${m.name}`} color="error"><DeleteIcon /></IconButton>
+                    </Stack>
+                  )
+                ) : (
+                  <FormControlLabel
+                    labelPlacement="start"
+                    label={m.isActive === 'active' ? 'Active' : 'Inactive'}
+                    control={<Switch checked={m.isActive === 'active'} onChange={(e) => setActive(m, e.target.checked)}
+                      slotProps={{ input: { 'aria-label': `${m.name} active` } }} />}
+                  />
+                )}
+              </ListItem>
+            ))}
+          </List>
+        </Paper>
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        title={deleting && deleting.length > 1 ? `Delete ${deleting.length} menus?` : 'Delete menu?'}
+        text={deleting?.map((m) => m.name).join(', ') ?? ''}
+        busy={update.isPending}
+        onClose={() => setDeleting(null)}
+        onConfirm={() => void remove()}
+      />
+    </Container>
+  );
+}

@@ -1,1 +1,69 @@
-export function EditCategoryPage() { return null }
+import { Alert, Box, Button, CircularProgress, Container } from '@mui/material';
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { useAlert } from '../../components/alert-provider.js';
+import { useDeleteCategory } from './api/delete-category.js';
+import { useCategory } from './api/get-category.js';
+import { useUpdateCategory } from './api/update-category.js';
+import { CategoryForm, type CategoryDraft } from './components/category-form.js';
+import { ConfirmDialog } from './components/confirm-dialog.js';
+import { PageHeader } from './components/page-header.js';
+import { errorText } from './menu-errors.js';
+import { ANSWER_BOTH_QUESTIONS, nameError } from './menu-validation.js';
+
+export function EditCategoryPage() {
+  const { categoryId = '' } = useParams();
+  const navigate = useNavigate();
+  const alert = useAlert();
+  const category = useCategory(categoryId);
+  const update = useUpdateCategory();
+  const remove = useDeleteCategory();
+  const [confirming, setConfirming] = useState(false);
+
+  const submit = async (d: CategoryDraft) => {
+    if (d.name === '' || d.categoryFor === '') return void (await alert(ANSWER_BOTH_QUESTIONS));
+    if (nameError(d.name)) return;
+    try {
+      await update.mutateAsync({ id: categoryId, patch: { name: d.name, categoryFor: d.categoryFor } });
+      void navigate('/menuManagement', { replace: true });
+    } catch (err) {
+      await alert(errorText(err));
+    }
+  };
+  const confirmDelete = async () => {
+    setConfirming(false);
+    try {
+      await remove.mutateAsync(categoryId);
+      void navigate('/menuManagement', { replace: true });
+    } catch (err) {
+      await alert(errorText(err));
+    }
+  };
+
+  return (
+    <Container maxWidth="sm" sx={{ py: 2 }}>
+      <PageHeader title="Edit Category" back="/menuManagement" />
+      {category.isPending ? (
+        <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}><CircularProgress aria-label="Loading category" /></Box>
+      ) : category.isError ? (
+        <Alert severity="error">{errorText(category.error)}</Alert>
+      ) : (
+        <CategoryForm
+          key={category.data.id}
+          initial={{ name: category.data.name, categoryFor: category.data.categoryFor }}
+          busy={update.isPending}
+          onSubmit={(d) => void submit(d)}
+          extra={<Button color="error" variant="outlined" onClick={() => setConfirming(true)}>Delete Category</Button>}
+        />
+      )}
+      <ConfirmDialog
+        open={confirming}
+        title="Delete category?"
+        text={`${category.data?.name ?? ''} and its menus will no longer be offered.`}
+        busy={remove.isPending}
+        onClose={() => setConfirming(false)}
+        onConfirm={() => void confirmDelete()}
+      />
+    </Container>
+  );
+}

@@ -1,1 +1,36 @@
-export function UserManagementPage() { return null }
+import { Box, CircularProgress, Container, Divider, Paper, Typography } from '@mui/material';
+import { Fragment } from 'react';
+import { useSession } from '../../lib/session.js';
+import { useUsers } from './api/get-users.js';
+import { UserRow } from './components/user-row.js';
+import { orderUsers } from './user-display.js';
+
+export function UserManagementPage() {
+  const { user } = useSession();
+  const users = useUsers();
+  const { me, others } = orderUsers(users.data ?? [], user?.id);
+  const current = me ?? user;
+
+  return (
+    <Container maxWidth="md" sx={{ py: 2 }}>
+      <Typography variant="h5" component="h1" sx={{ mb: 2, fontWeight: 700 }}>User Management</Typography>
+      {current && (
+        <Paper variant="outlined" sx={{ mb: 2 }} component="section" aria-label="You">
+          <UserRow user={current} editable={false} />
+        </Paper>
+      )}
+      {users.isPending ? (
+        <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}><CircularProgress aria-label="Loading users" /></Box>
+      ) : (
+        <Paper variant="outlined" component="section" aria-label="Other users">
+          {others.map((u, i) => (
+            <Fragment key={u.id}>
+              {i > 0 && <Divider />}
+              <UserRow user={u} editable />
+            </Fragment>
+          ))}
+        </Paper>
+      )}
+    </Container>
+  );
+}

@@ -1,0 +1,141 @@
+// Rebuild throughput of every projection on SQLite over a synthetic log:
+//   npx tsx scripts/bench/rebuild-bench.ts        (BENCH_EVENTS=1000000 by default)
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import Database from 'better-sqlite3';
+import type { DomainEvent } from '@drinks/contracts';
+import { ALL_PROJECTIONS } from '../../projections/src/index.js';
+import { openDatabase } from '../../services/src/db/database.js';
+import { createProjector } from '../../services/src/projector/projector.js';
+import { createEventStore } from '../../services/src/store/event-store.js';
+
+export interface Row {
+  case: string;
+  perSecond: number;
+  vsBaseline: string;
+  target: string;
+}
+
+const EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000);
+const USERS = 500;
+const MENUS = 40;
+
+/** A plausible log: users, catalog, shop changes, then orders that go through their lives, interleaved. */
+function* syntheticLog(total: number): Generator<DomainEvent> {
+  let n = 0;
+  const emit = function* (e: DomainEvent) {
+    if (n++ < total) yield e;
+  };
+  for (let u = 0; u < USERS; u++) yield* emit({ type: 'UserRegistered', data: { userId: `u${u}`, email: `u${u}@woxa.tech`, name: `User ${u}`, role: 'user' } });
+  for (let c = 0; c < 4; c++) yield* emit({ type: 'CategoryCreated', data: { categoryId: `c${c}`, name: `Cat ${c}`, categoryFor: c < 3 ? 'cafe' : 'bar' } });
+  for (let m = 0; m < MENUS; m++) yield* emit({ type: 'MenuCreated', data: { menuId: `m${m}`, name: `Menu ${m}`, description: '-', categoryId: `c${m % 4}` } });
+  const inFlight: { id: string; userId: string; day: string; step: number; fate: number }[] = [];
+  let orders = 0;
+  while (n < total) {
+    const day = `2025-${String(1 + Math.floor(orders / 60_000) % 12).padStart(2, '0')}-${String(1 + Math.floor(orders / 2_000) % 28).padStart(2, '0')}`;
+    const u = orders % USERS;
+    const m = (orders * 7) % MENUS;
+    const area = m % 4 === 3 ? 'bar' : 'cafe';
+    const id = `o${orders++}`;
+    yield* emit({
+      type: 'OrderPlaced',
+      data: {
+        orderId: id, userId: `u${u}`, userName: `User ${u}`, menuId: `m${m}`, menuName: `Menu ${m}`, categoryId: `c${m % 4}`,
+        categoryName: `Cat ${m % 4}`, categoryFor: area, type: area === 'cafe' ? 'hot' : null, sweetness: area === 'cafe' ? 50 : null,
+        remark: '-', tumblerImage: null, businessDay: day,
+      },
+    });
+    inFlight.push({ id, userId: `u${u}`, day, step: 0, fate: orders % 10 });
+    // Advance a few older orders: their events land in later transactions than their placement.
+    while (inFlight.length > 40 || (inFlight.length > 0 && orders % 3 === 0)) {
+      const o = inFlight.shift()!;
+      const ref = { orderId: o.id, userId: o.userId, businessDay: o.day, by: 'b' };
+      if (o.fate === 0) yield* emit({ type: 'OrderCancelled', data: ref });
+      else if (o.fate === 1) yield* emit({ type: 'OrderRejected', data: { ...ref, reason: 'Out of stock' } });
+      else {
+        yield* emit({ type: 'OrderStarted', data: ref });
+        yield* emit({ type: 'OrderCompleted', data: ref });
+        yield* emit({ type: 'OrderPickedUp', data: ref });
+      }
+      if (orders % 997 === 0) yield* emit({ type: 'UserRenamed', data: { userId: o.userId, name: `Renamed ${orders}` } });
+      if (orders % 1_499 === 0) yield* emit({ type: 'ShopStatusChanged', data: { isCafeOpen: orders % 2 === 0, isBarOpen: true } });
+      if (orders % 2_003 === 0) yield* emit({ type: 'MenuActivityChanged', data: { menuId: `m${m}`, isActive: 'active' } });
+    }
+  }
+}
+
+export function fillLog(file: string, total: number): void {
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  const insert = db.prepare(
+    'INSERT INTO events (position, id, type, tags, data, metadata, occurred_at, schema_version) VALUES (?, ?, ?, ?, ?, ?, ?, 1)',
+  );
+  const start = Date.parse('2025-01-01T01:00:00.000Z');
+  const batch = db.transaction((rows: DomainEvent[], first: number) => {
+    rows.forEach((e, i) => {
+      const position = first + i;
+      insert.run(position, randomUUID(), e.type, '[]', JSON.stringify(e.data), '{}', new Date(start + position * 1_000).toISOString());
+    });
+  });
+  let rows: DomainEvent[] = [];
+  let position = 1;
+  for (const e of syntheticLog(total)) {
+    rows.push(e);
+    if (rows.length === 50_000) {
+      batch(rows, position);
+      position += rows.length;
+      rows = [];
+    }
+  }
+  batch(rows, position);
+  db.close();
+}
+
+/** What reading the log costs by itself: iterate and parse every row. */
+function readBaseline(file: string): number {
+  const db = new Database(file, { readonly: true });
+  const started = performance.now();
+  let n = 0;
+  for (const row of db.prepare('SELECT data, metadata, tags FROM events ORDER BY position').iterate() as Iterable<Record<string, string>>) {
+    JSON.parse(row.data!);
+    JSON.parse(row.metadata!);
+    JSON.parse(row.tags!);
+    n++;
+  }
+  db.close();
+  return n / ((performance.now() - started) / 1000);
+}
+
+export async function runRebuildBench(): Promise<Row[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'rebuild-bench-'));
+  try {
+    const db = await openDatabase({ dataDir: dir });
+    fillLog(join(dir, 'drinks.sqlite'), EVENTS);
+    const base = readBaseline(join(dir, 'drinks.sqlite'));
+    const store = createEventStore(db);
+    const projector = createProjector({ db, store, projections: ALL_PROJECTIONS, timeZone: 'Asia/Bangkok' });
+    await projector.migrate();
+    const all = await projector.rebuild();
+    const orders = await projector.rebuild(['orders']);
+    const count = Number((await db.knex('rm_orders').count({ n: '*' }).first())?.n);
+    const placed = Number((await db.knex('events').where('type', 'OrderPlaced').count({ n: '*' }).first())?.n);
+    await store.close();
+    await db.close();
+    if (all.events !== EVENTS || count !== placed) throw new Error(`Rebuild incomplete: ${all.events} events, ${count}/${placed} orders`);
+    const ratio = (v: number) => `${((v / base) * 100).toFixed(0)}%`;
+    return [
+      { case: `baseline: read + JSON.parse ${EVENTS.toLocaleString('en-US')} events`, perSecond: Math.round(base), vsBaseline: '100%', target: '' },
+      { case: 'rebuild: every projection', perSecond: all.eventsPerSecond, vsBaseline: ratio(all.eventsPerSecond), target: '>= 100000/s' },
+      { case: 'rebuild: orders only', perSecond: orders.eventsPerSecond, vsBaseline: ratio(orders.eventsPerSecond), target: '>= 100000/s' },
+    ];
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  console.table(await runRebuildBench());
+}

@@ -1,0 +1,63 @@
+import type { Bus, BusLogger, EventHandler, SubscribeOptions, Subscription } from './types.js';
+import { silentLogger } from './types.js';
+
+/**
+ * A bus whose broker may be down when the process starts: it keeps trying to
+ * connect in the background. Until then publish rejects (the relay retries,
+ * the events wait in the log) and subscriptions are attached once connected,
+ * so an outage at start-up never stops the API from taking commands.
+ */
+export function createDeferredBus(connect: () => Promise<Bus>, options: { logger?: BusLogger; maxDelayMs?: number } = {}): Bus & { connected(): boolean } {
+  const logger = options.logger ?? silentLogger;
+  const maxDelay = options.maxDelayMs ?? 5000;
+  let inner: Bus | null = null;
+  let closed = false;
+  const pending: { name: string; handler: EventHandler; options: SubscribeOptions; attach(bus: Bus): Promise<void> }[] = [];
+
+  const ready = (async () => {
+    for (let delay = 250; !closed; delay = Math.min(delay * 2, maxDelay)) {
+      try {
+        const bus = await connect();
+        if (closed) {
+          await bus.close();
+          return;
+        }
+        inner = bus;
+        for (const p of pending.splice(0)) await p.attach(bus);
+        logger.info({}, 'bus: connected');
+        return;
+      } catch (err) {
+        logger.warn({ err, retryInMs: delay }, 'bus: cannot connect yet');
+        await new Promise((r) => setTimeout(r, delay));
+      }
+    }
+  })();
+
+  return {
+    connected: () => inner !== null,
+    async publish(events) {
+      if (!inner) throw new Error('bus not connected yet');
+      await inner.publish(events);
+    },
+    async subscribe(name, handler, subscribeOptions) {
+      let real: Subscription | null = null;
+      let cancelled = false;
+      const attach = async (bus: Bus) => {
+        if (!cancelled) real = await bus.subscribe(name, handler, subscribeOptions);
+      };
+      if (inner) await attach(inner);
+      else pending.push({ name, handler, options: subscribeOptions, attach });
+      return {
+        async close() {
+          cancelled = true;
+          await real?.close();
+        },
+      };
+    },
+    async close() {
+      closed = true;
+      await ready.catch(() => undefined);
+      await inner?.close();
+    },
+  };
+}

@@ -1,0 +1,155 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApp, type RunningApp } from '../support/app.js';
+import { expectNoSeriousA11yViolations, newPhonePage, openBrowser, screenshot } from '../support/browser.js';
+import { PASSWORD, setShop, signInWithTokens, takeAlert } from '../support/customer.js';
+
+let app: RunningApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startApp(), openBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+async function openLoginDialog(page: Page) {
+  await page.goto(`${app.url}/login`);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await page.getByRole('dialog', { name: 'Login with Woxa Email' }).waitFor();
+}
+
+describe('sign-in, registration and landing', () => {
+  it('signs a user in through the dialog, with the domain rule, error line and clearing on close', async () => {
+    const page = await newPhonePage(browser);
+    await page.goto(`${app.url}/login`);
+    await page.getByText('Welcome to Woxa Cafe').waitFor();
+    await screenshot(page, 'login-welcome');
+    await expectNoSeriousA11yViolations(page);
+
+    await openLoginDialog(page);
+    const email = page.getByLabel('Email');
+    expect(await email.getAttribute('placeholder')).toBe('example@woxa.tech');
+    await email.pressSequentially('us er@gmail.com');
+    expect(await email.inputValue()).toBe('user@gmail.com');
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('dialog').getByRole('button', { name: 'Login' }).click();
+    expect(await takeAlert(page)).toBe('only accept @woxa.tech');
+
+    await email.fill('user@woxa.tech');
+    await page.getByLabel('Password', { exact: true }).fill('wrong-password');
+    await page.getByRole('button', { name: 'Show password' }).click();
+    expect(await page.getByLabel('Password', { exact: true }).getAttribute('type')).toBe('text');
+    await page.getByRole('dialog').getByRole('button', { name: 'Login' }).click();
+    await page.getByText('Email or Password incorrect.').waitFor();
+    expect(await page.getByText('If forget password contact').isVisible()).toBe(true);
+    await screenshot(page, 'login-dialog-error');
+    await expectNoSeriousA11yViolations(page);
+
+    await page.getByRole('button', { name: 'Close' }).click();
+    await openLoginDialog(page);
+    expect(await page.getByLabel('Email').inputValue()).toBe('');
+    expect(await page.getByLabel('Password', { exact: true }).getAttribute('type')).toBe('password');
+    expect(await page.getByText('Email or Password incorrect.').count()).toBe(0);
+
+    await page.getByLabel('Email').fill('user@woxa.tech');
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('dialog').getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL(`${app.url}/statusOrder`);
+    expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeTruthy();
+
+    // Tokens stored: the login page forwards.
+    await page.goto(`${app.url}/login`);
+    await page.waitForURL(`${app.url}/statusOrder`);
+    await page.context().close();
+  });
+
+  it('registers a new account', async () => {
+    const page = await newPhonePage(browser);
+    await page.goto(`${app.url}/create`);
+    await page.getByRole('heading', { name: 'Create New Account' }).waitFor();
+    await screenshot(page, 'register');
+    await expectNoSeriousA11yViolations(page);
+    await page.getByLabel('Name').fill('Nok');
+    await page.getByLabel('Email').fill('nok@example.com');
+    await page.getByLabel('Password', { exact: true }).fill('longpassword1');
+    await page.getByRole('button', { name: 'Create' }).click();
+    expect(await takeAlert(page)).toBe('only accept @woxa.tech');
+    await page.getByLabel('Email').fill('nok@woxa.tech');
+    await page.getByRole('button', { name: 'Create' }).click();
+    expect(await takeAlert(page)).toBe('create succeed, you can logging in now');
+    await page.waitForURL(`${app.url}/login`);
+    await page.goto(`${app.url}/create`);
+    await page.getByLabel('Name').fill('Nok again');
+    await page.getByLabel('Email').fill('nok@woxa.tech');
+    await page.getByLabel('Password', { exact: true }).fill('longpassword1');
+    await page.getByRole('button', { name: 'Create' }).click();
+    expect(await takeAlert(page)).toBe('create failed');
+    await page.getByRole('button', { name: 'Back to Login' }).click();
+    await page.waitForURL(`${app.url}/login`);
+    await app.login('nok@woxa.tech', 'longpassword1');
+    await page.context().close();
+  });
+
+  it('lands each role by the open state, guards routes and logs out', async () => {
+    const page = await newPhonePage(browser);
+    const barista = (await app.login('barista@woxa.tech', PASSWORD)).accessToken;
+    await signInWithTokens(page, app, 'barista@woxa.tech', '/');
+    await page.waitForURL(`${app.url}/ordering`);
+    await page.getByRole('link', { name: 'Menu Management' }).waitFor();
+    await page.goto(`${app.url}/menuCafe`);
+    await page.waitForURL(`${app.url}/unauthorized`);
+    await page.getByRole('heading', { name: 'Unauthorized' }).waitFor();
+    await screenshot(page, 'unauthorized');
+    await expectNoSeriousA11yViolations(page);
+    await page.context().close();
+
+    const admin = await newPhonePage(browser);
+    await signInWithTokens(admin, app, 'admin@woxa.tech', '/');
+    await admin.waitForURL(`${app.url}/menuCafe-admin`);
+    await admin.context().close();
+
+    const user = await newPhonePage(browser);
+    await signInWithTokens(user, app, 'user@woxa.tech', '/');
+    await user.waitForURL(`${app.url}/menuCafe`);
+    await user.goto(`${app.url}/userManagement`);
+    await user.getByRole('heading', { name: 'Unauthorized' }).waitFor();
+    await user.goto(`${app.url}/no-such-screen`);
+    await user.getByRole('heading', { name: 'Unauthorized' }).waitFor();
+
+    // The bar opens: the user is sent to the bar menu; all closed: the closed screen.
+    await setShop(app, barista, 'bar-open');
+    await user.goto(`${app.url}/`);
+    await user.waitForURL(`${app.url}/order_bar`);
+    await setShop(app, barista, 'all-close');
+    await user.goto(`${app.url}/`);
+    await user.waitForURL(`${app.url}/close-all`);
+    await user.waitForTimeout(300);
+    expect(await user.getByTestId('bottom-tab-bar').count()).toBe(0);
+    await screenshot(user, 'close-all');
+    await expectNoSeriousA11yViolations(user);
+    await setShop(app, barista, 'cafe-open');
+
+    // Logout: marks the user inactive, clears storage, back to /login.
+    await user.goto(`${app.url}/menuCafe`);
+    await user.getByRole('button', { name: 'Open menu' }).click();
+    await user.getByRole('button', { name: 'Logout' }).click();
+    await user.waitForURL(`${app.url}/login`);
+    expect(await user.evaluate(() => localStorage.length)).toBe(0);
+    await user.goto(`${app.url}/statusOrder`);
+    await user.waitForURL(`${app.url}/login`);
+    await user.context().close();
+  });
+
+  it('shows the error page and the loading screen', async () => {
+    const page = await newPhonePage(browser);
+    await page.goto(`${app.url}/error`);
+    await page.getByText('Sorry, something went wrong :(').waitFor();
+    await page.getByRole('link', { name: 'Back to home' }).waitFor();
+    await screenshot(page, 'error-page');
+    await expectNoSeriousA11yViolations(page);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,31 @@
+import type { Page } from 'playwright-core';
+import type { RunningApp } from './app.js';
+
+export const PASSWORD = 'password123';
+
+/** Signs in through stored tokens (the UI sign-in has its own test) and opens `path`. */
+export async function signInWithTokens(page: Page, app: RunningApp, email: string, path: string): Promise<string> {
+  const tokens = await app.login(email, PASSWORD);
+  await page.goto(`${app.url}/login`);
+  await page.evaluate((t) => {
+    localStorage.setItem('access_token', t.accessToken);
+    localStorage.setItem('refresh_token', t.refreshToken);
+  }, tokens);
+  await page.goto(`${app.url}${path}`);
+  return tokens.accessToken;
+}
+
+/** The text of the in-page alert dialog, then closes it. */
+export async function takeAlert(page: Page): Promise<string> {
+  const dialog = page.getByRole('alertdialog');
+  await dialog.waitFor();
+  const text = (await dialog.innerText()).replace(/\s*OK\s*$/, '').trim();
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+  return text;
+}
+
+export async function setShop(app: RunningApp, staffToken: string, status: 'cafe-open' | 'bar-open' | 'all-close') {
+  const r = await app.api(staffToken, 'PATCH', `/cafe-status/${status}`);
+  if (r.status !== 200) throw new Error(`shop ${status}: ${r.status} ${JSON.stringify(r.body)}`);
+}

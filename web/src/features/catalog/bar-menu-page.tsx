@@ -1,0 +1,111 @@
+import type { Menu } from '@drinks/contracts';
+import { Alert, Box, Button, List, Skeleton, Tab, Tabs, Typography } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { useAlert } from '../../components/alert-provider.js';
+import { readStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage.js';
+import { useSession } from '../../lib/session.js';
+import { useOrderCount } from '../orders/api/get-order-count.js';
+import { availableCategories, useCategories } from './api/get-categories.js';
+import { LIMIT_MESSAGE } from './cafe-menu-page.js';
+import { MenuRow } from './components/menu-row.js';
+import { BarNotice } from './components/bar-notice.js';
+
+const SKELETON_MS = 300;
+
+export function BarMenuPage() {
+  const { user, shop, shopLoaded } = useSession();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const alert = useAlert();
+  const categories = useCategories();
+  const count = useOrderCount();
+  const [tab, setTab] = useState(0);
+  const [switching, setSwitching] = useState(false);
+  const [noticeOpen, setNoticeOpen] = useState(() => readStorage(STORAGE_KEYS.bannerShown) !== 'true');
+
+  useEffect(() => {
+    if (!switching) return;
+    const t = setTimeout(() => setSwitching(false), SKELETON_MS);
+    return () => clearTimeout(t);
+  }, [switching]);
+
+  if (!user) return <Navigate to="/login" replace state={{ from: location }} />;
+
+  const bar = availableCategories(categories.data ?? [], 'bar');
+  const current = bar[Math.min(tab, Math.max(bar.length - 1, 0))];
+
+  const dismiss = () => {
+    writeStorage(STORAGE_KEYS.bannerShown, 'true');
+    setNoticeOpen(false);
+  };
+  const reopen = () => {
+    writeStorage(STORAGE_KEYS.bannerShown, 'false');
+    setNoticeOpen(true);
+  };
+
+  const choose = async (m: Menu) => {
+    if (((await count.refetch()).data?.totalOrder ?? 0) >= 2) {
+      await alert(LIMIT_MESSAGE);
+      return;
+    }
+    const base = user.role === 'admin' ? '/form-bar-admin' : '/form-bar';
+    const description = m.description.trim() || '-';
+    void navigate(`${base}/${encodeURIComponent(m.name)}/${encodeURIComponent(m.id)}/${encodeURIComponent(description)}`);
+  };
+
+  return (
+    <Box sx={{ maxWidth: 640, mx: 'auto', p: 2 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
+        <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
+          Bar Menu
+        </Typography>
+        {!noticeOpen && (
+          <Button variant="outlined" color="secondary" size="small" onClick={reopen}>
+            Please read
+          </Button>
+        )}
+      </Box>
+      {noticeOpen && <BarNotice onDismiss={dismiss} />}
+      {shopLoaded && !shop.isBarOpen && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          The bar is closed now.
+        </Alert>
+      )}
+      {bar.length > 0 && (
+        <Tabs
+          value={Math.min(tab, bar.length - 1)}
+          onChange={(_, v: number) => {
+            setTab(v);
+            setSwitching(true);
+          }}
+          variant="scrollable"
+          textColor="secondary"
+          indicatorColor="secondary"
+          aria-label="Bar categories"
+        >
+          {bar.map((c) => (
+            <Tab key={c.id} label={c.name} />
+          ))}
+        </Tabs>
+      )}
+      {categories.isPending || switching ? (
+        <Box data-testid="menu-skeleton" aria-busy="true" aria-label="Loading menu">
+          {Array.from({ length: 6 }, (_, i) => (
+            <Skeleton key={i} variant="rounded" height={56} sx={{ my: 1 }} />
+          ))}
+        </Box>
+      ) : !current || current.menu.length === 0 ? (
+        <Typography sx={{ py: 4, textAlign: 'center' }} color="text.secondary">
+          There is no menu available here
+        </Typography>
+      ) : (
+        <List aria-label={`${current.name} menu`}>
+          {current.menu.map((m) => (
+            <MenuRow key={m.id} item={m} disabled={shopLoaded && !shop.isBarOpen} onChoose={(x) => void choose(x)} />
+          ))}
+        </List>
+      )}
+    </Box>
+  );
+}

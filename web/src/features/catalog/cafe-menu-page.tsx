@@ -1,0 +1,95 @@
+import { isFridayAfternoon, type Menu } from '@drinks/contracts';
+import { Alert, Box, CircularProgress, FormControl, InputLabel, List, MenuItem, Select, Tab, Tabs, Typography } from '@mui/material';
+import { useState } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import { useAlert } from '../../components/alert-provider.js';
+import { closedPath } from '../../lib/access.js';
+import { serverNow, useConfig } from '../../lib/config.js';
+import { useSession } from '../../lib/session.js';
+import { useOrderCount } from '../orders/api/get-order-count.js';
+import { availableCategories, useCategories } from './api/get-categories.js';
+import { MenuRow } from './components/menu-row.js';
+
+export const LIMIT_MESSAGE = 'You already reached your order limit!';
+
+export function CafeMenuPage() {
+  const { user, shop, shopLoaded } = useSession();
+  const { businessTimeZone } = useConfig();
+  const alert = useAlert();
+  const navigate = useNavigate();
+  const categories = useCategories();
+  const count = useOrderCount();
+  const [selected, setSelected] = useState(0);
+
+  if (shopLoaded && !shop.isCafeOpen) {
+    return <Navigate to={shop.isBarOpen ? '/order_bar' : closedPath(user?.role)} replace />;
+  }
+
+  const cafe = availableCategories(categories.data ?? [], 'cafe');
+  const isBarista = user?.role === 'barista';
+  const tabs = isBarista ? cafe : cafe.slice(0, 3);
+  const current = tabs[Math.min(selected, Math.max(tabs.length - 1, 0))];
+  const ordered = count.data?.totalOrder ?? 0;
+  const fridayClosing = isFridayAfternoon(serverNow(), businessTimeZone);
+
+  const choose = async (m: Menu) => {
+    const fresh = (await count.refetch()).data?.totalOrder ?? ordered;
+    if (fresh >= 2) {
+      await alert(LIMIT_MESSAGE);
+      return;
+    }
+    const base = user?.role === 'admin' ? '/form-admin' : '/form';
+    void navigate(`${base}/${encodeURIComponent(m.name)}/${encodeURIComponent(m.id)}`);
+  };
+
+  return (
+    <Box sx={{ maxWidth: 640, mx: 'auto', p: 2 }}>
+      <Box sx={{ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', mb: 1 }}>
+        <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
+          Menu
+        </Typography>
+        <Typography data-testid="ordered-count" sx={{ fontWeight: 700, color: ordered >= 2 ? 'error.main' : 'text.primary' }}>
+          Ordered {ordered}/2
+        </Typography>
+      </Box>
+      {fridayClosing && (
+        <Alert severity="warning" sx={{ mb: 2 }} data-testid="friday-notice">
+          The bar is closing at 12PM on Friday.
+        </Alert>
+      )}
+      {isBarista ? (
+        <FormControl fullWidth sx={{ mb: 2 }}>
+          <InputLabel id="category-label">Category</InputLabel>
+          <Select labelId="category-label" label="Category" value={tabs.length ? selected : ''} onChange={(e) => setSelected(Number(e.target.value))}>
+            {tabs.map((c, i) => (
+              <MenuItem key={c.id} value={i}>
+                {c.name}
+              </MenuItem>
+            ))}
+          </Select>
+        </FormControl>
+      ) : (
+        tabs.length > 0 && (
+          <Tabs value={Math.min(selected, tabs.length - 1)} onChange={(_, v: number) => setSelected(v)} variant="fullWidth" aria-label="Categories" sx={{ mb: 1 }}>
+            {tabs.map((c) => (
+              <Tab key={c.id} label={c.name} />
+            ))}
+          </Tabs>
+        )
+      )}
+      {categories.isPending ? (
+        <CircularProgress aria-label="Loading menu" />
+      ) : !current || current.menu.length === 0 ? (
+        <Typography sx={{ py: 4, textAlign: 'center' }} color="text.secondary">
+          There is no menu available here
+        </Typography>
+      ) : (
+        <List aria-label={`${current.name} menu`}>
+          {current.menu.map((m) => (
+            <MenuRow key={m.id} item={m} disabled={fridayClosing} onChoose={(x) => void choose(x)} />
+          ))}
+        </List>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,17 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { Box, IconButton, Typography } from '@mui/material';
+import { useNavigate } from 'react-router';
+
+export function FormHeader({ title, back }: { title: string; back: string }) {
+  const navigate = useNavigate();
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2 }}>
+      <IconButton aria-label="Back" onClick={() => void navigate(back)}>
+        <ArrowBackIcon />
+      </IconButton>
+      <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
+        {title}
+      </Typography>
+    </Box>
+  );
+}

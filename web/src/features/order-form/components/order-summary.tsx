@@ -1,0 +1,54 @@
+import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
+import type { OrderDraft } from '../api/place-order.js';
+
+export function OrderSummary(props: {
+  open: boolean;
+  draft: OrderDraft;
+  area: 'cafe' | 'bar';
+  pending: boolean;
+  onEdit: () => void;
+  onPlace: () => void;
+}) {
+  const { draft } = props;
+  const rows: [string, string][] = [
+    ['Menu', draft.menu_name],
+    ['Type', draft.type ?? '-'],
+    ...(props.area === 'cafe' ? ([['Sweetness', `${draft.sweetness ?? 0}%`]] as [string, string][]) : []),
+    ['Additional', draft.remark.trim() || '-'],
+  ];
+  return (
+    <Dialog open={props.open} onClose={props.onEdit} fullWidth maxWidth="xs" aria-labelledby="summary-title">
+      <DialogTitle id="summary-title">Order Summary</DialogTitle>
+      <DialogContent>
+        {props.area === 'cafe' && (
+          <Alert severity="warning" sx={{ mb: 2 }}>
+            Please bring your tumbler to the bar. All orders are cancelled if the tumbler is not at the bar for over 5 minutes.
+          </Alert>
+        )}
+        <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 1, m: 0 }}>
+          {rows.map(([k, v]) => (
+            <Box key={k} sx={{ display: 'contents' }}>
+              <Typography component="dt" sx={{ fontWeight: 700 }}>
+                {k}
+              </Typography>
+              <Typography component="dd" sx={{ m: 0, textTransform: k === 'Type' ? 'capitalize' : 'none' }}>
+                {v}
+              </Typography>
+            </Box>
+          ))}
+        </Box>
+        {props.area === 'cafe' && draft.tumblerImage && (
+          <Box component="img" src={draft.tumblerImage} alt="Your tumbler" sx={{ mt: 2, width: 96, height: 96, objectFit: 'cover', borderRadius: 2 }} />
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={props.onEdit} disabled={props.pending}>
+          Edit
+        </Button>
+        <Button variant="contained" onClick={props.onPlace} disabled={props.pending} startIcon={props.pending ? <CircularProgress size={16} color="inherit" /> : undefined}>
+          Place order
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,62 @@
+import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
+import { Box, Button, CircularProgress, FormControl, FormControlLabel, FormHelperText, FormLabel, Radio, RadioGroup, Typography } from '@mui/material';
+import { useId } from 'react';
+
+export interface TumblerState {
+  source: 'recent' | 'new';
+  recent: string | null;
+  uploaded: string | null;
+  preview: string | null;
+  processing: boolean;
+}
+
+export const tumblerImageOf = (t: TumblerState): string | null => (t.source === 'recent' ? t.recent : t.uploaded);
+
+export function TumblerPicker(props: { state: TumblerState; onSource: (s: 'recent' | 'new') => void; onFile: (f: File) => void; accept: string }) {
+  const { state } = props;
+  const labelId = useId();
+  const chosen = tumblerImageOf(state);
+  const shown = state.source === 'recent' ? state.recent : (state.preview ?? state.uploaded);
+  return (
+    <FormControl component="fieldset" fullWidth>
+      <FormLabel id={labelId} component="legend" sx={{ fontWeight: 700, color: 'text.primary' }}>
+        Tumbler photo {!chosen && <Typography component="span" color="error">(Require)</Typography>}
+      </FormLabel>
+      {state.recent && (
+        <RadioGroup row aria-labelledby={labelId} value={state.source} onChange={(e) => props.onSource(e.target.value as 'recent' | 'new')}>
+          <FormControlLabel value="recent" control={<Radio />} label="Use my recent photo" />
+          <FormControlLabel value="new" control={<Radio />} label="Upload a new photo" />
+        </RadioGroup>
+      )}
+      {state.source === 'new' && (
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mt: 1 }}>
+          <Button component="label" variant="outlined" startIcon={<PhotoCameraIcon />} disabled={state.processing}>
+            {state.uploaded ? 'Change photo' : 'Upload tumbler photo'}
+            <input
+              hidden
+              type="file"
+              accept={props.accept}
+              data-testid="tumbler-input"
+              onChange={(e) => {
+                const f = e.target.files?.[0];
+                e.target.value = '';
+                if (f) props.onFile(f);
+              }}
+            />
+          </Button>
+          {state.processing && <CircularProgress size={24} aria-label="Processing image" />}
+        </Box>
+      )}
+      <FormHelperText>JPEG, PNG and JPG only (HEIC photos are converted). Up to 5 MB.</FormHelperText>
+      {shown && (
+        <Box
+          component="img"
+          src={shown}
+          alt="Your tumbler"
+          data-testid="tumbler-preview"
+          sx={{ mt: 1, width: 120, height: 120, objectFit: 'cover', borderRadius: 2, border: '1px solid #ddd' }}
+        />
+      )}
+    </FormControl>
+  );
+}

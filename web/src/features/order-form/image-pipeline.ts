@@ -1,0 +1,78 @@
+import { MAX_IMAGE_BYTES } from '@drinks/contracts';
+import { compressSearch, TARGET_BYTES } from './compress-search.js';
+
+export const ACCEPT = '.heic,.heif,.png,.jpeg,.jpg,image/heic,image/heif,image/png,image/jpeg';
+export const TOO_BIG_MESSAGE = 'File must be smaller than 5 MB';
+export const FAILED_MESSAGE = 'Failed to process image. Please try another image.';
+
+export class TooBigError extends Error {}
+
+const isHeic = (f: File) => /image\/hei[cf]/i.test(f.type) || /\.hei[cf]$/i.test(f.name);
+const isAccepted = (f: File) => isHeic(f) || /image\/(png|jpe?g)/i.test(f.type) || /\.(png|jpe?g)$/i.test(f.name);
+
+function readDataUrl(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(new Error('Failed to read file'));
+    reader.readAsDataURL(blob);
+  });
+}
+
+function loadImage(blob: Blob): Promise<HTMLImageElement> {
+  return new Promise((resolve, reject) => {
+    const url = URL.createObjectURL(blob);
+    const img = new Image();
+    img.onload = () => {
+      URL.revokeObjectURL(url);
+      resolve(img);
+    };
+    img.onerror = () => {
+      URL.revokeObjectURL(url);
+      reject(new Error('Failed to load image'));
+    };
+    img.src = url;
+  });
+}
+
+/** HEIC/HEIF → JPEG with heic2any; null when it cannot (the browser's own decoder is tried next). */
+async function heicToJpeg(file: File): Promise<Blob | null> {
+  try {
+    const { default: heic2any } = await import('heic2any');
+    const out = await heic2any({ blob: file, toType: 'image/jpeg', quality: 0.9 });
+    return Array.isArray(out) ? out[0]! : out;
+  } catch (err) {
+    console.warn('heic2any could not convert the image', err);
+    return null;
+  }
+}
+
+async function compress(blob: Blob): Promise<Blob> {
+  const img = await loadImage(blob);
+  const canvas = document.createElement('canvas');
+  const ctx = canvas.getContext('2d');
+  if (!ctx) throw new Error('Failed to get canvas context');
+  const result = await compressSearch(img.naturalWidth, img.naturalHeight, (w, h, q) => {
+    canvas.width = w;
+    canvas.height = h;
+    ctx.drawImage(img, 0, 0, w, h);
+    return new Promise<Blob>((resolve, reject) =>
+      canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('Failed to encode image'))), 'image/jpeg', q),
+    );
+  });
+  return result.out;
+}
+
+/**
+ * The tumbler photo as a data URL under 1 MB: HEIC/HEIF converted to JPEG, then compressed.
+ * Throws TooBigError for files of 5 MB or more; any other failure is logged by the caller.
+ */
+export async function processTumblerImage(file: File): Promise<string> {
+  if (file.size > MAX_IMAGE_BYTES) throw new TooBigError(TOO_BIG_MESSAGE);
+  if (!isAccepted(file)) throw new Error(`Unsupported image type ${file.type || file.name}`);
+  const converted = isHeic(file) ? await heicToJpeg(file) : file;
+  // Anything not converted goes through the canvas, which always writes JPEG.
+  const source = converted ?? file;
+  const small = converted && source.size <= TARGET_BYTES ? source : await compress(source);
+  return readDataUrl(small);
+}

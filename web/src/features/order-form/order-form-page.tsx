@@ -1,0 +1,123 @@
+import { SWEETNESS_VALUES, type DrinkType } from '@drinks/contracts';
+import { Box, Button, Stack, TextField } from '@mui/material';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { useAlert } from '../../components/alert-provider.js';
+import { roleVariant } from '../../lib/access.js';
+import { useSession } from '../../lib/session.js';
+import { readStorage, STORAGE_KEYS } from '../../lib/storage.js';
+import { getOrderCount } from '../orders/api/get-order-count.js';
+import { uploadImage } from './api/upload-image.js';
+import type { OrderDraft } from './api/place-order.js';
+import { ChoiceGroup } from './components/choice-group.js';
+import { FormHeader } from './components/form-header.js';
+import { OrderSummary } from './components/order-summary.js';
+import { tumblerImageOf, TumblerPicker, type TumblerState } from './components/tumbler-picker.js';
+import { ACCEPT, FAILED_MESSAGE, processTumblerImage, TOO_BIG_MESSAGE, TooBigError } from './image-pipeline.js';
+import { useSubmitOrder } from './use-submit-order.js';
+
+export const TYPE_OPTIONS = (['hot', 'cold', 'frappe'] as const).map((t) => ({ value: t, label: t[0]!.toUpperCase() + t.slice(1) }));
+const SWEETNESS_OPTIONS = SWEETNESS_VALUES.map((v) => ({ value: v as number, label: `${v}%` }));
+export const LIMIT_MESSAGE = 'You already reached your order limit!';
+export const CHECK_MESSAGE = 'please check your order';
+
+/** Cafe order form: form/{menuName}/{menuID} (form-admin/… for admins). */
+export function OrderFormPage() {
+  const { menuName = '', menuId = '' } = useParams();
+  const { user } = useSession();
+  const alert = useAlert();
+  const navigate = useNavigate();
+  const back = `/${roleVariant('menuCafe', user?.role)}`;
+  const { submit, pending } = useSubmitOrder('cafe');
+  const [type, setType] = useState<DrinkType | null>(null);
+  const [sweetness, setSweetness] = useState<number | null>(null);
+  const [remark, setRemark] = useState('');
+  const [summaryOpen, setSummaryOpen] = useState(false);
+  const [tumbler, setTumbler] = useState<TumblerState>(() => {
+    const recent = readStorage(STORAGE_KEYS.favOrder);
+    return { source: recent ? 'recent' : 'new', recent, uploaded: null, preview: null, processing: false };
+  });
+  const checked = useRef(false);
+
+  useEffect(() => {
+    if (checked.current) return;
+    checked.current = true;
+    void getOrderCount()
+      .then(async ({ totalOrder }) => {
+        if (totalOrder >= 2) {
+          await alert(LIMIT_MESSAGE);
+          void navigate(back, { replace: true });
+        }
+      })
+      .catch((err) => console.error('order count failed', err));
+  }, [alert, back, navigate]);
+
+  const onFile = async (file: File) => {
+    setTumbler((t) => ({ ...t, processing: true }));
+    try {
+      const dataUrl = await processTumblerImage(file);
+      const { url } = await uploadImage(dataUrl);
+      setTumbler((t) => ({ ...t, uploaded: url, preview: dataUrl, processing: false }));
+    } catch (err) {
+      console.error(err);
+      setTumbler((t) => ({ ...t, processing: false }));
+      await alert(err instanceof TooBigError ? TOO_BIG_MESSAGE : FAILED_MESSAGE);
+    }
+  };
+
+  const image = tumblerImageOf(tumbler);
+  const complete = type !== null && sweetness !== null && image !== null;
+  const draft: OrderDraft = {
+    menu_id: menuId,
+    menu_name: menuName,
+    type,
+    sweetness: sweetness ?? 0,
+    remark,
+    tumblerImage: image,
+  };
+
+  return (
+    <Box sx={{ maxWidth: 560, mx: 'auto', p: 2 }}>
+      <FormHeader title={menuName} back={back} />
+      <Stack
+        component="form"
+        spacing={3}
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!complete || tumbler.processing) void alert(CHECK_MESSAGE);
+          else setSummaryOpen(true);
+        }}
+      >
+        <ChoiceGroup label="Type" options={TYPE_OPTIONS} value={type} onChange={setType} />
+        <ChoiceGroup label="Sweetness" options={SWEETNESS_OPTIONS} value={sweetness} onChange={setSweetness} />
+        <TextField
+          label="Additional"
+          placeholder="Please enter text (up to 50 characters)"
+          value={remark}
+          onChange={(e) => setRemark(e.target.value.slice(0, 50))}
+          slotProps={{ htmlInput: { maxLength: 50 }, inputLabel: { shrink: true } }}
+          helperText={`${remark.length}/50`}
+          fullWidth
+        />
+        <TumblerPicker
+          state={tumbler}
+          accept={ACCEPT}
+          onSource={(source) => setTumbler((t) => ({ ...t, source }))}
+          onFile={(f) => void onFile(f)}
+        />
+        <Button type="submit" variant="contained" size="large" disabled={!complete || tumbler.processing}>
+          Next
+        </Button>
+      </Stack>
+      <OrderSummary
+        open={summaryOpen}
+        draft={draft}
+        area="cafe"
+        pending={pending}
+        onEdit={() => setSummaryOpen(false)}
+        onPlace={() => void submit(draft).finally(() => setSummaryOpen(false))}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,58 @@
+import { ERROR_MESSAGES } from '@drinks/contracts';
+import { useNavigate } from 'react-router';
+import { useAlert } from '../../components/alert-provider.js';
+import { useToast } from '../../components/toast-provider.js';
+import { ApiError } from '../../lib/api-client.js';
+import { roleVariant } from '../../lib/access.js';
+import { useConfig } from '../../lib/config.js';
+import { useSession } from '../../lib/session.js';
+import { STORAGE_KEYS, writeStorage } from '../../lib/storage.js';
+import { usePlaceOrder, type OrderDraft } from './api/place-order.js';
+import { currentLocation, LOCATION_DISABLED_MESSAGE, TOO_FAR_MESSAGE } from './office-location.js';
+
+const NAV_DELAY_MS = 2000;
+const INACTIVE_TEXT = 'Seems like barista has just set this menu to inactive, please order another menu';
+
+/** Places an order as §4 "Placing an order" says: toast, wait 2 s, navigate. */
+export function useSubmitOrder(area: 'cafe' | 'bar') {
+  const { user } = useSession();
+  const { officeCheck } = useConfig();
+  const alert = useAlert();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const place = usePlaceOrder();
+  const role = user?.role;
+
+  const submit = async (draft: OrderDraft): Promise<void> => {
+    const body: OrderDraft = { ...draft, remark: draft.remark.trim() || '-' };
+    if (officeCheck) {
+      try {
+        body.location = await currentLocation();
+      } catch (err) {
+        console.warn('location unavailable', err);
+        await alert(LOCATION_DISABLED_MESSAGE);
+        return;
+      }
+    }
+    try {
+      const order = await place.mutateAsync(body);
+      if (order.status !== 'ordered') throw new Error(`unexpected status ${order.status}`);
+      if (area === 'cafe' && body.tumblerImage) writeStorage(STORAGE_KEYS.favOrder, body.tumblerImage);
+      toast({ severity: 'success', title: 'Order Placed Succesfully!', message: 'You can check your order status at My Order' });
+      await new Promise((r) => setTimeout(r, NAV_DELAY_MS));
+      void navigate(roleVariant('/statusOrder', role));
+    } catch (err) {
+      console.error('order failed', err);
+      if (err instanceof ApiError && err.code === 'NOT_AT_OFFICE') {
+        await alert(TOO_FAR_MESSAGE);
+        return;
+      }
+      const code = err instanceof ApiError ? err.code : undefined;
+      const known = code && code !== 'MENU_INACTIVE' ? ERROR_MESSAGES[code as keyof typeof ERROR_MESSAGES] : undefined;
+      toast({ severity: 'error', title: 'Order failed!', message: known ?? INACTIVE_TEXT });
+      await new Promise((r) => setTimeout(r, NAV_DELAY_MS));
+      void navigate(area === 'cafe' ? roleVariant('/menuCafe', role) : roleVariant('/menubar', role));
+    }
+  };
+  return { submit, pending: place.isPending };
+}

@@ -1,0 +1,51 @@
+import type { Role, User } from '@drinks/contracts';
+import CheckIcon from '@mui/icons-material/Check';
+import CloseIcon from '@mui/icons-material/Close';
+import EditIcon from '@mui/icons-material/Edit';
+import { Avatar, Box, Chip, FormControl, IconButton, MenuItem, Select, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
+import { useUpdateUserRole } from '../api/update-user-role.js';
+import { ROLE_OPTIONS, roleLabel, truncateName } from '../user-display.js';
+
+export function UserRow({ user, editable }: { user: User; editable: boolean }) {
+  const [editing, setEditing] = useState(false);
+  const [role, setRole] = useState<Role>(user.role);
+  const save = useUpdateUserRole();
+  const name = editable ? truncateName(user.name) : user.name;
+  return (
+    <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', px: 2, py: 1.5 }} data-testid="user-row">
+      <Avatar aria-hidden sx={{ bgcolor: user.role === 'admin' ? 'secondary.main' : 'primary.main' }}>{user.name.slice(0, 1).toUpperCase()}</Avatar>
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        <Typography sx={{ fontWeight: 600 }} title={user.name}>{name}</Typography>
+        <Typography variant="body2" color="text.secondary" noWrap>{user.email}</Typography>
+      </Box>
+      {editing ? (
+        <Stack direction="row" sx={{ alignItems: 'center' }}>
+          <FormControl size="small">
+            <Select value={role} onChange={(e) => setRole(e.target.value as Role)} inputProps={{ 'aria-label': `Role of ${user.name}` }}>
+              {ROLE_OPTIONS.map((o) => <MenuItem key={o.value} value={o.value}>{o.label}</MenuItem>)}
+            </Select>
+          </FormControl>
+          <IconButton aria-label="Cancel" onClick={() => { setRole(user.role); setEditing(false); }}><CloseIcon /></IconButton>
+          <IconButton
+            aria-label="Save"
+            color="primary"
+            disabled={save.isPending}
+            onClick={() => save.mutate({ id: user.id, role }, { onSettled: () => setEditing(false) })}
+          >
+            <CheckIcon />
+          </IconButton>
+        </Stack>
+      ) : (
+        <>
+          <Chip size="small" label={roleLabel(user.role)} data-testid="user-role" />
+          {editable && (
+            <IconButton aria-label={`Edit role of ${user.name}`} onClick={() => { setRole(user.role); setEditing(true); }}>
+              <EditIcon />
+            </IconButton>
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}
