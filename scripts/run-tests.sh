@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs the vitest projects in order (default: unit int e2e), every one even when an
-# earlier one fails, and ends with one plain line "N passed, N failed[, N skipped]".
+# earlier one fails, and ends with one plain line "N passed, N failed[, N skipped]"
+# (also written to .tmp/test-results/summary.txt).
 # Exits non-zero when any project failed, crashed, timed out or ran no test at all.
 #
 #   scripts/run-tests.sh [project...]      e.g. scripts/run-tests.sh unit
@@ -68,6 +69,8 @@ projects.forEach((project, i) => {
   console.log(`[test] ${project}: ${p} tests passed, ${f} did not pass, ${s} skipped${note}`);
 });
 if (passed + failed === 0) { failed = 1; console.log('[test] no test ran at all'); }
-console.log(`${passed} passed, ${failed} failed` + (skipped ? `, ${skipped} skipped` : ''));
+const summary = `${passed} passed, ${failed} failed` + (skipped ? `, ${skipped} skipped` : '');
+fs.writeFileSync(`${dir}/summary.txt`, summary + '\n');
+console.log(summary);
 process.exitCode = failed > 0 ? 1 : 0;
 EOF

@@ -5,3 +5,4 @@ export * from './errors.js';
 export * from './events.js';
 export * from './live.js';
 export * from './business-time.js';
+export * from './insights.js';

@@ -3,6 +3,8 @@ import { ordersProjection } from './orders.js';
 import type { Projection } from './projection.js';
 import { shopProjection } from './shop.js';
 import { usersProjection } from './users.js';
+import { timelineProjection } from './timeline.js';
+import { prepTimesProjection } from './prep-times.js';
 
 export type { Projection, ProjectionContext } from './projection.js';
 export { ordersProjection, getOrder, listOrders, countActiveOrdersOfDay, myQueue } from './orders.js';
@@ -12,10 +14,15 @@ export type { StatsFilter } from './stats.js';
 export { catalogProjection, listCategories, getCategory, getMenu } from './catalog.js';
 export { usersProjection, getUser, listUsers } from './users.js';
 export { shopProjection, getShopStatus } from './shop.js';
+export { timelineProjection, getTimeline } from './timeline.js';
+export { prepTimesProjection, waitSamples, waitStats, estimateForOrder, estimateWait, MIN_SAMPLES } from './prep-times.js';
+export type { WaitFilter, WaitSample } from './prep-times.js';
 
 export const ALL_PROJECTIONS: readonly Projection[] = [
   ordersProjection,
   catalogProjection,
   usersProjection,
   shopProjection,
+  timelineProjection,
+  prepTimesProjection,
 ];

@@ -142,14 +142,16 @@ async function applyBatch(events: readonly StoredEvent[], trx: Knex.Transaction)
   }
 
   const dirty = new Set<string>();
-  const names = new Map<string, string>();
+  // A placement records the owner's name when none is known yet; renames arrive as UserRenamed.
+  const firstNames = new Map<string, string>();
+  const renames = new Map<string, string>();
   for (const e of events) {
     if (e.type === 'OrderPlaced') {
       rows.set(e.data.orderId, placed(e));
       dirty.add(e.data.orderId);
-      names.set(e.data.userId, e.data.userName);
+      if (!renames.has(e.data.userId) && !firstNames.has(e.data.userId)) firstNames.set(e.data.userId, e.data.userName);
     } else if (e.type === 'UserRenamed') {
-      names.set(e.data.userId, e.data.name);
+      renames.set(e.data.userId, e.data.name);
     } else {
       const at = iso(e.occurredAt);
       const change = transition(e, at);
@@ -160,7 +162,9 @@ async function applyBatch(events: readonly StoredEvent[], trx: Knex.Transaction)
     }
   }
   await upsertRows(trx, ORDERS_TABLE, 'id', [...dirty].map((id) => rows.get(id)!));
-  await upsertRows(trx, ORDER_USERS_TABLE, 'user_id', [...names].map(([user_id, name]) => ({ user_id, name })));
+  const names = (m: Map<string, string>) => [...m].map(([user_id, name]) => ({ user_id, name }));
+  await upsertRows(trx, ORDER_USERS_TABLE, 'user_id', names(firstNames), true);
+  await upsertRows(trx, ORDER_USERS_TABLE, 'user_id', names(renames));
 }
 
 export const ordersProjection: Projection = {

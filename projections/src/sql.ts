@@ -15,7 +15,9 @@ export function chunk<T>(items: readonly T[], size: number): T[][] {
   return out;
 }
 
-export const iso = (instant: string | Date): string => new Date(instant).toISOString();
+const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+export const iso = (instant: string | Date): string =>
+  typeof instant === 'string' && ISO_UTC.test(instant) ? instant : new Date(instant).toISOString();
 export const flag = (b: boolean): number => (b ? 1 : 0);
 export const isSet = (v: unknown): boolean => Number(v) === 1;
 export const num = (v: unknown): number => Number(v ?? 0);
@@ -42,12 +44,12 @@ interface SqliteConnection {
 }
 const statements = new WeakMap<SqliteConnection, Map<string, SqliteStatement>>();
 
-function upsertSql(table: string, key: string, columns: readonly string[]): string {
+function upsertSql(table: string, key: string, columns: readonly string[], keep: boolean): string {
   const q = (id: string) => `"${id}"`;
   const updates = columns.filter((c) => c !== key).map((c) => `${q(c)} = excluded.${q(c)}`);
   return (
     `INSERT INTO ${q(table)} (${columns.map(q).join(', ')}) VALUES (${columns.map(() => '?').join(', ')}) ` +
-    `ON CONFLICT (${q(key)}) DO UPDATE SET ${updates.join(', ')}`
+    `ON CONFLICT (${q(key)}) DO ${keep ? 'NOTHING' : `UPDATE SET ${updates.join(', ')}`}`
   );
 }
 
@@ -62,13 +64,15 @@ export async function upsertRows(
   table: string,
   key: string,
   rows: readonly object[],
+  /** Keep existing rows as they are (insert the missing ones only). */
+  keep = false,
 ): Promise<void> {
   const first = rows[0] as Record<string, unknown> | undefined;
   if (!first) return;
   const columns = Object.keys(first);
   if (trx.isTransaction && trx.client.driverName === 'better-sqlite3') {
     const conn = (await trx.client.acquireConnection()) as SqliteConnection;
-    const sql = upsertSql(table, key, columns);
+    const sql = upsertSql(table, key, columns, keep);
     let cache = statements.get(conn);
     if (!cache) statements.set(conn, (cache = new Map()));
     let stmt = cache.get(sql);
@@ -77,7 +81,8 @@ export async function upsertRows(
     return;
   }
   for (const part of chunk(rows, Math.max(1, Math.min(MAX_ROWS, Math.floor(MAX_BINDINGS / columns.length))))) {
-    await trx(table).insert(part).onConflict(key).merge();
+    const insert = trx(table).insert(part).onConflict(key);
+    await (keep ? insert.ignore() : insert.merge());
   }
 }
 

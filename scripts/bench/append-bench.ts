@@ -18,7 +18,7 @@ export interface Row {
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const IN_FLIGHT = 64;
-const ROUNDS = 6;
+const ROUNDS = 30;
 
 const event = (user: string): NewEvent => ({ type: 'UserRenamed', data: { userId: user, name: 'Bench' }, tags: [`user:${user}`] });
 

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import Koa from 'koa';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ALL_PROJECTIONS, getOrder, getUser } from '@drinks/projections';
@@ -98,7 +99,9 @@ export async function startServer(config: Config, options: { logger?: Logger; cl
       db,
       store,
       waitFor: async (position) => {
-        await watcher.waitFor(position, READ_YOUR_WRITES_MS);
+        if (await watcher.waitFor(position, READ_YOUR_WRITES_MS)) return;
+        // The bus is late (broker down or frozen): a process running the projector reads the log itself.
+        if (runsProjector) await projector.catchUp();
       },
       passwords: { hash: hashPassword, verify: verifyPassword, dummyHash: await hashPassword('not a real password') },
       tokens,
@@ -119,6 +122,11 @@ export async function startServer(config: Config, options: { logger?: Logger; cl
     if (config.DEMO_DATA) demoAccounts = await seedDemoData(deps);
 
     const app = createApp(deps, { webDir: WEB_DIR });
+    app.on('error', (err: NodeJS.ErrnoException) => {
+      // A client that goes away mid-response is not a server fault.
+      if (['ERR_STREAM_PREMATURE_CLOSE', 'EPIPE', 'ECONNRESET'].includes(err.code ?? '')) return;
+      logger.error({ err }, 'http error');
+    });
     server = http.createServer(app.callback());
     server.requestTimeout = 30_000;
     const live = createLiveServer({
@@ -145,6 +153,14 @@ export async function startServer(config: Config, options: { logger?: Logger; cl
     url = `http://localhost:${port}`;
   }
 
+  if (!server) {
+    // Relay and projector processes answer health checks and metrics too.
+    server = http.createServer(opsOnlyApp(metrics).callback());
+    await new Promise<void>((resolve) => server!.listen(config.PORT, config.HOST, resolve));
+    const address = server.address();
+    url = `http://localhost:${typeof address === 'object' && address ? address.port : config.PORT}`;
+  }
+
   return {
     url,
     port: server ? Number(new URL(url).port) : 0,
@@ -162,4 +178,16 @@ export async function startServer(config: Config, options: { logger?: Logger; cl
       await db.close();
     },
   };
+}
+
+function opsOnlyApp(metrics: ReturnType<typeof createMetrics>) {
+  const app = new Koa();
+  app.use(async (ctx) => {
+    if (ctx.path === '/api/healthz') ctx.body = { status: 'ok' };
+    else if (ctx.path === '/api/metrics') {
+      ctx.type = metrics.registry.contentType;
+      ctx.body = await metrics.registry.metrics();
+    } else ctx.status = 404;
+  });
+  return app;
 }

@@ -36,33 +36,20 @@ class ImmediateTransaction extends SqliteTransaction {
  * synchronously, blocking the event loop and so also a holder of the lock in this same process.
  */
 export async function beginImmediate(conn: BetterSqlite3.Database, begin: () => unknown): Promise<void> {
-  const timeouts = busyTimeoutStatements(conn);
   const deadline = Date.now() + SQLITE_PRAGMAS.busy_timeout;
   for (let delay = 1; ; delay = Math.min(delay * 2, 50)) {
-    timeouts.none.get();
+    // exec, not a cached statement: SQLite applies this pragma when it compiles it, not when it runs.
+    conn.exec('PRAGMA busy_timeout = 0');
     try {
       await begin();
       return;
     } catch (err) {
       if ((err as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() >= deadline) throw err;
     } finally {
-      timeouts.usual.get();
+      conn.exec(`PRAGMA busy_timeout = ${SQLITE_PRAGMAS.busy_timeout}`);
     }
     await new Promise((resolve) => setTimeout(resolve, delay));
   }
-}
-
-const busyTimeouts = new WeakMap<BetterSqlite3.Database, Record<'none' | 'usual', BetterSqlite3.Statement>>();
-function busyTimeoutStatements(conn: BetterSqlite3.Database) {
-  let statements = busyTimeouts.get(conn);
-  if (!statements) {
-    statements = {
-      none: conn.prepare('PRAGMA busy_timeout = 0'),
-      usual: conn.prepare(`PRAGMA busy_timeout = ${SQLITE_PRAGMAS.busy_timeout}`),
-    };
-    busyTimeouts.set(conn, statements);
-  }
-  return statements;
 }
 
 export class DurableSqliteClient extends BetterSqliteClient {

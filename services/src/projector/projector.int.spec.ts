@@ -14,7 +14,7 @@ describe.each(BACKENDS)('projector on %s', (backend) => {
   let db: TestDb;
   let store: EventStore;
   let log: StoredEvent[];
-  const make = (opts: { batchSize?: number } = {}) =>
+  const make = (opts: { batchSize?: number; rebuildBatchSize?: number } = {}) =>
     createProjector({ db, store, projections: ALL_PROJECTIONS, timeZone: TZ, ...opts });
 
   beforeEach(async () => {
@@ -79,7 +79,7 @@ describe.each(BACKENDS)('projector on %s', (backend) => {
     const p = await live();
     const before = await dump(db.knex);
     await db.knex('rm_users').update({ name: 'garbage' });
-    const small = make({ batchSize: 7 });
+    const small = make({ batchSize: 7, rebuildBatchSize: 7 });
     await small.migrate();
     await small.rebuild(['users']);
     expect(await dump(db.knex)).toEqual(before);

@@ -20,6 +20,8 @@ export interface SpawnedServer {
 export interface SpawnOptions {
   /** How long to wait for /api/healthz (default 30 s). */
   readyTimeoutMs?: number;
+  /** Extra node flags (e.g. --cpu-prof). */
+  nodeArgs?: string[];
 }
 
 /** The repository root (holds services/dist/main.js), found from this file in src/ or dist/. */
@@ -45,7 +47,7 @@ export async function spawnServer(env: Record<string, string> = {}, options: Spa
   if (!existsSync(main)) throw new Error(`${main} is missing: build first (npx tsc -b services)`);
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([k]) => !APP_VARS.test(k)));
-  const child = spawn(process.execPath, [main], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), main], {
     cwd: repoRoot(),
     env: { ...inherited, HOST: '127.0.0.1', LOG_LEVEL: 'warn', COMPANY_EMAIL_DOMAIN: 'woxa.tech', ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],

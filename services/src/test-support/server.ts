@@ -18,7 +18,7 @@ export interface TestServer extends RunningServer {
 export const TEST_DOMAIN = 'woxa.tech';
 
 /** An all-in-one server in this process on a free port, with its own data dir (and schema on PostgreSQL). */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(env: Record<string, string> = {}, options: { clock?: () => Date } = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'drinks-api-'));
   const schema = env.DATABASE_URL ? `t_${randomUUID().replaceAll('-', '').slice(0, 16)}` : undefined;
   const config = loadConfig({
@@ -31,7 +31,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     ...(schema ? { DATABASE_SCHEMA: schema } : {}),
     ...env,
   });
-  const running = await startServer(config, { logger: pino({ level: 'silent' }) });
+  const running = await startServer(config, { logger: pino({ level: 'silent' }), ...(options.clock ? { clock: options.clock } : {}) });
 
   const call: TestServer['call'] = async (method, p, options = {}) => {
     const headers: Record<string, string> = { ...(options.headers ?? {}) };

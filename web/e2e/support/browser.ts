@@ -44,8 +44,10 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 }
 
 /** Fails on serious or critical axe violations, listing them. */
-export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
-  const result = await new AxeBuilder({ page }).analyze();
+export async function expectNoSeriousA11yViolations(page: Page, opts: { exclude?: string[] } = {}): Promise<void> {
+  let builder = new AxeBuilder({ page });
+  for (const sel of opts.exclude ?? []) builder = builder.exclude(sel);
+  const result = await builder.analyze();
   const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   if (bad.length > 0) {
     const lines = bad.map(

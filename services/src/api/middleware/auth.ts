@@ -3,20 +3,29 @@ import type { Middleware, ParameterizedContext } from 'koa';
 import { ForbiddenError, UnauthorizedError } from '../../errors.js';
 import type { AppDeps } from '../deps.js';
 
-export type AppState = { requestId: string; user?: User };
+export type AppState = { requestId: string; user?: User; authError?: Error };
 export type Ctx = ParameterizedContext<AppState>;
 
-/** Resolves the bearer token to the current user (role read fresh from the read model). */
+/**
+ * Resolves the bearer token to the current user (role read fresh from the read
+ * model). A bad token is only an error where a user is needed: public calls
+ * answer as for an anonymous caller.
+ */
 export function authenticate(deps: Pick<AppDeps, 'tokens' | 'users'>): Middleware<AppState> {
   return async (ctx, next) => {
     const header = ctx.get('Authorization');
-    if (header) {
-      const match = /^Bearer\s+(\S+)$/i.exec(header);
-      if (!match?.[1]) throw new UnauthorizedError('Malformed Authorization header.');
-      const { userId } = await deps.tokens.verifyAccess(match[1]);
-      const user = await deps.users.get(userId);
-      if (!user || !user.isAvailable) throw new UnauthorizedError('This account is not active.');
-      ctx.state.user = user;
+    if (header && ctx.path.startsWith('/api')) {
+      try {
+        const match = /^Bearer\s+(\S+)$/i.exec(header);
+        if (!match?.[1]) throw new UnauthorizedError('Malformed Authorization header.');
+        const { userId } = await deps.tokens.verifyAccess(match[1]);
+        const user = await deps.users.get(userId);
+        if (!user || !user.isAvailable) throw new UnauthorizedError('This account is not active.');
+        ctx.state.user = user;
+      } catch (err) {
+        if (!(err instanceof UnauthorizedError)) throw err;
+        ctx.state.authError = err;
+      }
     }
     await next();
   };
@@ -24,7 +33,7 @@ export function authenticate(deps: Pick<AppDeps, 'tokens' | 'users'>): Middlewar
 
 export function currentUser(ctx: { state: AppState }): User {
   const user = ctx.state.user;
-  if (!user) throw new UnauthorizedError();
+  if (!user) throw ctx.state.authError ?? new UnauthorizedError();
   return user;
 }
 

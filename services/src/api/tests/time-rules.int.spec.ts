@@ -31,11 +31,16 @@ describe('time rules with a pinned clock (Asia/Bangkok)', () => {
   });
 
   it('starts a new business day at midnight Bangkok time, not UTC', async () => {
-    const { u, menus, image, server } = await orderAt('2026-11-18T16:59:57Z');
+    let now = new Date('2026-11-18T16:59:00Z'); // Wednesday 23:59 in Bangkok
+    app = await startTestServer({}, { clock: () => now });
+    const server = app;
+    const u = await server.newUser();
+    const menus = await catalog(server, u.token);
+    const image = await uploadImage(server, u.token);
     expect((await placeCafeOrder(server, u.token, menus.cafeMenu.id, image)).status).toBe(201);
     expect((await placeCafeOrder(server, u.token, menus.cafeMenu.id, image)).status).toBe(201);
     expect((await placeCafeOrder(server, u.token, menus.cafeMenu.id, image)).body.code).toBe('ORDER_LIMIT_REACHED');
-    await new Promise((r) => setTimeout(r, 3500));
+    now = new Date('2026-11-18T17:00:00Z'); // Thursday 00:00 in Bangkok, still Wednesday in UTC
     expect((await server.call('GET', '/order/count/user', { token: u.token })).body).toEqual({ totalOrder: 0 });
     expect((await placeCafeOrder(server, u.token, menus.cafeMenu.id, image)).status).toBe(201);
   });

@@ -102,10 +102,10 @@ export function LoginPage() {
       <Dialog open={open} onClose={close} fullWidth maxWidth="xs" aria-labelledby="login-title">
         <DialogTitle id="login-title" sx={{ pr: 6 }}>
           Login with Woxa Email
-          <IconButton aria-label="Close" onClick={close} sx={{ position: 'absolute', right: 8, top: 8 }}>
-            <CloseIcon />
-          </IconButton>
         </DialogTitle>
+        <IconButton aria-label="Close" onClick={close} sx={{ position: 'absolute', right: 8, top: 8 }}>
+          <CloseIcon />
+        </IconButton>
         <DialogContent>
           <Stack
             component="form"

@@ -23,7 +23,7 @@ export function PasswordField(props: {
         input: {
           endAdornment: (
             <InputAdornment position="end">
-              <IconButton aria-label={props.show ? 'Hide password' : 'Show password'} onClick={props.onToggle} edge="end">
+              <IconButton aria-label={props.show ? 'Hide characters' : 'Show characters'} onClick={props.onToggle} edge="end">
                 {props.show ? <VisibilityOff /> : <Visibility />}
               </IconButton>
             </InputAdornment>

@@ -19,7 +19,8 @@ export function ShopStatusControl({ shop, canChange }: { shop: ShopStatus; canCh
   const [error, setError] = useState<string | null>(null);
   const change = useChangeShopStatus();
 
-  if (!canChange) {
+  // A dialog already open (or its refusal) stays on screen even if orders arrive meanwhile.
+  if (!canChange && pending === null && error === null) {
     return (
       <Typography component="p" variant="h6" sx={{ fontWeight: 700 }} data-testid="shop-status-text">
         {current === 'bar-open' ? 'Bar Open' : 'Cafe Open'}

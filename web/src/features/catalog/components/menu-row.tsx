@@ -1,11 +1,12 @@
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
-import { ListItemButton, ListItemText } from '@mui/material';
+import { ListItem, ListItemButton, ListItemText } from '@mui/material';
 import type { Menu } from '@drinks/contracts';
 
 /** One menu item; inactive (or otherwise disabled) items are greyed and cannot be chosen. */
 export function MenuRow({ item, disabled, onChoose }: { item: Menu; disabled: boolean; onChoose: (m: Menu) => void }) {
   const inactive = item.isActive !== 'active';
   return (
+    <ListItem disablePadding>
     <ListItemButton
       divider
       disabled={disabled || inactive}
@@ -21,5 +22,6 @@ export function MenuRow({ item, disabled, onChoose }: { item: Menu; disabled: bo
       />
       <ChevronRightIcon aria-hidden />
     </ListItemButton>
+    </ListItem>
   );
 }

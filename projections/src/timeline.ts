@@ -1,0 +1,95 @@
+import { TimelineKind, type EventType, type StoredEvent, type TimelineEntry } from '@drinks/contracts';
+import type { Knex } from 'knex';
+import type { Projection } from './projection.js';
+import { createTableIfAbsent, iso, upsertRows } from './sql.js';
+
+type Db = Knex | Knex.Transaction;
+export const TIMELINE_TABLE = 'rm_order_timeline';
+
+const KINDS = {
+  OrderPlaced: 'placed',
+  OrderStarted: 'started',
+  OrderCompleted: 'completed',
+  OrderRejected: 'rejected',
+  OrderCancelled: 'cancelled',
+  OrderPickedUp: 'picked',
+} as const satisfies Partial<Record<EventType, TimelineKind>>;
+
+const HANDLES = Object.keys(KINDS) as (keyof typeof KINDS)[];
+
+interface TimelineRow {
+  position: number;
+  order_id: string;
+  kind: string;
+  at: string;
+  actor_id: string | null;
+  /** The name the event itself carries (the owner's, on placement); the users read model wins at read time. */
+  actor_name: string | null;
+  reason: string | null;
+}
+
+async function migrate(db: Knex): Promise<void> {
+  await createTableIfAbsent(db, TIMELINE_TABLE, (t) => {
+    t.bigInteger('position').primary();
+    t.string('order_id', 64).notNullable();
+    t.string('kind', 16).notNullable();
+    t.string('at', 32).notNullable();
+    t.string('actor_id', 64).nullable();
+    t.text('actor_name').nullable();
+    t.text('reason').nullable();
+    t.index(['order_id', 'position'], 'rm_order_timeline_order_idx');
+  });
+}
+
+function toRow(e: StoredEvent): TimelineRow | null {
+  if (!(e.type in KINDS)) return null;
+  const kind = KINDS[e.type as keyof typeof KINDS];
+  const base = { position: e.position, kind, at: iso(e.occurredAt), reason: null };
+  switch (e.type) {
+    case 'OrderPlaced':
+      return { ...base, order_id: e.data.orderId, actor_id: e.metadata.actor ?? e.data.userId, actor_name: e.data.userName };
+    case 'OrderRejected':
+      return { ...base, order_id: e.data.orderId, actor_id: e.data.by, actor_name: null, reason: e.data.reason };
+    case 'OrderStarted':
+    case 'OrderCompleted':
+    case 'OrderCancelled':
+    case 'OrderPickedUp':
+      return { ...base, order_id: e.data.orderId, actor_id: e.data.by, actor_name: null };
+    default:
+      return null;
+  }
+}
+
+async function applyBatch(events: readonly StoredEvent[], trx: Knex.Transaction): Promise<void> {
+  const rows = events.map(toRow).filter((r): r is TimelineRow => r !== null);
+  await upsertRows(trx, TIMELINE_TABLE, 'position', rows);
+}
+
+export const timelineProjection: Projection = {
+  name: 'timeline',
+  handles: HANDLES,
+  tables: [TIMELINE_TABLE],
+  migrate,
+  apply: (event, trx) => applyBatch([event], trx),
+  applyBatch: (events, trx) => applyBatch(events, trx),
+};
+
+/** One decimal is as precise as a person reads a wait. */
+export const minutesBetween = (from: string, to: string): number =>
+  Math.round((Date.parse(to) - Date.parse(from)) / 6_000) / 10;
+
+/** The order's events, oldest first, with who did each (current name from rm_users when known). */
+export async function getTimeline(db: Db, orderId: string): Promise<TimelineEntry[]> {
+  const rows = (await db(`${TIMELINE_TABLE} as t`)
+    .leftJoin('rm_users as u', 'u.id', 't.actor_id')
+    .select('t.*', 'u.name as user_name')
+    .where('t.order_id', orderId)
+    .orderBy('t.position', 'asc')) as (TimelineRow & { user_name: string | null })[];
+  return rows.map((r, i) => ({
+    kind: TimelineKind.parse(r.kind),
+    at: r.at,
+    by: r.actor_id === null ? null : { id: r.actor_id, name: r.user_name ?? r.actor_name ?? null },
+    reason: r.reason,
+    minutesSincePrevious: i === 0 ? null : minutesBetween(rows[i - 1]!.at, r.at),
+  }));
+}

@@ -1,0 +1,2 @@
+import { runEstimateAccuracy } from './estimate-accuracy.js';
+console.log(await runEstimateAccuracy());

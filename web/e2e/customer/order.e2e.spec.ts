@@ -1,0 +1,199 @@
+import { fileURLToPath } from 'node:url';
+import type { Order } from '@drinks/contracts';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApp, type RunningApp } from '../support/app.js';
+import { expectNoSeriousA11yViolations, newPhonePage, openBrowser, screenshot } from '../support/browser.js';
+import { setShop, signInWithTokens, takeAlert } from '../support/customer.js';
+
+const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url));
+
+let app: RunningApp;
+let browser: Browser;
+let page: Page;
+let barista: string;
+let userToken: string;
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startApp(), openBrowser()]);
+  barista = (await app.login('barista@woxa.tech', 'password123')).accessToken;
+  page = await newPhonePage(browser);
+  userToken = await signInWithTokens(page, app, 'user@woxa.tech', '/menuCafe');
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+async function openForm(name: string) {
+  await page.goto(`${app.url}/menuCafe`);
+  await page.getByTestId('menu-item').filter({ hasText: name }).click();
+  await page.getByRole('heading', { name }).waitFor();
+}
+
+async function fillAndPlace() {
+  await page.getByRole('radio', { name: 'Cold' }).check();
+  await page.getByRole('radio', { name: '50%', exact: true }).check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('dialog', { name: 'Order Summary' }).waitFor();
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await page.getByText('Order Placed Succesfully!').waitFor();
+  await page.getByText('You can check your order status at My Order').waitFor();
+  await page.waitForURL(`${app.url}/statusOrder`);
+}
+
+const myOrders = async () => (await app.api<Order[]>(userToken, 'GET', '/order')).body;
+const setStatus = (id: string, body: object) => app.api(barista, 'PATCH', `/order/barista/${id}`, body);
+
+describe('ordering a cafe drink', () => {
+  it('shows the menu with tabs and the order count', async () => {
+    await page.getByRole('tab', { name: 'Coffee' }).waitFor();
+    expect(await page.getByRole('tab').count()).toBe(3);
+    expect(await page.getByTestId('ordered-count').innerText()).toBe('Ordered 0/2');
+    await page.getByTestId('bottom-tab-bar').waitFor();
+    await screenshot(page, 'menu-cafe');
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  it('orders with a photo, then follows the queue and tracker live to pick-up', async () => {
+    await openForm('Latte');
+    expect(await page.getByText('(Require)').count()).toBeGreaterThanOrEqual(3);
+    expect(await page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+    expect(await page.getByLabel('Additional').getAttribute('placeholder')).toBe('Please enter text (up to 50 characters)');
+    await page.getByLabel('Additional').fill('less ice please');
+
+    await page.getByTestId('tumbler-input').setInputFiles(fixture('too-big.jpg'));
+    expect(await takeAlert(page)).toBe('File must be smaller than 5 MB');
+    const uploadReq = page.waitForRequest((r) => r.url().endsWith('/api/upload/image'));
+    await page.getByTestId('tumbler-input').setInputFiles(fixture('tumbler.jpg'));
+    const sent = JSON.parse((await uploadReq).postData() ?? '{}') as { file: string };
+    expect(sent.file.startsWith('data:image/jpeg;base64,')).toBe(true);
+    // The 2.4 MB photo was compressed to between 80% and 100% of 1 MB before upload.
+    const bytes = Buffer.from(sent.file.split(',')[1]!, 'base64').length;
+    expect(bytes).toBeLessThanOrEqual(1024 * 1024);
+    expect(bytes).toBeGreaterThan(0.5 * 1024 * 1024);
+    await page.getByTestId('tumbler-preview').waitFor({ timeout: 30_000 });
+    await screenshot(page, 'order-form');
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole('radio', { name: 'Cold' }).check();
+    await page.getByRole('radio', { name: '50%', exact: true }).check();
+    await page.getByRole('button', { name: 'Next' }).click();
+    const summary = page.getByRole('dialog', { name: 'Order Summary' });
+    await summary.getByText('over 5 minutes').waitFor();
+    await screenshot(page, 'order-summary');
+    await summary.getByRole('button', { name: 'Edit' }).click();
+    await summary.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await page.getByText('Order Placed Succesfully!').waitFor();
+    await page.waitForURL(`${app.url}/statusOrder`);
+    expect(await page.evaluate(() => localStorage.getItem('favOrder'))).toMatch(/images/);
+
+    const [order] = await myOrders();
+    expect(order!.remark).toBe('less ice please');
+    expect(order!.tumblerImage).toBeTruthy();
+    const img = await fetch(`${app.url}${order!.tumblerImage!.replace(/^https?:\/\/[^/]+/, '')}`);
+    expect(img.status).toBe(200);
+
+    const card = page.getByTestId('order-card').first();
+    await card.getByText('It is your turn!').waitFor();
+    expect(await card.getByTestId('tracker').getAttribute('data-step')).toBe('0');
+    await screenshot(page, 'status-order-waiting');
+    await expectNoSeriousA11yViolations(page);
+
+    expect((await setStatus(order!.id, { status: 'in-progress' })).status).toBe(200);
+    await card.locator('[data-step="1"]').waitFor();
+    expect((await setStatus(order!.id, { status: 'done' })).status).toBe(200);
+    await card.getByText('Click "Pick Up" after take your cup').waitFor();
+    await screenshot(page, 'status-order-done');
+    await card.getByRole('button', { name: 'Pick Up' }).click();
+    await page.getByRole('heading', { name: 'Picked and Canceled' }).waitFor();
+    await page.getByTestId('closed-orders').getByText('picked').waitFor();
+  });
+
+  it('reuses the recent photo, shows the queue number, and cancels with confirmation', async () => {
+    // Someone else is ahead in the queue.
+    const admin = (await app.login('admin@woxa.tech', 'password123')).accessToken;
+    const upload = await app.api<{ url: string }>(admin, 'POST', '/upload/image', {
+      file: `data:image/jpeg;base64,${Buffer.from(await (await import('node:fs/promises')).readFile(fixture('tumbler-small.jpg'))).toString('base64')}`,
+    });
+    const ahead = await app.api<Order>(admin, 'POST', '/order', {
+      menu_id: (await app.api<{ menu: { id: string; name: string }[]; categoryFor: string }[]>(admin, 'GET', '/category')).body[0]!.menu[0]!.id,
+      type: 'hot',
+      sweetness: 0,
+      remark: '',
+      tumblerImage: upload.body.url,
+    });
+    expect(ahead.status).toBe(201);
+
+    await openForm('Mocha');
+    await page.getByRole('radio', { name: 'Use my recent photo' }).waitFor();
+    await fillAndPlace();
+    const card = page.getByTestId('active-orders').getByTestId('order-card').first();
+    await card.getByText('Queue no: 1').waitFor();
+    await setStatus(ahead.body.id, { status: 'rejected', reject_note: 'Machine Failure' });
+    await card.getByText('It is your turn!').waitFor();
+
+    await card.getByRole('button', { name: 'Cancel' }).click();
+    const dialog = page.getByRole('dialog', { name: 'You want to cancel Mocha?' });
+    await dialog.getByText('Click confirm to cancel').waitFor();
+    await screenshot(page, 'cancel-dialog');
+    await expectNoSeriousA11yViolations(page);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await card.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByTestId('closed-orders').getByText('Canceled').first().waitFor();
+    await screenshot(page, 'status-order-history');
+  });
+
+  it('shows home with drinks left, and refuses a third order at the limit', async () => {
+    await page.goto(`${app.url}/ordered`);
+    await page.getByTestId('drinks-left').getByText('You have 1 drink left to be treated').waitFor();
+    await screenshot(page, 'home');
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole('button', { name: 'Order now' }).click();
+    await page.waitForURL(`${app.url}/menuCafe`);
+    await openForm('Americano');
+    await page.getByRole('radio', { name: 'Use my recent photo' }).waitFor();
+    await fillAndPlace();
+    await page.goto(`${app.url}/menuCafe`);
+    const count = page.getByTestId('ordered-count');
+    await count.getByText('Ordered 2/2').waitFor();
+    expect(await count.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(179, 38, 30)');
+    await page.getByTestId('menu-item').filter({ hasText: 'Latte' }).click();
+    expect(await takeAlert(page)).toBe('You already reached your order limit!');
+    expect(page.url()).toBe(`${app.url}/menuCafe`);
+  });
+
+  it('shows the bar notice and orders a bar drink', async () => {
+    // Free the limit: the barista rejects the open order.
+    const open = (await myOrders()).filter((o) => o.status === 'ordered');
+    for (const o of open) await setStatus(o.id, { status: 'rejected', reject_note: 'The shop is closing' });
+    await setShop(app, barista, 'bar-open');
+    await page.goto(`${app.url}/menubar`);
+    const notice = page.getByTestId('bar-notice');
+    await notice.getByText('cocktail glass 100 THB, shot glass 80 THB', { exact: false }).waitFor();
+    await screenshot(page, 'menu-bar-notice');
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole('button', { name: 'Dismiss notice' }).click();
+    expect(await page.evaluate(() => localStorage.getItem('bannerShown'))).toBe('true');
+    await page.reload();
+    await page.getByRole('button', { name: 'Please read' }).waitFor();
+    expect(await page.getByTestId('bar-notice').count()).toBe(0);
+    await page.getByRole('button', { name: 'Please read' }).click();
+    await page.getByTestId('bar-notice').waitFor();
+
+    await page.getByTestId('menu-item').filter({ hasText: 'Craft Beer' }).click();
+    await page.getByRole('heading', { name: 'Craft Beer' }).waitFor();
+    expect(page.url()).toContain('/form-bar/Craft%20Beer/');
+    await page.getByRole('radio', { name: 'Cold' }).check();
+    await screenshot(page, 'form-bar');
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await page.getByText('Order Placed Succesfully!').waitFor();
+    const bar = (await myOrders()).find((o) => o.menu.name === 'Craft Beer');
+    expect(bar?.status).toBe('ordered');
+    await setShop(app, barista, 'cafe-open').catch(() => undefined);
+  });
+});

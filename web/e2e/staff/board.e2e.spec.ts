@@ -1,0 +1,179 @@
+import type { Order } from '@drinks/contracts';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApp, type RunningApp } from '../support/app.js';
+import { expectNoSeriousA11yViolations, newDesktopPage, newPhonePage, openBrowser, screenshot } from '../support/browser.js';
+import { signInWithTokens } from '../support/customer.js';
+import { WEDNESDAY_10AM, catalog, menuId, newCustomer, placeCafeOrder } from './staff-support.js';
+
+let app: RunningApp;
+let browser: Browser;
+let barista: string;
+let menus: Awaited<ReturnType<typeof catalog>>;
+let page: Page;
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startApp({ FAKE_NOW: WEDNESDAY_10AM }), openBrowser()]);
+  barista = (await app.login('barista@woxa.tech', 'password123')).accessToken;
+  menus = await catalog(app, barista);
+  page = await newDesktopPage(browser);
+  await signInWithTokens(page, app, 'barista@woxa.tech', '/ordering');
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+const cards = () => page.getByTestId('order-card');
+const card = (o: Order) => page.locator(`[data-order-id="${o.id}"]`);
+async function orderStatus(o: Order) {
+  return (await app.api<Order>(barista, 'GET', `/order/${o.id}`)).body;
+}
+async function pickReason(reason: string) {
+  const dialog = page.getByRole('dialog', { name: /Cancel/ });
+  await dialog.waitFor();
+  expect(await dialog.getByRole('button', { name: 'Cancel Order' }).isDisabled()).toBe(true);
+  await dialog.getByRole('radio', { name: reason }).check();
+  return dialog;
+}
+async function chooseShopStatus(option: 'Cafe' | 'Bar' | 'Close') {
+  await page.getByRole('combobox', { name: 'Shop Status' }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+describe('the barista board', () => {
+  it('shows the empty sections and the shop status selector while nothing is queued', async () => {
+    await page.getByRole('heading', { name: 'Waiting Order' }).waitFor();
+    expect(await page.getByText('No orders now,').count()).toBe(2);
+    expect(await page.getByRole('combobox', { name: 'Shop Status' }).innerText()).toBe('Cafe');
+    await screenshot(page, 'staff-board-empty-desktop');
+  });
+
+  it('shows an order placed by a customer within a second, with its details, a beep badge and no reload', async () => {
+    const ann = await newCustomer(app, 'Ann Customer');
+    const order = await placeCafeOrder(app, ann.token, menuId(menus, 'Latte'), { remark: 'less ice', sweetness: 25 });
+    const placedAt = Date.now();
+    await card(order).waitFor({ timeout: 3000 });
+    expect(Date.now() - placedAt).toBeLessThan(1000);
+    const text = await card(order).innerText();
+    for (const part of ['Latte', 'Ann Customer', 'Type: Hot', 'Sweetness: 25%', 'Remark: less ice']) expect(text).toContain(part);
+    await page.getByText('New order: Latte for Ann Customer').waitFor();
+    expect(await page.getByTestId('section-waiting-order-count').innerText()).toBe('(1)');
+    expect(await page.getByTestId('shop-status-text').innerText()).toBe('Cafe Open');
+
+    await card(order).getByRole('button', { name: 'Enlarge tumbler image of Ann Customer' }).click();
+    await page.getByRole('dialog', { name: 'Tumbler of Ann Customer' }).waitFor();
+    await screenshot(page, 'staff-board-tumbler');
+    await page.getByRole('button', { name: 'Close' }).click();
+
+    await card(order).getByRole('button', { name: 'Do' }).click();
+    await page.locator('section[aria-labelledby="section-in-progress-order"]').locator(`[data-order-id="${order.id}"]`).waitFor();
+    expect((await orderStatus(order)).status).toBe('in-progress');
+    await card(order).getByRole('button', { name: 'Done' }).click();
+    await card(order).waitFor({ state: 'detached' });
+    expect((await orderStatus(order)).status).toBe('done');
+  });
+
+  it('rejects with a preset reason and with an Other reason of at most 27 characters', async () => {
+    const bob = await newCustomer(app, 'Bob Customer');
+    const first = await placeCafeOrder(app, bob.token, menuId(menus, 'Americano'));
+    const second = await placeCafeOrder(app, bob.token, menuId(menus, 'Mocha'));
+    await card(second).waitFor();
+
+    await card(first).getByRole('button', { name: 'Cancel' }).click();
+    let dialog = await pickReason('Barista can not fine your tumbler');
+    await screenshot(page, 'staff-board-reject-dialog');
+    await expectNoSeriousA11yViolations(page);
+    await dialog.getByRole('button', { name: 'Cancel Order' }).click();
+    await card(first).waitFor({ state: 'detached' });
+    expect(await orderStatus(first)).toMatchObject({ status: 'rejected', reject_note: 'Barista can not fine your tumbler' });
+
+    await card(second).getByRole('button', { name: 'Cancel' }).click();
+    dialog = await pickReason('Other');
+    const other = dialog.getByRole('textbox', { name: 'Other reason' });
+    await other.fill(' no milk');
+    await dialog.getByText('Input must not start with a space.').waitFor();
+    expect(await dialog.getByRole('button', { name: 'Cancel Order' }).isDisabled()).toBe(true);
+    await other.fill('x'.repeat(40));
+    expect((await other.inputValue()).length).toBe(27);
+    await other.fill('Out of oat milk');
+    await dialog.getByRole('button', { name: 'Cancel Order' }).click();
+    await card(second).waitFor({ state: 'detached' });
+    expect(await orderStatus(second)).toMatchObject({ status: 'rejected', reject_note: 'Out of oat milk' });
+  });
+
+  it('filters by category and rejects several orders at once in Select mode', async () => {
+    const cat = await newCustomer(app, 'Cat Customer');
+    const tea = await placeCafeOrder(app, cat.token, menuId(menus, 'Thai Milk Tea'), { type: 'cold' });
+    const coffee = await placeCafeOrder(app, cat.token, menuId(menus, 'Cappuccino'));
+    await card(coffee).waitFor();
+    await card(tea).waitFor();
+
+    await page.getByRole('combobox', { name: 'Filter' }).click();
+    await page.getByRole('option', { name: 'Tea' }).click();
+    await card(coffee).waitFor({ state: 'detached' });
+    expect(await cards().count()).toBe(1);
+    await page.getByRole('combobox', { name: 'Filter' }).click();
+    await page.getByRole('option', { name: 'All' }).click();
+    await card(coffee).waitFor();
+
+    await page.getByRole('button', { name: 'Select', exact: true }).click();
+    await page.getByRole('checkbox', { name: 'Select order of Cat Customer' }).first().check();
+    await page.getByRole('checkbox', { name: 'Select order of Cat Customer' }).last().check();
+    await screenshot(page, 'staff-board-select-mode');
+    await page.getByRole('button', { name: 'Cancel Selected (2)' }).click();
+    const dialog = await pickReason('Machine Failure');
+    expect(await dialog.getByRole('heading').innerText()).toBe('Cancel 2 orders');
+    await dialog.getByRole('button', { name: 'Cancel Order' }).click();
+    await page.getByText('No orders now,').first().waitFor();
+    expect((await orderStatus(tea)).status).toBe('rejected');
+    expect((await orderStatus(coffee)).reject_note).toBe('Machine Failure');
+  });
+
+  it('changes the shop status through the confirm dialog, and Close restores the previous value', async () => {
+    await chooseShopStatus('Close');
+    const dialog = page.getByRole('dialog', { name: 'Close Cafe and Bar' });
+    await dialog.waitFor();
+    await screenshot(page, 'staff-board-shop-dialog');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await page.getByRole('combobox', { name: 'Shop Status' }).innerText()).toBe('Cafe');
+
+    await chooseShopStatus('Bar');
+    await page.getByRole('dialog', { name: 'Open Bar' }).getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('Take order at the bar only').waitFor();
+    expect((await app.api(barista, 'GET', '/cafe-status')).body).toEqual({ isCafeOpen: false, isBarOpen: true });
+
+    await chooseShopStatus('Close');
+    await page.getByRole('dialog', { name: 'Close Cafe and Bar' }).getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('Cafe and Bar are close').waitFor();
+    await screenshot(page, 'staff-board-closed');
+
+    await chooseShopStatus('Cafe');
+    await page.getByRole('dialog', { name: 'Open Cafe' }).getByRole('button', { name: 'Confirm' }).click();
+    await page.getByRole('heading', { name: 'Waiting Order' }).waitFor();
+  });
+
+  it('refuses a status change while an order is waiting', async () => {
+    await chooseShopStatus('Close');
+    const dialog = page.getByRole('dialog', { name: 'Close Cafe and Bar' });
+    await dialog.waitFor();
+    const dan = await newCustomer(app, 'Dan Customer');
+    const order = await placeCafeOrder(app, dan.token, menuId(menus, 'Espresso'));
+    await card(order).waitFor();
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('There are still waiting or in-progress orders today.').waitFor();
+    expect((await app.api(barista, 'GET', '/cafe-status')).body).toEqual({ isCafeOpen: true, isBarOpen: false });
+    await page.getByRole('button', { name: 'Close' }).click();
+    await page.getByTestId('shop-status-text').waitFor();
+    await screenshot(page, 'staff-board-orders-desktop');
+    await expectNoSeriousA11yViolations(page);
+
+    const phone = await newPhonePage(browser);
+    await signInWithTokens(phone, app, 'barista@woxa.tech', '/ordering');
+    await phone.locator(`[data-order-id="${order.id}"]`).waitFor();
+    await screenshot(phone, 'staff-board-orders-phone');
+    await expectNoSeriousA11yViolations(phone);
+    await phone.context().close();
+  });
+});

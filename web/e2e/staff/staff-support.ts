@@ -1,0 +1,58 @@
+import { readFile } from 'node:fs/promises';
+import type { Category, Order } from '@drinks/contracts';
+import type { RunningApp } from '../support/app.js';
+import { PASSWORD } from '../support/customer.js';
+
+/** Wednesday 18 Nov 2026, 10:00 in Bangkok: a working day, cafe hours, Monday–Saturday week. */
+export const WEDNESDAY_10AM = '2026-11-18T03:00:00.000Z';
+
+let counter = 0;
+
+/** Registers a fresh user and returns its access token (each person may order twice a day). */
+export async function newCustomer(app: RunningApp, name?: string): Promise<{ token: string; name: string; email: string }> {
+  counter += 1;
+  const n = name ?? `Guest ${String.fromCharCode(64 + counter)}`;
+  const email = `e2e-staff-${Date.now()}-${counter}@woxa.tech`;
+  const r = await app.api(null, 'POST', '/auth/register', { name: n, email, password: PASSWORD });
+  if (r.status !== 201) throw new Error(`register ${email}: ${r.status} ${JSON.stringify(r.body)}`);
+  const tokens = await app.login(email, PASSWORD);
+  return { token: tokens.accessToken, name: n, email };
+}
+
+let tumbler: string | null = null;
+
+export async function uploadTumbler(app: RunningApp, token: string): Promise<string> {
+  tumbler ??= (await readFile(new URL('../fixtures/tumbler-small.jpg', import.meta.url))).toString('base64');
+  const r = await app.api<{ url: string }>(token, 'POST', '/upload/image', { file: `data:image/jpeg;base64,${tumbler}` });
+  if (r.status !== 201) throw new Error(`upload: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body.url;
+}
+
+export async function catalog(app: RunningApp, token: string): Promise<Category[]> {
+  return (await app.api<Category[]>(token, 'GET', '/category')).body;
+}
+
+export function menuId(categories: Category[], name: string): string {
+  const m = categories.flatMap((c) => c.menu).find((x) => x.name === name);
+  if (!m) throw new Error(`no menu ${name}`);
+  return m.id;
+}
+
+export async function placeCafeOrder(
+  app: RunningApp,
+  token: string,
+  menu: string,
+  opts: { remark?: string; sweetness?: number; type?: 'hot' | 'cold' | 'frappe' } = {},
+): Promise<Order> {
+  const image = await uploadTumbler(app, token);
+  const r = await app.api<Order>(token, 'POST', '/order', {
+    menu_id: menu, type: opts.type ?? 'hot', sweetness: opts.sweetness ?? 50, remark: opts.remark ?? '', tumblerImage: image,
+  });
+  if (r.status !== 201) throw new Error(`order: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body;
+}
+
+export async function baristaPatch(app: RunningApp, token: string, id: string, body: unknown): Promise<void> {
+  const r = await app.api(token, 'PATCH', `/order/barista/${id}`, body);
+  if (r.status !== 200) throw new Error(`barista patch: ${r.status} ${JSON.stringify(r.body)}`);
+}
