@@ -1,19 +1,29 @@
 // Calendar arithmetic in the business time zone, with no library: Intl knows
 // every zone. All functions take instants and return instants or yyyy-mm-dd.
 
+// Building a formatter costs far more than using one; projections call these per event.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      weekday: 'short',
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
 function parts(at: Date, timeZone: string) {
-  const f = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    weekday: 'short',
-  });
-  const p = Object.fromEntries(f.formatToParts(at).map((x) => [x.type, x.value]));
+  const p = Object.fromEntries(formatter(timeZone).formatToParts(at).map((x) => [x.type, x.value]));
   return {
     year: Number(p.year),
     month: Number(p.month),

@@ -5,6 +5,7 @@ import { shopProjection } from './shop.js';
 import { usersProjection } from './users.js';
 import { timelineProjection } from './timeline.js';
 import { prepTimesProjection } from './prep-times.js';
+import { auditProjection } from './audit.js';
 
 export type { Projection, ProjectionContext } from './projection.js';
 export { ordersProjection, getOrder, listOrders, countActiveOrdersOfDay, myQueue } from './orders.js';
@@ -17,6 +18,10 @@ export { shopProjection, getShopStatus } from './shop.js';
 export { timelineProjection, getTimeline } from './timeline.js';
 export { prepTimesProjection, waitSamples, waitStats, estimateForOrder, estimateWait, MIN_SAMPLES } from './prep-times.js';
 export type { WaitFilter, WaitSample } from './prep-times.js';
+export { serviceStats } from './service-stats.js';
+export type { ServiceStatsFilter } from './service-stats.js';
+export { auditProjection, listAudit, describeEvent, MAX_AUDIT_PAGE } from './audit.js';
+export type { AuditFilter } from './audit.js';
 
 export const ALL_PROJECTIONS: readonly Projection[] = [
   ordersProjection,
@@ -25,4 +30,5 @@ export const ALL_PROJECTIONS: readonly Projection[] = [
   shopProjection,
   timelineProjection,
   prepTimesProjection,
+  auditProjection,
 ];

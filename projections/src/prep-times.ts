@@ -2,7 +2,7 @@ import { businessHour, type EstimateResponse, type EstimateScope, type EventType
 import type { Knex } from 'knex';
 import type { Projection, ProjectionContext } from './projection.js';
 import { createTableIfAbsent, iso, num, selectIn, upsertRows } from './sql.js';
-import { estimateWait, MIN_SAMPLES, quantile, toMinutes, type WaitSample } from './wait-estimate.js';
+import { estimateWait, MIN_SAMPLES, PREFERRED_SAMPLES, quantile, toMinutes, type WaitSample } from './wait-estimate.js';
 
 export { estimateWait, MIN_SAMPLES, quantile, toMinutes, type WaitSample } from './wait-estimate.js';
 
@@ -203,7 +203,7 @@ type Scope = { scope: EstimateScope; filter: Omit<WaitFilter, 'since'> };
 /**
  * The wait range for an order still in the queue: the past 4 weeks' completed
  * orders of its menu at this hour, widened to its menu, then its area, until
- * there are enough of them.
+ * there are PREFERRED_SAMPLES of them (the whole area needs only MIN_SAMPLES).
  */
 export async function estimateForOrder(db: Db, order: Order, now: Date, timeZone: string): Promise<EstimateResponse> {
   const since = new Date(now.getTime() - FOUR_WEEKS_MS);
@@ -215,10 +215,11 @@ export async function estimateForOrder(db: Db, order: Order, now: Date, timeZone
     { scope: 'area-hour', filter: { area, hour } },
     { scope: 'area', filter: { area } },
   ];
+  const last = scopes[scopes.length - 1];
   let samples: WaitSample[] = [];
   for (const s of scopes) {
     samples = await waitSamples(db, { ...s.filter, since });
-    if (samples.length < Number(process.env.POOL ?? MIN_SAMPLES)) continue;
+    if (samples.length < (s === last ? MIN_SAMPLES : PREFERRED_SAMPLES)) continue;
     const estimate = order.queue_at === null ? null : estimateWait({ queueAhead: order.queue_at - 1, samples });
     return { estimate, basis: { samples: samples.length, scope: s.scope } };
   }

@@ -47,7 +47,7 @@ function toRow(e: StoredEvent): TimelineRow | null {
   const base = { position: e.position, kind, at: iso(e.occurredAt), reason: null };
   switch (e.type) {
     case 'OrderPlaced':
-      return { ...base, order_id: e.data.orderId, actor_id: e.metadata.actor ?? e.data.userId, actor_name: e.data.userName };
+      return { ...base, order_id: e.data.orderId, actor_id: e.data.userId, actor_name: e.data.userName };
     case 'OrderRejected':
       return { ...base, order_id: e.data.orderId, actor_id: e.data.by, actor_name: null, reason: e.data.reason };
     case 'OrderStarted':

@@ -12,8 +12,11 @@ export const MIN_SAMPLES = 8;
 /** The range covers the middle 90% of comparable past waits. */
 const LOW_Q = 0.05;
 const HIGH_Q = 0.95;
-/** Share of the samples, nearest in queue length, an estimate rests on. */
+/** Share of the samples, nearest in queue length, an estimate rests on, and their least number. */
 const NEIGHBOURS = 0.25;
+const MIN_NEIGHBOURS = 30;
+/** A narrower basis (this menu, this hour) is used only with this many orders; fewer spread too little. */
+export const PREFERRED_SAMPLES = 60;
 
 /** Linear-interpolated quantile of an ascending, non-empty list. */
 export function quantile(sorted: readonly number[], q: number): number {
@@ -37,7 +40,7 @@ export function estimateWait(input: { queueAhead: number; samples: readonly Wait
   if (samples.length < MIN_SAMPLES) return null;
   const q = Math.max(0, input.queueAhead);
   const byCloseness = [...samples].sort((a, b) => Math.abs(a.queueAhead - q) - Math.abs(b.queueAhead - q));
-  const k = Math.max(MIN_SAMPLES, Math.ceil(samples.length * NEIGHBOURS));
+  const k = Math.min(samples.length, Math.max(MIN_NEIGHBOURS, Math.ceil(samples.length * NEIGHBOURS)));
   // Keep every sample as close as the k-th: which of equals to drop would be arbitrary.
   const limit = Math.abs(byCloseness[k - 1]!.queueAhead - q);
   const near = byCloseness.filter((s) => Math.abs(s.queueAhead - q) <= limit);

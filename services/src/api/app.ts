@@ -10,6 +10,7 @@ import { requestContext, securityHeaders } from './middleware/request-context.js
 import { authRoutes } from './routes/auth.js';
 import { catalogRoutes } from './routes/catalog.js';
 import { imageRoutes } from './routes/images.js';
+import { insightRoutes } from './routes/insights.js';
 import { opsRoutes } from './routes/ops.js';
 import { orderRoutes } from './routes/orders.js';
 import { shopRoutes } from './routes/shop.js';
@@ -31,7 +32,7 @@ export function createApp(deps: AppDeps, options: { webDir?: string } = {}): Koa
   app.use((ctx, next) => (ctx.path === '/api/upload/image' ? uploadParser(ctx, next) : jsonParser(ctx, next)));
   app.use(authenticate(deps));
 
-  for (const router of [opsRoutes, authRoutes, userRoutes, shopRoutes, catalogRoutes, orderRoutes, imageRoutes]) {
+  for (const router of [opsRoutes, authRoutes, userRoutes, shopRoutes, catalogRoutes, orderRoutes, insightRoutes, imageRoutes]) {
     const r = router(deps);
     app.use(r.routes());
     app.use(r.allowedMethods());

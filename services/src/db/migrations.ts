@@ -4,6 +4,9 @@ import { PG_LOCK_NAMESPACE, type Db } from './database.js';
 type Build = (t: Knex.CreateTableBuilder, position: (name: string) => Knex.ColumnBuilder) => void;
 
 /** Core tables, created when absent. Projections own their `rm_*` tables. */
+/** Tables that are a key and nothing else: on SQLite, stored WITHOUT ROWID as one b-tree instead of two. */
+const KEY_ONLY_TABLES = new Set(['event_tags']);
+
 const CORE_TABLES: [string, Build][] = [
   [
     'events',
@@ -88,11 +91,16 @@ export async function migrateCore(db: Db): Promise<void> {
     if (db.dialect === 'pg') await trx.raw('select pg_advisory_xact_lock(?, 1)', [PG_LOCK_NAMESPACE]);
     for (const [name, build] of CORE_TABLES) {
       if (await trx.schema.hasTable(name)) continue;
-      await trx.schema.createTable(name, (t) => {
+      const create = trx.schema.createTable(name, (t) => {
         // On SQLite an INTEGER primary key is the rowid itself: no second b-tree for positions.
         const position = (col: string) => (db.dialect === 'sqlite' ? t.integer(col) : t.bigInteger(col));
         build(t, position);
       });
+      if (db.dialect === 'sqlite' && KEY_ONLY_TABLES.has(name)) {
+        for (const { sql } of create.toSQL()) await trx.raw(`${sql} WITHOUT ROWID`);
+      } else {
+        await create;
+      }
     }
   });
 }

@@ -22,6 +22,12 @@ const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, 
 export async function handleCommand<C, S>(store: EventStore, args: HandleCommandArgs<C, S>): Promise<AppendResult> {
   const { query, decider, command, metadata } = args;
   const maxRetries = args.maxRetries ?? 5;
+  // A repeated key answers as the first call did, even where deciding again would now refuse.
+  const key = metadata?.idempotencyKey;
+  if (key !== undefined) {
+    const first = await store.recall(key);
+    if (first) return first;
+  }
   for (let attempt = 0; ; attempt++) {
     const read = await store.read(query);
     const state = read.events.reduce(decider.evolve, decider.initialState);

@@ -10,6 +10,7 @@ import {
   writeCheckpoints,
   type ProjectorDb,
 } from './checkpoints.js';
+import { ensureCheckpointRows, lockCheckpoints } from './leases.js';
 import { createWaiters } from './waiters.js';
 
 export { createCheckpointWatcher, type CheckpointWatcher, type ProjectorDb } from './checkpoints.js';
@@ -93,11 +94,16 @@ export function createProjector(options: ProjectorOptions): Projector {
     const last = events[events.length - 1];
     if (!last) return;
     const advanced = new Map<string, number>();
+    const seen = new Map<string, number>();
     await transaction(async (trx) => {
-      const stored = await readCheckpoints(trx, targets.map((p) => p.name), db.dialect === 'pg');
+      // Locked until commit: another projector process applying the same span waits, then skips.
+      const stored = await lockCheckpoints(trx, targets.map((p) => p.name), db.dialect);
       for (const p of targets) {
         const cp = stored.get(p.name) ?? 0;
-        if (cp >= last.position) continue;
+        if (cp >= last.position) {
+          seen.set(p.name, cp);
+          continue;
+        }
         if (cp < after) throw new GapError(`${p.name} is at ${cp}, the events start after ${after}`);
         const types = handled.get(p.name)!;
         const mine = events.filter((e) => e.position > cp && types.has(e.type));
@@ -107,7 +113,7 @@ export function createProjector(options: ProjectorOptions): Projector {
       }
       await writeCheckpoints(trx, advanced);
     });
-    for (const [n, p] of advanced) checkpoints.set(n, p);
+    for (const [n, p] of [...seen, ...advanced]) checkpoints.set(n, p);
     waiters.notify();
   }
 
@@ -159,6 +165,7 @@ export function createProjector(options: ProjectorOptions): Projector {
   return {
     async migrate() {
       await ensureCheckpointsTable(db);
+      await ensureCheckpointRows(db.knex, names);
       for (const p of projections) await p.migrate(db.knex);
       await reload();
     },

@@ -7,8 +7,19 @@ import { beginImmediate } from '../db/sqlite-client.js';
 export interface Exec {
   all<T>(sql: string, params: unknown[]): Promise<T[]>;
   run(sql: string, params: unknown[]): Promise<void>;
-  /** One statement per row on SQLite (prepared, no round trip); one multi-row statement on PostgreSQL. */
-  insert(table: string, columns: string[], rows: unknown[][]): Promise<void>;
+  /** Prepared single-row statements on SQLite (no round trip); one statement for all on PostgreSQL. */
+  insert(...inserts: Insert[]): Promise<void>;
+  /**
+   * Ends a savepoint that succeeded. A no-op on PostgreSQL, where it would cost a round trip and
+   * free nothing: a subtransaction's xid stays with the transaction until it ends either way.
+   */
+  release(savepoint: string): Promise<void>;
+}
+
+export interface Insert {
+  table: string;
+  columns: string[];
+  rows: unknown[][];
 }
 
 export interface Backend {
@@ -45,10 +56,13 @@ function sqliteBackend(knex: Knex): Backend {
     return {
       all: async <T>(sql: string, params: unknown[]) => prepare(sql).all(...params) as T[],
       run: async (sql, params) => void prepare(sql).run(...params),
-      insert: async (table, columns, rows) => {
-        const stmt = prepare(`INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`);
-        for (const row of rows) stmt.run(...row);
+      insert: async (...inserts) => {
+        for (const { table, columns, rows } of inserts) {
+          const stmt = prepare(`INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`);
+          for (const row of rows) stmt.run(...row);
+        }
       },
+      release: async (savepoint) => void prepare(`RELEASE SAVEPOINT ${savepoint}`).run(),
     };
   };
   // The store borrows knex's single pooled connection, so its statements never interleave with knex's.
@@ -78,17 +92,26 @@ function sqliteBackend(knex: Knex): Backend {
   };
 }
 
+function insertSql({ table, columns, rows }: Insert): { text: string; params: unknown[] } {
+  const tuple = `(${columns.map(() => '?').join(', ')})`;
+  return { text: `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${rows.map(() => tuple).join(', ')}`, params: rows.flat() };
+}
+
 function pgBackend(knex: Knex, lockKey: number): Backend {
   const exec = (k: Knex | Knex.Transaction): Exec => ({
     all: async <T>(sql: string, params: unknown[]) =>
       ((await k.raw(sql, params as Knex.RawBinding[])) as { rows: T[] }).rows,
     run: async (sql, params) => void (await k.raw(sql, params as Knex.RawBinding[])),
-    insert: async (table, columns, rows) => {
-      if (rows.length === 0) return;
-      const tuple = `(${columns.map(() => '?').join(', ')})`;
-      const sql = `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${rows.map(() => tuple).join(', ')}`;
-      await k.raw(sql, rows.flat() as Knex.RawBinding[]);
+    insert: async (...inserts) => {
+      // Data-modifying CTEs: every insert runs, in one round trip.
+      const statements = inserts.filter((i) => i.rows.length > 0).map(insertSql);
+      if (statements.length === 0) return;
+      const last = statements.pop()!;
+      const ctes = statements.map((s, i) => `i${i} AS (${s.text})`);
+      const text = ctes.length > 0 ? `WITH ${ctes.join(', ')} ${last.text}` : last.text;
+      await k.raw(text, [...statements, last].flatMap((s) => s.params) as Knex.RawBinding[]);
     },
+    release: async () => {},
   });
   return {
     read: (fn) => fn(exec(knex)),

@@ -18,7 +18,10 @@ import { uuidv7 } from './uuid.js';
 
 export interface EventStoreOptions {
   upcasters?: readonly Upcaster[];
-  /** Most appends committed in one transaction (default 256). */
+  /**
+   * Most appends committed in one transaction: 256 on SQLite; 64 on PostgreSQL, where more
+   * subtransactions than that overflow each backend's cache and slow every snapshot.
+   */
   maxGroupSize?: number;
 }
 
@@ -38,7 +41,7 @@ type Outcome = { ok: true; result: AppendResult } | { ok: false; error: unknown 
 export function createEventStore(db: Db, opts: EventStoreOptions = {}): EventStore {
   const backend = createBackend(db);
   const upcasters = upcasterChain(opts.upcasters ?? UPCASTERS);
-  const maxGroupSize = opts.maxGroupSize ?? 256;
+  const maxGroupSize = opts.maxGroupSize ?? (db.dialect === 'pg' ? 64 : 256);
   const listeners = new Set<(head: number) => void>();
   const queue: Pending[] = [];
   let draining: Promise<void> | null = null;
@@ -49,28 +52,33 @@ export function createEventStore(db: Db, opts: EventStoreOptions = {}): EventSto
 
   // Each append runs behind its own savepoint: whatever fails (a conflict, a bad value) undoes only
   // that append, and the group's transaction stays usable (PostgreSQL aborts it on any error otherwise).
-  async function appendOne(x: Exec, p: Pending, head: number): Promise<AppendResult> {
+  // A failing savepoint statement itself throws: the transaction is then unusable and the group fails.
+  async function appendOne(x: Exec, p: Pending, head: number): Promise<Outcome> {
     await x.run('SAVEPOINT append_one', []);
+    let outcome: Outcome;
     try {
-      const result = await appendInSavepoint(x, p, head);
-      await x.run('RELEASE SAVEPOINT append_one', []);
-      return result;
-    } catch (err) {
-      if (!(err instanceof ConcurrencyError)) await x.run('ROLLBACK TO SAVEPOINT append_one', []);
-      await x.run('RELEASE SAVEPOINT append_one', []);
-      throw err;
+      outcome = { ok: true, result: await appendInSavepoint(x, p, head) };
+    } catch (error) {
+      outcome = { ok: false, error };
+      if (!(error instanceof ConcurrencyError)) await x.run('ROLLBACK TO SAVEPOINT append_one', []);
     }
+    await x.release('append_one');
+    return outcome;
+  }
+
+  async function recallIn(x: Exec, key: string): Promise<AppendResult | null> {
+    const [seen] = await x.all<{ first_position: number | string; last_position: number | string }>(SELECT_IDEMPOTENCY, [key]);
+    if (!seen) return null;
+    const rows = await x.all<EventRow>(SELECT_BETWEEN, [seen.first_position, seen.last_position]);
+    return { events: toEvents(rows), lastPosition: Number(seen.last_position), duplicate: true };
   }
 
   async function appendInSavepoint(x: Exec, p: Pending, head: number): Promise<AppendResult> {
     const metadata = p.options.metadata ?? {};
     const key = metadata.idempotencyKey;
     if (key !== undefined) {
-      const [seen] = await x.all<{ first_position: number | string; last_position: number | string }>(SELECT_IDEMPOTENCY, [key]);
-      if (seen) {
-        const rows = await x.all<EventRow>(SELECT_BETWEEN, [seen.first_position, seen.last_position]);
-        return { events: toEvents(rows), lastPosition: Number(seen.last_position), duplicate: true };
-      }
+      const seen = await recallIn(x, key);
+      if (seen) return seen;
     }
     const condition = p.options.condition;
     const conflict = condition && selectConflict(condition.query, condition.after);
@@ -94,13 +102,14 @@ export function createEventStore(db: Db, opts: EventStoreOptions = {}): EventSto
     const last = head + stored.length;
     const meta = JSON.stringify(metadata);
     await x.insert(
-      'events',
-      EVENT_COLUMNS,
-      stored.map((e) => [e.position, e.id, e.type, JSON.stringify(e.tags), JSON.stringify(e.data), meta, occurredAt, e.schemaVersion]),
+      {
+        table: 'events',
+        columns: EVENT_COLUMNS,
+        rows: stored.map((e) => [e.position, e.id, e.type, JSON.stringify(e.tags), JSON.stringify(e.data), meta, occurredAt, e.schemaVersion]),
+      },
+      { table: 'event_tags', columns: ['tag', 'position'], rows: stored.flatMap((e) => e.tags.map((t) => [t, e.position])) },
+      { table: 'idempotency', columns: ['key', 'first_position', 'last_position'], rows: key === undefined ? [] : [[key, head + 1, last]] },
     );
-    const tagRows = stored.flatMap((e) => e.tags.map((t) => [t, e.position]));
-    if (tagRows.length > 0) await x.insert('event_tags', ['tag', 'position'], tagRows);
-    if (key !== undefined) await x.insert('idempotency', ['key', 'first_position', 'last_position'], [[key, head + 1, last]]);
     return { events: stored, lastPosition: last, duplicate: false };
   }
 
@@ -112,13 +121,9 @@ export function createEventStore(db: Db, opts: EventStoreOptions = {}): EventSto
       await backend.write(async (x) => {
         head = start = await headOf(x);
         for (const p of group) {
-          try {
-            const result = await appendOne(x, p, head);
-            if (!result.duplicate) head = result.lastPosition;
-            outcomes.push({ ok: true, result });
-          } catch (error) {
-            outcomes.push({ ok: false, error });
-          }
+          const outcome = await appendOne(x, p, head);
+          if (outcome.ok && !outcome.result.duplicate) head = outcome.result.lastPosition;
+          outcomes.push(outcome);
         }
       });
     } catch (error) {
@@ -175,6 +180,10 @@ export function createEventStore(db: Db, opts: EventStoreOptions = {}): EventSto
         queue.push({ events, options, resolve, reject });
         draining ??= drain();
       });
+    },
+    recall: async (key: string) => {
+      ensureOpen();
+      return backend.read((x) => recallIn(x, key));
     },
     readAll: async (after: number, limit: number) => {
       ensureOpen();

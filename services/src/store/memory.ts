@@ -75,6 +75,12 @@ export function createMemoryEventStore(options: MemoryEventStoreOptions = {}): E
       return { events: slice(first, head), lastPosition: head, duplicate: false };
     },
 
+    async recall(key: string): Promise<AppendResult | null> {
+      ensureOpen();
+      const recorded = idempotency.get(key);
+      return recorded ? { events: slice(recorded.first, recorded.last), lastPosition: recorded.last, duplicate: true } : null;
+    },
+
     async readAll(after: number, limit: number): Promise<StoredEvent[]> {
       ensureOpen();
       return log.slice(Math.max(0, after), Math.max(0, after) + Math.max(0, limit)).map(copy);

@@ -40,6 +40,8 @@ export interface ReadResult {
 export interface EventStore {
   read(query: EventQuery): Promise<ReadResult>;
   append(events: NewEvent[], options?: AppendOptions): Promise<AppendResult>;
+  /** The result first recorded under an idempotency key, or null when the key is new. */
+  recall(idempotencyKey: string): Promise<AppendResult | null>;
   /** Every event after `after`, in position order, at most `limit`. */
   readAll(after: number, limit: number): Promise<StoredEvent[]>;
   head(): Promise<number>;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type RunningApp } from '../support/app.js';
 import { expectNoSeriousA11yViolations, newDesktopPage, newPhonePage, openBrowser, screenshot } from '../support/browser.js';
 import { signInWithTokens } from '../support/customer.js';
-import { WEDNESDAY_10AM, catalog, menuId, newCustomer, placeCafeOrder } from './staff-support.js';
+import { catalog, menuId, newCustomer, placeCafeOrder } from './staff-support.js';
 
 let app: RunningApp;
 let browser: Browser;
@@ -13,7 +13,7 @@ let menus: Awaited<ReturnType<typeof catalog>>;
 let page: Page;
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp({ FAKE_NOW: WEDNESDAY_10AM }), openBrowser()]);
+  [app, browser] = await Promise.all([startApp(), openBrowser()]);
   barista = (await app.login('barista@woxa.tech', 'password123')).accessToken;
   menus = await catalog(app, barista);
   page = await newDesktopPage(browser);
@@ -164,7 +164,8 @@ describe('the barista board', () => {
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await page.getByText('There are still waiting or in-progress orders today.').waitFor();
     expect((await app.api(barista, 'GET', '/cafe-status')).body).toEqual({ isCafeOpen: true, isBarOpen: false });
-    await page.getByRole('button', { name: 'Close' }).click();
+    await screenshot(page, 'staff-board-refused');
+    await page.getByRole('alert').filter({ hasText: 'There are still' }).getByRole('button', { name: 'Close' }).click();
     await page.getByTestId('shop-status-text').waitFor();
     await screenshot(page, 'staff-board-orders-desktop');
     await expectNoSeriousA11yViolations(page);

@@ -3,8 +3,8 @@ import type { Category, Order } from '@drinks/contracts';
 import type { RunningApp } from '../support/app.js';
 import { PASSWORD } from '../support/customer.js';
 
-/** Wednesday 18 Nov 2026, 10:00 in Bangkok: a working day, cafe hours, Monday–Saturday week. */
-export const WEDNESDAY_10AM = '2026-11-18T03:00:00.000Z';
+// No FAKE_NOW: the server pins its command clock with it but stamps orderDate with the real time,
+// so the board's "today" and the orders would disagree. Cafe orders fail on Friday from 12:00 Bangkok time.
 
 let counter = 0;
 

@@ -98,7 +98,13 @@ describe.each(BACKENDS)('orders over HTTP on %s', (_backend, env) => {
       expect(first.status).toBe(201);
       expect(second.body.id).toBe(first.body.id);
       expect((await app.call('GET', '/order/count/user', { token: u.token })).body).toEqual({ totalOrder: 1 });
-      await barista(first.body.id, { status: 'rejected', reject_note: 'Machine Failure' });
+      // At the limit, deciding again would refuse: the repeat still answers as the first call did.
+      const other = await app.call<Order>('POST', '/order', { token: u.token, body });
+      const third = await app.call<Order>('POST', '/order', { token: u.token, body, headers });
+      expect(third.status).toBe(201);
+      expect(third.body.id).toBe(first.body.id);
+      expect((await app.call('GET', '/order/count/user', { token: u.token })).body).toEqual({ totalOrder: 2 });
+      for (const o of [first.body, other.body]) await barista(o.id, { status: 'rejected', reject_note: 'Machine Failure' });
     });
 
     it('refuses an inactive menu with MENU_INACTIVE, and a bar item while the bar is closed with SHOP_CLOSED', async () => {

@@ -35,11 +35,16 @@ function loadImage(blob: Blob): Promise<HTMLImageElement> {
   });
 }
 
-/** HEIC/HEIF → JPEG with heic2any; null when it cannot (the browser's own decoder is tried next). */
+const HEIC2ANY_TIMEOUT_MS = 20_000;
+
+/** HEIC/HEIF → JPEG with heic2any; null when it cannot (or hangs, e.g. under a strict CSP). */
 async function heicToJpeg(file: File): Promise<Blob | null> {
   try {
     const { default: heic2any } = await import('heic2any');
-    const out = await heic2any({ blob: file, toType: 'image/jpeg', quality: 0.9 });
+    const out = await Promise.race([
+      heic2any({ blob: file, toType: 'image/jpeg', quality: 0.9 }),
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error('heic2any timed out')), HEIC2ANY_TIMEOUT_MS)),
+    ]);
     return Array.isArray(out) ? out[0]! : out;
   } catch (err) {
     console.warn('heic2any could not convert the image', err);
@@ -70,9 +75,14 @@ async function compress(blob: Blob): Promise<Blob> {
 export async function processTumblerImage(file: File): Promise<string> {
   if (file.size > MAX_IMAGE_BYTES) throw new TooBigError(TOO_BIG_MESSAGE);
   if (!isAccepted(file)) throw new Error(`Unsupported image type ${file.type || file.name}`);
-  const converted = isHeic(file) ? await heicToJpeg(file) : file;
-  // Anything not converted goes through the canvas, which always writes JPEG.
-  const source = converted ?? file;
-  const small = converted && source.size <= TARGET_BYTES ? source : await compress(source);
+  if (isHeic(file)) {
+    // Browsers that decode HEIF themselves (Safari; Chromium for AVIF-coded HEIF) skip heic2any.
+    const native = await compress(file).catch(() => null);
+    if (native) return readDataUrl(native);
+    const converted = await heicToJpeg(file);
+    if (!converted) throw new Error('Failed to load image');
+    return readDataUrl(converted.size <= TARGET_BYTES ? converted : await compress(converted));
+  }
+  const small = file.size <= TARGET_BYTES ? file : await compress(file);
   return readDataUrl(small);
 }

@@ -25,7 +25,7 @@ export function HomePage() {
   const menuPath = barOnly ? roleVariant('/menubar', user?.role) : roleVariant('/menuCafe', user?.role);
 
   return (
-    <Box sx={{ minHeight: '100%', background: SEASON_BACKGROUND[season], pb: 4 }} data-season={season}>
+    <Box sx={{ minHeight: 'calc(100dvh - 56px)', background: SEASON_BACKGROUND[season], pb: 12 }} data-season={season}>
       <Stack spacing={2} sx={{ maxWidth: 560, mx: 'auto', p: 2 }}>
         <Typography variant="h5" component="h1" sx={{ color: '#fff', fontWeight: 700, pt: 2 }} data-testid="home-message">
           {message}

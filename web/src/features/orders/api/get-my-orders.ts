@@ -3,12 +3,21 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.js';
 import { serverNow, useConfig } from '../../../lib/config.js';
 
+const QUEUE_POLL_MS = 5_000;
+
 /** The caller's orders of the business day `day` (yyyy-mm-dd). */
 export const getMyOrders = (day: string) =>
   api<Order[]>('/order', { query: { startDate: day, endDate: addDays(day, 1) } });
 
 export const myOrdersQuery = (day: string) =>
-  queryOptions({ queryKey: ['orders', 'mine', day], queryFn: () => getMyOrders(day), staleTime: 10_000 });
+  queryOptions({
+    queryKey: ['orders', 'mine', day],
+    queryFn: () => getMyOrders(day),
+    staleTime: 10_000,
+    // Live messages carry only the caller's own orders; the queue also moves when others'
+    // orders change, so poll while something of ours is still waiting.
+    refetchInterval: (q) => (q.state.data?.some((o) => o.queue_at !== null) ? QUEUE_POLL_MS : false),
+  });
 
 export function useMyOrdersToday() {
   const { businessTimeZone } = useConfig();

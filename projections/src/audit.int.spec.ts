@@ -1,0 +1,81 @@
+import { AuditPage, type NewEvent } from '@drinks/contracts';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AUDIT_ENTITIES_TABLE, AUDIT_TABLE, auditProjection, listAudit } from './audit.js';
+import { BACKENDS, ev, harness, TZ, type Harness } from './test-harness.spec.js';
+
+describe.each(BACKENDS)('audit projection on %s', (backend) => {
+  let h: Harness;
+  beforeEach(async () => {
+    h = await harness(backend);
+    await given('2025-03-03T01:00:00.000Z', undefined, registered('adm', 'Ada', 'admin'), registered('u1', 'Ann', 'user'));
+    await given('2025-03-03T01:30:00.000Z', 'adm', { type: 'UserRoleChanged', tags: [], data: { userId: 'u1', role: 'barista' } });
+    await given('2025-03-03T02:00:00.000Z', 'adm', { type: 'ShopStatusChanged', tags: [], data: { isCafeOpen: false, isBarOpen: true } });
+    await given('2025-03-03T02:10:00.000Z', 'adm', { type: 'MenuCreated', tags: [], data: { menuId: 'm1', name: 'Latte', description: '-', categoryId: 'c1' } });
+    await given('2025-03-03T02:20:00.000Z', 'u1', ev.placed({ orderId: 'o1', userId: 'u1', userName: 'Ann', menuId: 'm1' }));
+    await given('2025-03-03T02:30:00.000Z', 'adm', { ...ev.rejected('o1', 'Out of stock'), data: { orderId: 'o1', userId: 'u1', businessDay: '2025-03-03', by: 'adm', reason: 'Out of stock' } });
+    await given('2025-03-03T02:40:00.000Z', 'adm', { type: 'MenuActivityChanged', tags: [], data: { menuId: 'm1', isActive: 'inactive' } });
+  });
+  afterEach(async () => {
+    await h.cleanup();
+  });
+
+  async function given(at: string, actor: string | undefined, ...events: NewEvent[]) {
+    h.at(at);
+    for (const e of events) await h.store.append([e], actor ? { metadata: { actor } } : {});
+    await h.projector.catchUp();
+  }
+  const dump = async () => [await h.knex(AUDIT_TABLE).orderBy('position'), await h.knex(AUDIT_ENTITIES_TABLE).orderBy('id')];
+
+  it('lists every event newest first, with actor, summary and entities', async () => {
+    const page = await listAudit(h.knex, { limit: 100 });
+    expect(AuditPage.parse(page)).toEqual(page);
+    expect(page.nextBefore).toBeNull();
+    expect(page.items.map((i) => [i.position, i.type, i.actor?.name ?? null, i.summary])).toEqual([
+      [8, 'MenuActivityChanged', 'Ada', 'Menu set inactive'],
+      [7, 'OrderRejected', 'Ada', 'Order rejected: Out of stock'],
+      [6, 'OrderPlaced', 'Ann', 'Ann ordered Latte (hot, 50%)'],
+      [5, 'MenuCreated', 'Ada', 'Menu Latte created'],
+      [4, 'ShopStatusChanged', 'Ada', 'Cafe closed, bar open'],
+      [3, 'UserRoleChanged', 'Ada', 'Role set to barista'],
+      [2, 'UserRegistered', 'Ann', 'Ann registered as user'],
+      [1, 'UserRegistered', 'Ada', 'Ada registered as admin'],
+    ]);
+    expect(page.items[2]).toMatchObject({ at: '2025-03-03T02:20:00.000Z', actor: { id: 'u1', name: 'Ann' } });
+    expect(page.items[2]!.entities.sort()).toEqual(['menu:m1', 'order:o1', 'user:u1']);
+  });
+
+  it('filters by type, actor, entity and time, and pages with a position cursor', async () => {
+    const positions = async (f: Parameters<typeof listAudit>[1]) => (await listAudit(h.knex, f)).items.map((i) => i.position);
+    expect(await positions({ limit: 100, types: ['UserRegistered', 'OrderPlaced'] })).toEqual([6, 2, 1]);
+    expect(await positions({ limit: 100, actorId: 'u1' })).toEqual([6, 2]);
+    expect(await positions({ limit: 100, entity: 'order:o1' })).toEqual([7, 6]);
+    expect(await positions({ limit: 100, entity: 'menu:m1', actorId: 'adm' })).toEqual([8, 5]);
+    expect(await positions({ limit: 100, from: new Date('2025-03-03T02:00:00.000Z'), to: new Date('2025-03-03T02:30:00.000Z') })).toEqual([6, 5, 4]);
+    const first = await listAudit(h.knex, { limit: 3 });
+    expect([first.items.map((i) => i.position), first.nextBefore]).toEqual([[8, 7, 6], 6]);
+    const second = await listAudit(h.knex, { limit: 3, before: 6 });
+    expect([second.items.map((i) => i.position), second.nextBefore]).toEqual([[5, 4, 3], 3]);
+    const last = await listAudit(h.knex, { limit: 3, before: 3 });
+    expect([last.items.map((i) => i.position), last.nextBefore]).toEqual([[2, 1], null]);
+    expect((await listAudit(h.knex, { limit: 1_000 })).items).toHaveLength(8);
+  });
+
+  it('changes nothing when the same events are applied again', async () => {
+    const before = await dump();
+    const log = await h.store.readAll(0, 1_000);
+    await h.knex.transaction(async (trx) => {
+      for (const e of log) await auditProjection.apply(e, trx, { timeZone: TZ });
+    });
+    expect(await dump()).toEqual(before);
+  });
+
+  it('rebuilds rows equal to the live ones', async () => {
+    const before = await dump();
+    await h.projector.rebuild(['audit']);
+    expect(await dump()).toEqual(before);
+  });
+});
+
+function registered(userId: string, name: string, role: 'user' | 'admin'): NewEvent {
+  return { type: 'UserRegistered', tags: [], data: { userId, email: `${userId}@woxa.tech`, name, role } };
+}

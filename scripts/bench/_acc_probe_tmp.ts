@@ -1,2 +1,0 @@
-import { runEstimateAccuracy } from './estimate-accuracy.js';
-console.log(await runEstimateAccuracy());

@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { spawn } from 'node:child_process';
+import { FAKE_NOW, JWT_SECRET } from '../../../services/src/faults/tests/support.js';
+import { customersOf, type Customers } from '../../../services/src/faults/tests/traffic.js';
+import { freePort, repoRoot, spawnServer, type SpawnedServer } from '../../../services/src/test-support/process.js';
+
+export interface BenchServer {
+  server: SpawnedServer;
+  customers: Customers;
+  close(): Promise<void>;
+}
+
+/** A built all-in-one server on SQLite in a temp dir, with `users` customers (tokens minted, no scrypt). */
+export async function benchServer(users: number, env: Record<string, string> = {}): Promise<BenchServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'drinks-bench-'));
+  const server = await spawnServer({ DATA_DIR: dataDir, JWT_SECRET, FAKE_NOW, DEMO_DATA: 'true', LOG_LEVEL: 'silent', ...env });
+  const customers = await customersOf(server.url, dataDir, users, 60_000);
+  return {
+    server,
+    customers,
+    async close() {
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** NATS settings with a stream of its own (deleted by the returned cleanup). */
+export async function natsEnv(url = process.env.NATS_URL ?? 'nats://127.0.0.1:4222') {
+  const suffix = randomUUID().replaceAll('-', '').slice(0, 10);
+  const stream = `BENCH_${suffix}`;
+  return {
+    env: { NATS_URL: url, NATS_STREAM: stream, NATS_SUBJECT_PREFIX: `bench_${suffix}` },
+    async cleanup() {
+      const { connect } = await import('nats');
+      const nc = await connect({ servers: url, timeout: 2000 });
+      const jsm = await nc.jetstreamManager();
+      await jsm.streams.delete(stream).catch(() => false);
+      await nc.close();
+    },
+  };
+}
+
+/** A bare Koa app answering JSON on /api/ping and an empty page on /blank, in its own process. */
+export async function bareKoa(): Promise<{ url: string; stop(): Promise<void> }> {
+  const port = await freePort();
+  const code = `
+    import Koa from 'koa';
+    const app = new Koa();
+    app.use((ctx) => {
+      if (ctx.path === '/blank') { ctx.type = 'html'; ctx.body = '<!doctype html><title>blank</title><div id="root">blank page</div>'; }
+      else ctx.body = { ok: true, at: new Date().toISOString() };
+    });
+    app.listen(${port}, '127.0.0.1', () => console.log('ready'));`;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', code], { cwd: join(repoRoot(), 'services'), stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.once('data', () => resolve());
+    child.once('exit', (c) => reject(new Error(`bare koa exited ${c}`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    async stop() {
+      const exited = new Promise((r) => child.once('exit', r));
+      process.kill(child.pid!, 'SIGTERM');
+      await exited;
+    },
+  };
+}

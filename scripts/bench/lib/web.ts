@@ -1,0 +1,52 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { repoRoot } from '../../../services/src/test-support/process.js';
+import { percentile } from './stats.js';
+
+/** Sum of every web/dist/assets/*.js gzipped (level 9), in bytes. */
+export function bundleGzipBytes(): { gzip: number; raw: number; files: number } {
+  const dir = join(repoRoot(), 'web', 'dist', 'assets');
+  const files = readdirSync(dir).filter((f) => f.endsWith('.js'));
+  let gzip = 0;
+  let raw = 0;
+  for (const f of files) {
+    const bytes = readFileSync(join(dir, f));
+    raw += bytes.length;
+    gzip += gzipSync(bytes, { level: 9 }).length;
+  }
+  return { gzip, raw, files: files.length };
+}
+
+const RENDERED = `(document.querySelector('#root')?.textContent ?? '').trim().length > 0 && !document.querySelector('[role="progressbar"]')`;
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
+
+/**
+ * Median time from navigation to the first render with content (the root element holds text),
+ * over `runs` fresh pages: the barista's board (signed in through local storage) and a blank page.
+ */
+export async function firstRender(boardUrl: string, blankUrl: string, tokens: { accessToken: string; refreshToken: string }, runs = 5) {
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
+  try {
+    const measure = async (url: string) => {
+      const times: number[] = [];
+      for (let i = 0; i < runs + 1; i++) {
+        const context = await browser.newContext();
+        await context.addInitScript({
+          content: `localStorage.setItem('access_token', ${JSON.stringify(tokens.accessToken)}); localStorage.setItem('refresh_token', ${JSON.stringify(tokens.refreshToken)});`,
+        });
+        const page = await context.newPage();
+        const t0 = performance.now();
+        await page.goto(url, { waitUntil: 'commit' });
+        await page.waitForFunction(RENDERED, undefined, { timeout: 30_000, polling: 'raf' });
+        if (i > 0) times.push(performance.now() - t0); // the first load warms the disk cache
+        await context.close();
+      }
+      return percentile(times, 50);
+    };
+    return { board: await measure(boardUrl), blank: await measure(blankUrl) };
+  } finally {
+    await browser.close();
+  }
+}

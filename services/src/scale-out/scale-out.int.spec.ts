@@ -1,0 +1,129 @@
+import type { LiveMessage, Order } from '@drinks/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { openDatabase } from '../db/database.js';
+import { call, dumpReadModels, rebuildAndDump } from '../faults/tests/support.js';
+import { streamEvents, testNats, type TestNats } from '../test-support/nats.js';
+import type { SpawnedServer } from '../test-support/process.js';
+import { PG_URL, createCluster, orderBody, progress, seedCustomers, until, type Cluster, type Customers } from './cluster.js';
+
+// Steps build on each other (one cluster, ~40 s in all): they run in order.
+describe('scale-out: 2 api, 2 relays (active + standby), 1 projector on PostgreSQL and NATS', () => {
+  let nats: TestNats;
+  let cluster: Cluster;
+  let apiA: SpawnedServer;
+  let apiB: SpawnedServer;
+  let relay1: SpawnedServer;
+  let projector: SpawnedServer;
+  let c: Customers;
+
+  beforeAll(async () => {
+    nats = await testNats();
+    cluster = await createCluster(nats);
+    // Projector and relays first (they never seed): api A's seed then reads its own writes at once.
+    projector = await cluster.start('projector');
+    relay1 = await cluster.start('relay');
+    // relay1 holds the lease before the standby exists, so we know which one is active.
+    await until(async () => Number((await cluster.db.knex('leases').where({ name: 'relay' }).first())?.expires_at ?? 0) > Date.now(), 10_000, 'relay lease taken');
+    await cluster.start('relay');
+    apiA = await cluster.start('api', { DEMO_DATA: 'true' });
+    apiB = await cluster.start('api');
+    c = await seedCustomers(cluster.db, apiB.url, 6);
+  }, 90_000);
+
+  afterAll(async () => {
+    await cluster?.close();
+    await nats?.cleanup();
+  }, 30_000);
+
+  const place = (base: string, user: number, headers: Record<string, string> = {}) =>
+    call<Order>(base, 'POST', '/order', c.tokens[user], orderBody(c), headers);
+
+  /**
+   * While the relay fails over or the projector is down, nothing is projected: the command commits,
+   * but its answer (which reads the order back after waiting ~1 s) is a 404. The log is the proof.
+   */
+  async function placeDuringOutage(api: SpawnedServer, user: number): Promise<void> {
+    const before = await ordersInLog(user);
+    const r = await place(api.url, user);
+    expect([201, 404], JSON.stringify(r.body)).toContain(r.status);
+    expect(await ordersInLog(user)).toBe(before + 1);
+  }
+  const ordersInLog = async (user: number) =>
+    (await cluster.db.knex('event_tags').where({ tag: `user:${c.ids[user]}` }).join('events', 'events.position', 'event_tags.position').where('events.type', 'OrderPlaced').count({ n: '*' }).first())!.n;
+
+  it('seeded the demo data exactly once', async () => {
+    const rows = await cluster.db.knex('events').where({ type: 'UserRegistered' }).select('data');
+    const emails = rows.map((r) => JSON.parse(r.data).email as string);
+    expect(emails.filter((e) => e === 'barista@woxa.tech')).toHaveLength(1);
+  });
+
+  it('holds the daily limit with 10 racing PlaceOrder requests spread over both api processes', async () => {
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => place(i % 2 ? apiB.url : apiA.url, 0)));
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses.filter((s) => s === 201)).toHaveLength(2);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(8);
+    for (const a of answers.filter((x) => x.status === 409)) expect(a.body).toMatchObject({ code: 'ORDER_LIMIT_REACHED' });
+    const orders = await cluster.db.knex('events').where({ type: 'OrderPlaced' }).select('data');
+    expect(orders.filter((o) => JSON.parse(o.data).userId === c.ids[0])).toHaveLength(2);
+    for (const api of [apiA, apiB]) expect((await call(api.url, 'GET', '/order/count/user', c.tokens[0])).body).toEqual({ totalOrder: 2 });
+  });
+
+  it('pushes an order placed through api A to a WebSocket on api B', async () => {
+    const ws = new WebSocket(`${apiB.url.replace('http', 'ws')}/api/websockets?token=${c.barista}`);
+    const messages: LiveMessage[] = [];
+    ws.on('message', (raw) => messages.push(JSON.parse(String(raw)) as LiveMessage));
+    await new Promise<void>((resolve, reject) => (ws.once('open', () => resolve()), ws.once('error', reject)));
+    try {
+      await new Promise((r) => setTimeout(r, 200)); // the socket authenticates after open
+      const placed = await place(apiA.url, 1);
+      expect(placed.status).toBe(201);
+      await until(() => messages.some((m) => m.type === 'orders' && m.data.id === placed.body.id), 10_000, 'live message on api B');
+    } finally {
+      ws.close();
+    }
+  });
+
+  it('loses and doubles nothing in the stream when the active relay is killed: the standby takes over', async () => {
+    relay1.kill('SIGKILL');
+    await relay1.waitExit();
+    for (const [api, user] of [[apiA, 1], [apiB, 2], [apiA, 2]] as const) await placeDuringOutage(api, user);
+    const { head } = await progress(cluster.db);
+    // The standby waits for the dead relay's lease to expire (10 s), then publishes from the checkpoint.
+    await until(async () => Number((await cluster.db.knex('checkpoints').where({ name: 'relay' }).first())?.position ?? 0) >= head, 30_000, 'standby relay caught up');
+    const positions = (await streamEvents(nats.url, nats.stream)).map((e) => e.position);
+    expect(positions).toHaveLength(head);
+    expect([...positions].sort((a, b) => a - b)).toEqual(Array.from({ length: head }, (_, i) => i + 1));
+  }, 60_000);
+
+  it('resumes projecting where it stopped after the projector is killed, and the read models catch up', async () => {
+    projector.kill('SIGKILL');
+    await projector.waitExit();
+    for (const user of [3, 4, 4]) await placeDuringOutage(apiA, user);
+    const stale = await progress(cluster.db);
+    expect(stale.projections).toBeLessThan(stale.head);
+    expect((await call(apiB.url, 'GET', '/order/count/user', c.tokens[4])).body).toEqual({ totalOrder: 0 });
+
+    projector = await cluster.start('projector');
+    await until(async () => (await progress(cluster.db)).projections >= stale.head, 20_000, 'projections caught up');
+    expect((await call(apiB.url, 'GET', '/order/count/user', c.tokens[4])).body).toEqual({ totalOrder: 2 });
+    expect((await call(apiA.url, 'GET', '/order/count/user', c.tokens[3])).body).toEqual({ totalOrder: 1 });
+  }, 40_000);
+
+  it('has live read models equal, row for row, to a full rebuild of the log in a second schema', async () => {
+    const { head, projections } = await progress(cluster.db);
+    expect(projections).toBe(head);
+    const copy = await openDatabase({ dataDir: cluster.env.DATA_DIR!, databaseUrl: PG_URL, schema: `${cluster.schema}_rb` });
+    try {
+      for (const table of ['events', 'event_tags']) {
+        await copy.knex.raw('INSERT INTO ?? SELECT * FROM ??.??', [table, cluster.schema, table]);
+      }
+      const live = await dumpReadModels(cluster.db.knex);
+      expect(live.rm_orders!.length).toBeGreaterThanOrEqual(6);
+      expect(await rebuildAndDump(copy)).toEqual(live);
+    } finally {
+      await copy.knex.raw('DROP SCHEMA IF EXISTS ?? CASCADE', [`${cluster.schema}_rb`]);
+      await copy.close();
+    }
+  });
+});

@@ -1,0 +1,176 @@
+import type { Category, Menu } from '@drinks/contracts';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApp, type RunningApp } from '../support/app.js';
+import { expectNoSeriousA11yViolations, newDesktopPage, newPhonePage, openBrowser, screenshot } from '../support/browser.js';
+import { setShop, signInWithTokens, takeAlert } from '../support/customer.js';
+import { catalog } from './staff-support.js';
+
+let app: RunningApp;
+let browser: Browser;
+let barista: string;
+let page: Page;
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startApp(), openBrowser()]);
+  barista = (await app.login('barista@woxa.tech', 'password123')).accessToken;
+  page = await newPhonePage(browser);
+  await signInWithTokens(page, app, 'barista@woxa.tech', '/menuManagement');
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+const THAI_ALERT = 'กรุณาตอบคำถามทั้งสองข้อ';
+const byName = async (name: string): Promise<Category | undefined> => (await catalog(app, barista)).find((c) => c.name === name);
+const menuOf = async (category: string, name: string): Promise<Menu | undefined> => (await byName(category))?.menu.find((m) => m.name === name);
+
+async function expectNameMessages(label: string) {
+  const name = page.getByRole('textbox', { name: label });
+  const cases: [string, string][] = [
+    [' Syrup', 'Input must not start with a space.'],
+    ['Syrup1', 'Input must contain only letters.'],
+    ['a'.repeat(26), 'Input must be at most 25 characters.'],
+    ['', 'Input must not be null.'],
+  ];
+  for (const [value, message] of cases) {
+    await name.fill(value);
+    await page.getByText(message).waitFor();
+  }
+}
+
+describe('menu management while the shop is open', () => {
+  it('lists the available categories with their area, without the cog, and toggles a menu active at once', async () => {
+    await page.getByRole('link', { name: /Coffee/ }).waitFor();
+    expect(await page.getByTestId('category-row').count()).toBe(4);
+    expect(await page.getByRole('link', { name: /Friday Bar/ }).innerText()).toContain('bar');
+    expect(await page.getByRole('link', { name: /^Edit category/ }).count()).toBe(0);
+    await screenshot(page, 'staff-menu-management-open-phone');
+    await expectNoSeriousA11yViolations(page);
+
+    await page.getByRole('link', { name: /Coffee/ }).click();
+    await page.waitForURL(/\/menuManagement\/Coffee\//);
+    const americano = page.getByRole('switch', { name: 'Americano active' });
+    await americano.uncheck();
+    await page.getByTestId('menu-row').filter({ hasText: 'Americano' }).getByText('Inactive').waitFor();
+    expect((await menuOf('Coffee', 'Americano'))?.isActive).toBe('inactive');
+    expect(await page.getByRole('button', { name: /^Edit / }).count()).toBe(0);
+    await screenshot(page, 'staff-category-menus-open-phone');
+    await americano.check();
+    await page.getByRole('link', { name: 'Menu Management' }).last().click();
+    await page.waitForURL(`${app.url}/menuManagement`);
+  });
+});
+
+describe('menu management with the cafe and bar closed', () => {
+  beforeAll(async () => {
+    await setShop(app, barista, 'all-close');
+    await page.reload();
+  });
+
+  it('adds a category with every name message and the Thai alert, then returns to the list', async () => {
+    await page.getByRole('link', { name: 'Add Category' }).click();
+    await page.waitForURL(/\/add-category$/);
+    await page.getByRole('button', { name: 'Save' }).click();
+    expect(await takeAlert(page)).toBe(THAI_ALERT);
+    await expectNameMessages('Category name');
+    await page.getByRole('textbox', { name: 'Category name' }).fill('Syrups');
+    await page.getByRole('button', { name: 'Save' }).click();
+    expect(await takeAlert(page)).toBe(THAI_ALERT);
+    await page.getByRole('radio', { name: 'Cafe' }).check();
+    await screenshot(page, 'staff-add-category-phone');
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(`${app.url}/menuManagement`);
+    await page.getByRole('link', { name: /Syrups/ }).waitFor();
+    expect((await byName('Syrups'))?.categoryFor).toBe('cafe');
+  });
+
+  it('edits the category through its cog', async () => {
+    await page.getByRole('link', { name: 'Edit category Syrups' }).click();
+    await page.waitForURL(/\/edit-category\//);
+    const name = page.getByRole('textbox', { name: 'Category name' });
+    await name.fill('');
+    await page.getByRole('button', { name: 'Save' }).click();
+    expect(await takeAlert(page)).toBe(THAI_ALERT);
+    await name.fill('Sweet Syrups');
+    await screenshot(page, 'staff-edit-category-phone');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(`${app.url}/menuManagement`);
+    await page.getByRole('link', { name: /Sweet Syrups/ }).waitFor();
+    await screenshot(page, 'staff-menu-management-closed-phone');
+  });
+
+  it('adds, edits and deletes menus of the category, one at a time and in Select mode', async () => {
+    await page.getByRole('link', { name: /Sweet Syrups/ }).click();
+    await page.getByText('There is no menu in this category yet.').waitFor();
+    await page.getByRole('link', { name: 'New Menu' }).click();
+    await page.waitForURL(/\/add-menu\//);
+    await page.getByRole('combobox', { name: 'Category' }).click();
+    await page.getByRole('option', { name: 'Sweet Syrups (cafe)' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Save' }).click();
+    expect(await takeAlert(page)).toBe('Make sure that you input name and select category for this menu');
+    await expectNameMessages('Menu name');
+    await page.getByRole('textbox', { name: 'Menu name' }).fill('Vanilla');
+    await page.getByRole('textbox', { name: 'Description' }).fill('x'.repeat(51));
+    await page.getByText('Description must be at most 50 characters.').waitFor();
+    await page.getByRole('textbox', { name: 'Description' }).fill('');
+    await screenshot(page, 'staff-add-menu-phone');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByTestId('menu-row').filter({ hasText: 'Vanilla' }).waitFor();
+    expect((await menuOf('Sweet Syrups', 'Vanilla'))?.description).toBe('-');
+
+    await page.getByRole('link', { name: 'Edit Vanilla' }).click();
+    await page.waitForURL(/\/edit-menu\//);
+    await page.getByRole('textbox', { name: 'Menu name' }).fill('');
+    await page.getByRole('button', { name: 'Save' }).click();
+    expect(await takeAlert(page)).toBe(THAI_ALERT);
+    await page.getByRole('textbox', { name: 'Menu name' }).fill('Vanilla Syrup');
+    await page.getByRole('textbox', { name: 'Description' }).fill('Sweet and smooth');
+    await screenshot(page, 'staff-edit-menu-phone');
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByTestId('menu-row').filter({ hasText: 'Vanilla Syrup' }).waitFor();
+    expect((await menuOf('Sweet Syrups', 'Vanilla Syrup'))?.description).toBe('Sweet and smooth');
+
+    await page.getByRole('button', { name: 'Delete Vanilla Syrup' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete menu?' });
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    expect(await page.getByTestId('menu-row').count()).toBe(1);
+    await page.getByRole('button', { name: 'Delete Vanilla Syrup' }).click();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('There is no menu in this category yet.').waitFor();
+    expect((await menuOf('Sweet Syrups', 'Vanilla Syrup'))?.isAvailable).toBe('unavailable');
+
+    const id = (await byName('Sweet Syrups'))!.id;
+    for (const name of ['Caramel', 'Hazelnut']) {
+      expect((await app.api(barista, 'POST', '/menu', { name, description: '', category_id: id })).status).toBe(201);
+    }
+    await page.reload();
+    await page.getByRole('button', { name: 'Select', exact: true }).click();
+    await page.getByRole('checkbox', { name: 'Select Caramel' }).check();
+    await page.getByRole('checkbox', { name: 'Select Hazelnut' }).check();
+    await screenshot(page, 'staff-category-menus-select-phone');
+    await page.getByRole('button', { name: 'Delete Selected' }).click();
+    await page.getByRole('dialog', { name: 'Delete 2 menus?' }).getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('There is no menu in this category yet.').waitFor();
+    expect((await byName('Sweet Syrups'))!.menu.every((m) => m.isAvailable === 'unavailable')).toBe(true);
+  });
+
+  it('deletes the category after a confirm dialog', async () => {
+    const desktop = await newDesktopPage(browser);
+    const id = (await byName('Sweet Syrups'))!.id;
+    await signInWithTokens(desktop, app, 'barista@woxa.tech', `/edit-category/${id}`);
+    await desktop.getByRole('button', { name: 'Delete Category' }).click();
+    await desktop.getByRole('dialog', { name: 'Delete category?' }).getByRole('button', { name: 'Delete' }).click();
+    await desktop.waitForURL(`${app.url}/menuManagement`);
+    await desktop.getByRole('link', { name: /Coffee/ }).waitFor();
+    expect(await desktop.getByRole('link', { name: /Sweet Syrups/ }).count()).toBe(0);
+    expect((await byName('Sweet Syrups'))?.isAvailable).toBe('unavailable');
+    await screenshot(desktop, 'staff-menu-management-desktop');
+    await expectNoSeriousA11yViolations(desktop);
+    await desktop.context().close();
+  });
+});
