@@ -27,6 +27,8 @@ nats_bin() {
 install_packages() {
   local missing=()
   [[ -x "$CHROMIUM" ]] || command -v chromium >/dev/null || missing+=(chromium)
+  # Thai glyphs, so screenshots show the spec's Thai text rather than empty boxes.
+  [[ -d /usr/share/fonts/truetype/tlwg ]] || missing+=(fonts-thai-tlwg)
   [[ -n "$(nats_bin)" ]] || missing+=(nats-server)
   # Native addons (better-sqlite3) fall back to a source build when no prebuilt binary can be fetched.
   command -v g++ >/dev/null || missing+=(g++)

@@ -105,3 +105,12 @@ export async function myQueue(db: Db, userId: string): Promise<Order[]> {
     .orderBy('o.placed_position', 'asc')) as Row[];
   return withQueue(db, rows);
 }
+
+/** The ordered and in-progress orders of one area on one business day, in queue order. */
+export async function queueOfDay(db: Db, area: Order['menu']['category']['categoryFor'], businessDay: string): Promise<Order[]> {
+  const rows = (await orders(db)
+    .where({ 'o.category_for': area, 'o.business_day': businessDay })
+    .whereIn('o.status', ACTIVE_ORDER_STATUSES)
+    .orderBy('o.placed_position', 'asc')) as Row[];
+  return withQueue(db, rows);
+}

@@ -29,7 +29,7 @@ try {
   const c = s.customers;
   try {
     step(`PlaceOrder: ${USERS} users × 2`);
-    const place = await placeOrders(s.server.url, c, CONNECTIONS);
+    const place = await placeOrders(s.server.url, c, USERS, CONNECTIONS);
     figures.push(
       { area: 'HTTP (SQLite, in-process bus)', measure: `PlaceOrder throughput (${place.total} req, ${place.non2xx} non-2xx)`, value: perSec(place.perSecond), baseline: `bare Koa ${perSec(base.perSecond)}`, ratio: ratio(place.perSecond, base.perSecond) },
       { area: '', measure: 'PlaceOrder p50 / p99', value: `${ms(place.p50)} / ${ms(place.p99)}`, baseline: `${ms(base.p50)} / ${ms(base.p99)}`, ratio: `${ratio(place.p50, base.p50)} / ${ratio(place.p99, base.p99)}` },

@@ -2,7 +2,7 @@ import http from 'node:http';
 import Koa from 'koa';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ALL_PROJECTIONS, getOrder, getUser } from '@drinks/projections';
+import { ALL_PROJECTIONS, getOrder, getUser, queueOfDay } from '@drinks/projections';
 import { pino, type Logger } from 'pino';
 import { createApp } from './api/app.js';
 import type { AppDeps } from './api/deps.js';
@@ -106,7 +106,8 @@ export async function startServer(config: Config, options: { logger?: Logger; cl
       passwords: { hash: hashPassword, verify: verifyPassword, dummyHash: await hashPassword('not a real password') },
       tokens,
       credentials: createCredentialStore(db),
-      throttle: createLoginThrottle({ clock }),
+      // Per account it stops guessing; per address it must not lock out an office behind one NAT.
+      throttle: createLoginThrottle({ clock, maxPerAccount: 5, maxPerAddress: 100 }),
       images: createImageService({ db, dataDir: config.DATA_DIR, useDatabase: db.dialect === 'pg' }),
       users,
       metrics,
@@ -143,7 +144,12 @@ export async function startServer(config: Config, options: { logger?: Logger; cl
       allowedOrigins: config.ALLOWED_ORIGINS,
       logger,
     });
-    const fanout = createLiveFanout({ live, getOrder: (id) => getOrder(db.knex, id), waitFor: (p, ms) => watcher.waitFor(p, ms) });
+    const fanout = createLiveFanout({
+      live,
+      getOrder: (id) => getOrder(db.knex, id),
+      queueOf: (area, day) => queueOfDay(db.knex, area, day),
+      waitFor: (p, ms) => watcher.waitFor(p, ms),
+    });
     subscriptions.push(await bus.subscribe(`live-${process.pid}-${Date.now()}`, (e) => fanout.handle(e), { durable: false }));
     closers.push(() => live.close());
 

@@ -19,7 +19,11 @@ export function bundleGzipBytes(): { gzip: number; raw: number; files: number } 
   return { gzip, raw, files: files.length };
 }
 
-const RENDERED = `(document.querySelector('#root')?.textContent ?? '').trim().length > 0 && !document.querySelector('[role="progressbar"]')`;
+// A function, not a string: the app's CSP forbids eval. Runs in the page, where `document` exists.
+const RENDERED = () => {
+  const d = (globalThis as any).document;
+  return (d.querySelector('#root')?.textContent ?? '').trim().length > 0 && !d.querySelector('[role="progressbar"]');
+};
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
 
 /**

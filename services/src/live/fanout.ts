@@ -8,6 +8,8 @@ export const LIVE_WAIT_MS = 1000;
 export interface LiveFanoutOptions {
   live: Pick<LiveServer, 'send'>;
   getOrder: (id: string) => Promise<Order | null>;
+  /** The ordered and in-progress orders of an area on a business day (their queue places changed). */
+  queueOf?: (area: Order['menu']['category']['categoryFor'], businessDay: string) => Promise<Order[]>;
   waitFor: (position: number, timeoutMs: number) => Promise<boolean>;
 }
 
@@ -16,9 +18,11 @@ export interface LiveFanout {
 }
 
 const orderTypes: ReadonlySet<string> = new Set(ORDER_EVENT_TYPES);
+/** Events after which an order no longer holds a place in its area's queue. */
+const leavesQueue: ReadonlySet<string> = new Set(['OrderCompleted', 'OrderRejected', 'OrderCancelled']);
 
 export function createLiveFanout(options: LiveFanoutOptions): LiveFanout {
-  const { live, getOrder, waitFor } = options;
+  const { live, getOrder, queueOf, waitFor } = options;
   // Events are handled one after another so clients get them in log order even if handle() is not awaited.
   let tail: Promise<void> = Promise.resolve();
 
@@ -29,6 +33,12 @@ export function createLiveFanout(options: LiveFanoutOptions): LiveFanout {
       const order = await getOrder(event.data.orderId);
       if (!order) return;
       live.send({ type: 'orders', position: event.position, data: order }, { userId: order.user.id, staff: true });
+      if (queueOf && leavesQueue.has(event.type) && 'businessDay' in event.data) {
+        // Everyone behind it moved up one place: tell each owner (staff refetch the board anyway).
+        for (const behind of await queueOf(order.menu.category.categoryFor, event.data.businessDay)) {
+          live.send({ type: 'orders', position: event.position, data: behind }, { userId: behind.user.id });
+        }
+      }
       return;
     }
     if (event.type === 'ShopStatusChanged') {

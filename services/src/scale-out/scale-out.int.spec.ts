@@ -49,8 +49,10 @@ describe('scale-out: 2 api, 2 relays (active + standby), 1 projector on PostgreS
     expect([201, 404], JSON.stringify(r.body)).toContain(r.status);
     expect(await ordersInLog(user)).toBe(before + 1);
   }
-  const ordersInLog = async (user: number) =>
-    (await cluster.db.knex('event_tags').where({ tag: `user:${c.ids[user]}` }).join('events', 'events.position', 'event_tags.position').where('events.type', 'OrderPlaced').count({ n: '*' }).first())!.n;
+  const ordersInLog = async (user: number) => {
+    const rows = await cluster.db.knex('events').where({ type: 'OrderPlaced' }).select('data');
+    return rows.filter((r) => JSON.parse(r.data).userId === c.ids[user]).length;
+  };
 
   it('seeded the demo data exactly once', async () => {
     const rows = await cluster.db.knex('events').where({ type: 'UserRegistered' }).select('data');

@@ -24,10 +24,14 @@ export function errorHandler(logger: Logger): Middleware {
   return async (ctx, next) => {
     try {
       await next();
-      if (ctx.status === 404 && ctx.body === undefined && ctx.path.startsWith('/api')) {
-        ctx.status = 404;
+      if (ctx.status >= 400 && (ctx.body === undefined || ctx.body === null) && ctx.path.startsWith('/api')) {
+        const status = ctx.status;
         ctx.type = 'application/problem+json';
-        ctx.body = problem(404, 'NOT_FOUND', `No route for ${ctx.method} ${ctx.path}.`);
+        ctx.body =
+          status === 404
+            ? problem(404, 'NOT_FOUND', `No route for ${ctx.method} ${ctx.path}.`)
+            : problem(status, 'VALIDATION_FAILED', status === 405 ? `${ctx.method} is not allowed here.` : 'The request was refused.');
+        ctx.status = status;
       }
     } catch (err) {
       let body;

@@ -36,7 +36,8 @@ export function securityHeaders(): Middleware {
         "default-src 'self'",
         "img-src 'self' data: blob:",
         "style-src 'self' 'unsafe-inline'",
-        "script-src 'self' 'wasm-unsafe-eval'",
+        // heic2any (HEIC photos from phones) compiles its decoder at run time; no inline script is allowed.
+        "script-src 'self' 'unsafe-eval' 'wasm-unsafe-eval'",
         "connect-src 'self' ws: wss:",
         "worker-src 'self' blob:",
         "font-src 'self' data:",

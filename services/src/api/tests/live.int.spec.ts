@@ -64,6 +64,24 @@ describe.each(['in-process', 'nats'] as const)('live events on /api/websockets (
     for (const s of Object.values(sockets)) s.ws.close();
   });
 
+  it('tells a customer when the order ahead leaves the queue, so the queue place moves without a refetch', async () => {
+    const staff = await staffTokens(app);
+    const first = await app.newUser('Ahead');
+    const second = await app.newUser('Behind');
+    const menus = await catalog(app, first.token);
+    const ahead = (await placeCafeOrder(app, first.token, menus.cafeMenu.id, await uploadImage(app, first.token))).body;
+    const behind = (await placeCafeOrder(app, second.token, menus.cafeMenu.id, await uploadImage(app, second.token))).body;
+    const s = listen(app, second.token);
+    await s.opened;
+    await app.call('PATCH', `/order/barista/${ahead.id}`, { token: staff.barista, body: { status: 'rejected', reject_note: 'Machine Failure' } });
+    const moved = () => s.messages.find((m) => m.type === 'orders' && m.data.id === behind.id);
+    await until(() => moved() !== undefined);
+    expect(moved()?.type === 'orders' && moved()?.data.queue_at).toBe(behind.queue_at! - 1);
+    expect(s.messages.some((m) => m.type === 'orders' && m.data.id === ahead.id)).toBe(false);
+    await app.call('PATCH', `/order/barista/${behind.id}`, { token: staff.barista, body: { status: 'rejected', reject_note: 'Machine Failure' } });
+    s.ws.close();
+  });
+
   it('accepts the token as the first message', async () => {
     const { accessToken } = await app.login('user@woxa.tech');
     const s = listen(app, null);
