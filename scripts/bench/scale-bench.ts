@@ -33,6 +33,7 @@ async function placeOver(urls: readonly string[], c: Customers): Promise<Run> {
   const started = performance.now();
   const results: CannonResult[] = await Promise.all(slices.map((s) => placeOrders(s.url, s.part, CONNECTIONS / urls.length)));
   const seconds = (performance.now() - started) / 1000;
+  console.error("DEBUG", slices.map((s) => s.part.ids.length), results, seconds);
   const total = results.reduce((n, r) => n + r.total, 0);
   return {
     perSecond: total / seconds,

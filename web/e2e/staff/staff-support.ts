@@ -56,3 +56,9 @@ export async function baristaPatch(app: RunningApp, token: string, id: string, b
   const r = await app.api(token, 'PATCH', `/order/barista/${id}`, body);
   if (r.status !== 200) throw new Error(`barista patch: ${r.status} ${JSON.stringify(r.body)}`);
 }
+
+export async function placeBarOrder(app: RunningApp, token: string, menu: string): Promise<Order> {
+  const r = await app.api<Order>(token, 'POST', '/order', { menu_id: menu, type: 'cold' });
+  if (r.status !== 201) throw new Error(`bar order: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body;
+}

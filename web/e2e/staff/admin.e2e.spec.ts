@@ -1,0 +1,235 @@
+import { businessWeekday, type OrderSummary, type User } from '@drinks/contracts';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApp, type RunningApp } from '../support/app.js';
+import { expectNoSeriousA11yViolations, newDesktopPage, newPhonePage, openBrowser, screenshot } from '../support/browser.js';
+import { setShop, signInWithTokens } from '../support/customer.js';
+import { baristaPatch, catalog, menuId, newCustomer, placeBarOrder, placeCafeOrder } from './staff-support.js';
+
+let app: RunningApp;
+let browser: Browser;
+let barista: string;
+let admin: string;
+let desktop: Page;
+let phone: Page;
+let unlucky: { email: string };
+let renamed: { email: string; name: string };
+
+const CAFE_MENUS = ['Americano', 'Latte', 'Cappuccino', 'Mocha', 'Espresso', 'Thai Milk Tea', 'Green Tea Latte', 'Lemon Tea',
+  'Caramel Frappe', 'Chocolate Frappe', 'Mango Smoothie', 'Berry Smoothie', 'Latte', 'Latte'];
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startApp(), openBrowser()]);
+  barista = (await app.login('barista@woxa.tech', 'password123')).accessToken;
+  admin = (await app.login('admin@woxa.tech', 'password123')).accessToken;
+  desktop = await newDesktopPage(browser);
+  phone = await newPhonePage(browser);
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+describe('the closed notice and the credits', () => {
+  it('shows the closed notice with the event popup, its language toggle and "Don\'t show for today"', async () => {
+    const bar = await newCustomer(app, 'Bar Guest');
+    await setShop(app, barista, 'bar-open');
+    let menus = await catalog(app, barista);
+    for (const name of ['Craft Beer', 'Lemon Soda']) {
+      const o = await placeBarOrder(app, bar.token, menuId(menus, name));
+      await baristaPatch(app, barista, o.id, { status: 'in-progress' });
+      await baristaPatch(app, barista, o.id, { status: 'done' });
+    }
+    await setShop(app, barista, 'all-close');
+    menus = await catalog(app, barista);
+    const smoothie = await app.api<{ id: string }>(barista, 'POST', '/category', { name: 'Smoothie', categoryFor: 'cafe' });
+    for (const name of ['Mango Smoothie', 'Berry Smoothie']) {
+      expect((await app.api(barista, 'POST', '/menu', { name, description: '', category_id: smoothie.body.id })).status).toBe(201);
+    }
+
+    renamed = await newCustomer(app, 'Bartholomew Longname-Smith');
+    await signInWithTokens(phone, app, renamed.email, '/close-all');
+    await phone.getByText('Sorry, both the cafe and bar are currently closed').waitFor();
+    const popup = phone.getByRole('dialog', { name: 'ปาร์ตี้ฮาโลวีน' });
+    await popup.waitFor();
+    expect(await popup.innerText()).toContain('31 ตุลาคม');
+    await screenshot(phone, 'staff-closed-popup-thai-phone');
+    await expectNoSeriousA11yViolations(phone);
+    await popup.getByRole('button', { name: 'English' }).click();
+    const english = phone.getByRole('dialog', { name: 'Halloween Party' });
+    const text = await english.innerText();
+    for (const part of ['31 October', 'Building D', '10:30', 'Trick or treat', '16:00', '16:30', '18:00-21:00', 'Cancelled']) expect(text).toContain(part);
+    expect(await phone.evaluate(() => localStorage.getItem('halloweenPopupLanguage'))).toBe('english');
+    await screenshot(phone, 'staff-closed-popup-english-phone');
+    await english.getByRole('button', { name: "Don't show for today" }).click();
+    await english.waitFor({ state: 'hidden' });
+    expect(await phone.evaluate(() => localStorage.getItem('halloweenPopupHiddenToday'))).toBeTruthy();
+    await phone.reload();
+    await phone.getByText('Cocktails are not available for online ordering. Please order your drink at the bar').waitFor();
+    expect(await phone.getByRole('dialog').count()).toBe(0);
+    await screenshot(phone, 'staff-closed-phone');
+    await expectNoSeriousA11yViolations(phone);
+
+    await signInWithTokens(desktop, app, 'admin@woxa.tech', '/close-all-admin');
+    await desktop.getByRole('dialog', { name: 'ปาร์ตี้ฮาโลวีน' }).getByRole('button', { name: "I'm Ready for Halloween!" }).click();
+    expect(await desktop.getByText('Every working day 9:00 - 16:00').isVisible()).toBe(true);
+    await screenshot(desktop, 'staff-closed-admin-desktop');
+    await desktop.getByRole('link', { name: 'the Woxa team' }).click();
+    await desktop.waitForURL(`${app.url}/team-credit`);
+  });
+
+  it('presents the team of six with the way back to the orders', async () => {
+    await desktop.getByRole('heading', { name: "Let's Meet Our Team" }).waitFor();
+    expect(await desktop.getByTestId('team-member').count()).toBe(6);
+    expect(await desktop.getByRole('link', { name: 'Follow on Instagram' }).count()).toBe(3);
+    expect(await desktop.getByRole('link', { name: /^Follow .* on / }).count()).toBe(3);
+    expect(await desktop.getByRole('link', { name: 'Back to Orders' }).getAttribute('href')).toBe('/statusOrder-admin');
+    await desktop.getByText('Made with love, coffee, and lots of debugging').waitFor();
+    const columns = await desktop.getByTestId('team-member').evaluateAll((els) => new Set(els.map((e) => e.getBoundingClientRect().left)).size);
+    expect(columns).toBe(3);
+    await desktop.getByTestId('team-member').first().hover();
+    await screenshot(desktop, 'staff-credits-desktop');
+    await expectNoSeriousA11yViolations(desktop);
+    await phone.goto(`${app.url}/team-credit`);
+    expect(await phone.getByRole('link', { name: 'Back to Orders' }).getAttribute('href')).toBe('/statusOrder');
+    await screenshot(phone, 'staff-credits-phone');
+  });
+});
+
+describe('dashboards, history and users with the day\'s orders', () => {
+  let summary: OrderSummary;
+
+  beforeAll(async () => {
+    await setShop(app, barista, 'cafe-open');
+    const menus = await catalog(app, barista);
+    const placed = [];
+    for (let i = 0; i < CAFE_MENUS.length; i += 2) {
+      const c = await newCustomer(app);
+      placed.push(await placeCafeOrder(app, c.token, menuId(menus, CAFE_MENUS[i]!)));
+      placed.push(await placeCafeOrder(app, c.token, menuId(menus, CAFE_MENUS[i + 1]!)));
+    }
+    const tokenOf = new Map<string, string>();
+    const owner = await newCustomer(app, 'Unlucky Guest');
+    unlucky = owner;
+    tokenOf.set('u', owner.token);
+    const mocha = await placeCafeOrder(app, owner.token, menuId(menus, 'Mocha'));
+    expect((await app.api(owner.token, 'PATCH', `/order/${mocha.id}`, { status: 'cancel' })).status).toBe(200);
+    const espresso = await placeCafeOrder(app, owner.token, menuId(menus, 'Espresso'));
+    await baristaPatch(app, barista, espresso.id, { status: 'rejected', reject_note: 'Machine Failure' });
+    for (const o of placed.slice(0, 2)) {
+      await baristaPatch(app, barista, o.id, { status: 'in-progress' });
+      await baristaPatch(app, barista, o.id, { status: 'done' });
+    }
+    await baristaPatch(app, barista, placed[2]!.id, { status: 'in-progress' });
+    summary = (await app.api<OrderSummary>(admin, 'GET', '/order/summary')).body;
+  });
+
+  it('redirects the closed notice to the orders once the cafe is open', async () => {
+    await phone.goto(`${app.url}/close-all`);
+    await phone.waitForURL(`${app.url}/statusOrder`);
+  });
+
+  it('ranks the cafe menus with counts, 10 per page, for each period', async () => {
+    await desktop.goto(`${app.url}/dashboard-admin`);
+    await desktop.getByRole('heading', { name: 'Dashboard for Cafe' }).waitFor();
+    await desktop.getByText('Total orders 14 orders').waitFor();
+    const rows = desktop.getByTestId('popular-row');
+    await rows.first().waitFor();
+    expect(await rows.count()).toBe(10);
+    const first = await rows.first().innerText();
+    expect(first).toMatch(/^1\s+Latte\s+Coffee\s+3 Orders$/);
+    await desktop.getByRole('figure', { name: 'Orders per hour' }).waitFor();
+    await screenshot(desktop, 'staff-dashboard-cafe-desktop');
+    await expectNoSeriousA11yViolations(desktop);
+    await desktop.getByRole('button', { name: 'Go to page 2' }).click();
+    await desktop.waitForFunction(() => document.querySelectorAll('[data-testid="popular-row"]').length === 2);
+    expect(await rows.first().innerText()).toMatch(/^11\s/);
+
+    const sunday = businessWeekday(new Date(), 'Asia/Bangkok') === 0;
+    await desktop.getByRole('button', { name: 'This Week' }).click();
+    await desktop.getByText(`Total orders ${sunday ? 0 : 14} orders`).waitFor();
+    await desktop.getByRole('button', { name: 'This Month' }).click();
+    await desktop.getByText('Total orders 14 orders').waitFor();
+    expect(await rows.count()).toBe(10);
+  });
+
+  it("opens Today's Dashboard as a bottom sheet with the day's counts", async () => {
+    expect(summary.total).toBe(18);
+    await desktop.getByRole('button', { name: /Today's Dashboard/ }).click();
+    const sheet = desktop.getByRole('dialog', { name: "Today's Dashboard" });
+    await sheet.waitFor();
+    expect(await sheet.getByTestId('summary-total').innerText()).toBe('18');
+    expect(await sheet.getByTestId('summary-done').innerText()).toBe(String(summary.byStatus.done + summary.byStatus.picked));
+    expect(await sheet.getByTestId('summary-active').innerText()).toBe('12');
+    expect(await sheet.getByTestId('breakdown-cancel').innerText()).toContain('1 (6%)');
+    await screenshot(desktop, 'staff-dashboard-sheet-desktop');
+    await sheet.getByRole('button', { name: 'Refresh Data' }).click();
+    await sheet.getByRole('button', { name: 'Close' }).click();
+
+    await signInWithTokens(phone, app, 'admin@woxa.tech', '/dashboard-admin-bar');
+    await phone.getByRole('heading', { name: 'Dashboard for Bar' }).waitFor();
+    await phone.getByText('Total orders 2 orders').waitFor();
+    expect(await phone.getByTestId('popular-row').count()).toBe(2);
+    await screenshot(phone, 'staff-dashboard-bar-phone');
+    await expectNoSeriousA11yViolations(phone);
+  });
+
+  it('shows the staff history grouped by day with the status labels', async () => {
+    await desktop.goto(`${app.url}/history`);
+    await desktop.getByRole('heading', { name: 'History', exact: true }).waitFor();
+    for (const f of ['Today', 'Last 7 days', 'Last 30 days', 'All time']) await desktop.getByRole('button', { name: f }).waitFor();
+    await desktop.getByTestId('history-total').first().waitFor();
+    expect(await desktop.getByTestId('history-group').count()).toBe(1);
+    expect(await desktop.getByTestId('history-total').innerText()).toBe('Total Order: 4');
+    const text = await desktop.getByTestId('history-group').innerText();
+    for (const part of ['Canceled by user', 'Canceled by barista', 'Done', 'Unlucky Guest', 'Craft Beer', 'Sweetness 50%']) expect(text).toContain(part);
+    expect(await desktop.getByTestId('history-entry').count()).toBe(6);
+    await desktop.getByRole('button', { name: 'All time' }).click();
+    await desktop.getByRole('button', { name: 'All time', pressed: true }).waitFor();
+    expect(await desktop.getByTestId('history-entry').count()).toBe(6);
+    await screenshot(desktop, 'staff-history-staff-desktop');
+    await expectNoSeriousA11yViolations(desktop);
+  });
+
+  it("shows a user's own history with its labels, and the empty state", async () => {
+    await signInWithTokens(phone, app, unlucky.email, '/history');
+    await phone.getByRole('button', { name: 'Last 30 days', pressed: true }).waitFor();
+    for (const f of ['Last 7 days', 'Last 90 days', 'All time']) await phone.getByRole('button', { name: f }).waitFor();
+    await phone.getByText('Canceled By Barista : Machine Failure').waitFor();
+    const entries = phone.getByTestId('history-entry');
+    expect(await entries.count()).toBe(2);
+    expect(await entries.first().innerText()).toContain('Espresso');
+    expect(await entries.last().innerText()).toMatch(/Mocha[\s\S]*Hot · 50%[\s\S]*Canceled$/);
+    await screenshot(phone, 'staff-history-user-phone');
+    await expectNoSeriousA11yViolations(phone);
+
+    await signInWithTokens(phone, app, renamed.email, '/history');
+    await phone.getByText('No history found for this period').waitFor();
+    await phone.getByText('Try selecting a different date range').waitFor();
+    await screenshot(phone, 'staff-history-empty-phone');
+  });
+
+  it("lists the admin first and changes another user's role", async () => {
+    await desktop.goto(`${app.url}/userManagement`);
+    await desktop.getByRole('heading', { name: 'User Management' }).waitFor();
+    const you = desktop.getByRole('region', { name: 'You' });
+    expect(await you.innerText()).toMatch(/Demo Admin[\s\S]*admin@woxa.tech[\s\S]*Admin/);
+    expect(await you.getByRole('button', { name: /^Edit role/ }).count()).toBe(0);
+    const row = desktop.getByTestId('user-row').filter({ hasText: renamed.email });
+    expect(await row.innerText()).toContain('Bartholomew Lo...');
+    await screenshot(desktop, 'staff-users-desktop');
+    await expectNoSeriousA11yViolations(desktop);
+    await row.getByRole('button', { name: `Edit role of ${renamed.name}` }).click();
+    await row.getByRole('combobox', { name: `Role of ${renamed.name}` }).click();
+    for (const r of ['Admin', 'User', 'Barista']) await desktop.getByRole('option', { name: r }).waitFor();
+    await desktop.getByRole('option', { name: 'Barista' }).click();
+    await row.getByRole('button', { name: 'Save' }).click();
+    await row.getByTestId('user-role').filter({ hasText: 'Barista' }).waitFor();
+    const users = (await app.api<User[]>(admin, 'GET', '/user')).body;
+    expect(users.find((u) => u.email === renamed.email)?.role).toBe('barista');
+
+    await signInWithTokens(phone, app, 'admin@woxa.tech', '/userManagement');
+    await phone.getByTestId('user-row').nth(2).waitFor();
+    await screenshot(phone, 'staff-users-phone');
+  });
+});
