@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router';
+import { PickupReminders } from '../features/reminders/pickup-reminders.js';
 import { useLiveEvents } from '../lib/live-events.js';
 import { SessionProvider, useSession } from '../lib/session.js';
 
@@ -13,6 +14,7 @@ export function App() {
   return (
     <SessionProvider>
       <LiveEvents />
+      <PickupReminders />
       <Outlet />
     </SessionProvider>
   );

@@ -10,6 +10,7 @@ import {
   businessDay,
   parseDateParam,
   type Order,
+  type StoredEvent,
   type User,
 } from '@drinks/contracts';
 import { countActiveOrdersOfDay, getCategory, getMenu, getOrder, listOrders, myQueue, popularMenus, summary, totalOrders } from '@drinks/projections';
@@ -20,6 +21,7 @@ import { type AppState, currentUser, isStaff, signedIn, staffOnly } from '../mid
 import { parse, pathParam } from '../parse.js';
 import { commandMetadata } from './command-metadata.js';
 import { distanceMetres } from './geo.js';
+import { orderFromEvents } from './order-answer.js';
 import { officeCheck } from '../../config.js';
 
 export function orderRoutes(deps: AppDeps) {
@@ -53,11 +55,13 @@ export function orderRoutes(deps: AppDeps) {
       throw new ValidationError(message, [{ path: 'tumblerImage', message }]);
     }
   }
-  async function answer(position: number, id: string) {
-    await deps.waitFor(position);
+  async function answer(result: { lastPosition: number; events: StoredEvent[] }, id: string, before: Order | null = null) {
+    await deps.waitFor(result.lastPosition);
     const order = await getOrder(knex, id);
-    if (!order) throw new NotFoundError('No such order.');
-    return order;
+    if (order && (result.events.length === 0 || order.updatedAt >= (result.events.at(-1)?.occurredAt ?? ''))) return order;
+    const fromEvents = orderFromEvents(order ?? before, result.events);
+    if (!fromEvents) throw new NotFoundError('No such order.');
+    return fromEvents;
   }
 
   router.post('/order', signedIn, async (ctx) => {
@@ -86,7 +90,7 @@ export function orderRoutes(deps: AppDeps) {
       commandMetadata(ctx),
     );
     ctx.status = 201;
-    ctx.body = await answer(result.lastPosition, result.orderId ?? orderId);
+    ctx.body = await answer(result, result.orderId ?? orderId);
   });
 
   router.get('/order', signedIn, async (ctx) => {
@@ -139,7 +143,7 @@ export function orderRoutes(deps: AppDeps) {
   router.patch('/order/barista/:id', staffOnly, async (ctx) => {
     const user = currentUser(ctx);
     const body = parse(BaristaOrderPatch, ctx.request.body);
-    await visibleOrder(user, pathParam(ctx));
+    const before = await visibleOrder(user, pathParam(ctx));
     const input = { orderId: pathParam(ctx), actor: { id: user.id, role: user.role }, now: deps.clock(), timeZone: tz };
     const meta = commandMetadata(ctx);
     const result =
@@ -148,7 +152,7 @@ export function orderRoutes(deps: AppDeps) {
         : body.status === 'done'
           ? await completeOrder(deps.store, input, meta)
           : await rejectOrder(deps.store, { ...input, reason: body.reject_note }, meta);
-    ctx.body = await answer(result.lastPosition, pathParam(ctx));
+    ctx.body = await answer(result, pathParam(ctx), before);
   });
 
   router.get('/order/:id', signedIn, async (ctx) => {
@@ -158,12 +162,12 @@ export function orderRoutes(deps: AppDeps) {
   router.patch('/order/:id', signedIn, async (ctx) => {
     const user = currentUser(ctx);
     const body = parse(OwnerOrderPatch, ctx.request.body);
-    await visibleOrder(user, pathParam(ctx));
+    const before = await visibleOrder(user, pathParam(ctx));
     const input = { orderId: pathParam(ctx), actor: { id: user.id, role: user.role }, now: deps.clock(), timeZone: tz };
     const result = body.status === 'cancel'
       ? await cancelOrder(deps.store, input, commandMetadata(ctx))
       : await pickUpOrder(deps.store, input, commandMetadata(ctx));
-    ctx.body = await answer(result.lastPosition, pathParam(ctx));
+    ctx.body = await answer(result, pathParam(ctx), before);
   });
 
   return router;

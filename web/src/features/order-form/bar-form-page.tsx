@@ -1,14 +1,16 @@
 import type { DrinkType } from '@drinks/contracts';
 import { Box, Button, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
-import { useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { useAlert } from '../../components/alert-provider.js';
 import { useSession } from '../../lib/session.js';
 import type { OrderDraft } from './api/place-order.js';
 import { ChoiceGroup } from './components/choice-group.js';
+import { OrderAgainNotice, useOrderAgainProblem } from './components/order-again-notice.js';
 import { FormHeader } from './components/form-header.js';
 import { OrderSummary } from './components/order-summary.js';
 import { CHECK_MESSAGE, TYPE_OPTIONS } from './order-form-page.js';
+import { readOrderAgain } from './order-again.js';
 import { useSubmitOrder } from './use-submit-order.js';
 
 /** Bar order form: form-bar/{menuName}/{menuId}/{description}; type only, description kept in tumblerImage. */
@@ -17,7 +19,9 @@ export function BarFormPage() {
   const { user } = useSession();
   const alert = useAlert();
   const { submit, pending } = useSubmitOrder('bar');
-  const [type, setType] = useState<DrinkType | null>(null);
+  const again = readOrderAgain(useLocation().state);
+  const againProblem = useOrderAgainProblem(again !== null, menuId, menuName);
+  const [type, setType] = useState<DrinkType | null>(again?.type ?? null);
   const [summaryOpen, setSummaryOpen] = useState(false);
   const back = user?.role === 'admin' ? '/menubar-admin' : '/menubar';
   const draft: OrderDraft = {
@@ -32,6 +36,7 @@ export function BarFormPage() {
   return (
     <Box sx={{ maxWidth: 560, mx: 'auto', p: 2 }}>
       <FormHeader title={menuName} back={back} />
+      {again && <OrderAgainNotice problem={againProblem} />}
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {description}
       </Typography>
@@ -41,12 +46,12 @@ export function BarFormPage() {
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          if (type === null) void alert(CHECK_MESSAGE);
+          if (type === null || againProblem !== null) void alert(CHECK_MESSAGE);
           else setSummaryOpen(true);
         }}
       >
         <ChoiceGroup label="Type" options={TYPE_OPTIONS} value={type} onChange={setType} />
-        <Button type="submit" variant="contained" color="secondary" size="large" disabled={type === null}>
+        <Button type="submit" variant="contained" color="secondary" size="large" disabled={type === null || againProblem !== null}>
           Next
         </Button>
       </Stack>

@@ -1,7 +1,7 @@
 import { SWEETNESS_VALUES, type DrinkType } from '@drinks/contracts';
 import { Box, Button, Stack, TextField } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { useAlert } from '../../components/alert-provider.js';
 import { roleVariant } from '../../lib/access.js';
 import { useSession } from '../../lib/session.js';
@@ -10,10 +10,12 @@ import { getOrderCount } from '../orders/api/get-order-count.js';
 import { uploadImage } from './api/upload-image.js';
 import type { OrderDraft } from './api/place-order.js';
 import { ChoiceGroup } from './components/choice-group.js';
+import { OrderAgainNotice, useOrderAgainProblem } from './components/order-again-notice.js';
 import { FormHeader } from './components/form-header.js';
 import { OrderSummary } from './components/order-summary.js';
 import { tumblerImageOf, TumblerPicker, type TumblerState } from './components/tumbler-picker.js';
 import { ACCEPT, FAILED_MESSAGE, processTumblerImage, TOO_BIG_MESSAGE, TooBigError } from './image-pipeline.js';
+import { readOrderAgain } from './order-again.js';
 import { useSubmitOrder } from './use-submit-order.js';
 
 export const TYPE_OPTIONS = (['hot', 'cold', 'frappe'] as const).map((t) => ({ value: t, label: t[0]!.toUpperCase() + t.slice(1) }));
@@ -29,12 +31,14 @@ export function OrderFormPage() {
   const navigate = useNavigate();
   const back = `/${roleVariant('menuCafe', user?.role)}`;
   const { submit, pending } = useSubmitOrder('cafe');
-  const [type, setType] = useState<DrinkType | null>(null);
-  const [sweetness, setSweetness] = useState<number | null>(null);
-  const [remark, setRemark] = useState('');
+  const again = readOrderAgain(useLocation().state);
+  const againProblem = useOrderAgainProblem(again !== null, menuId, menuName);
+  const [type, setType] = useState<DrinkType | null>(again?.type ?? null);
+  const [sweetness, setSweetness] = useState<number | null>(again?.sweetness ?? null);
+  const [remark, setRemark] = useState(again?.remark ?? '');
   const [summaryOpen, setSummaryOpen] = useState(false);
   const [tumbler, setTumbler] = useState<TumblerState>(() => {
-    const recent = readStorage(STORAGE_KEYS.favOrder);
+    const recent = readStorage(STORAGE_KEYS.favOrder) ?? again?.tumblerImage ?? null;
     return { source: recent ? 'recent' : 'new', recent, uploaded: null, preview: null, processing: false };
   });
   const checked = useRef(false);
@@ -66,7 +70,7 @@ export function OrderFormPage() {
   };
 
   const image = tumblerImageOf(tumbler);
-  const complete = type !== null && sweetness !== null && image !== null;
+  const complete = type !== null && sweetness !== null && image !== null && againProblem === null;
   const draft: OrderDraft = {
     menu_id: menuId,
     menu_name: menuName,
@@ -79,6 +83,7 @@ export function OrderFormPage() {
   return (
     <Box sx={{ maxWidth: 560, mx: 'auto', p: 2 }}>
       <FormHeader title={menuName} back={back} />
+      {again && <OrderAgainNotice problem={againProblem} />}
       <Stack
         component="form"
         spacing={3}

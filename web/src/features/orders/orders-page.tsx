@@ -3,6 +3,7 @@ import { useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { roleVariant } from '../../lib/access.js';
 import { useSession } from '../../lib/session.js';
+import { NotifyMeButton } from '../reminders/components/notify-me-button.js';
 import { useMyOrdersToday } from './api/get-my-orders.js';
 import { OrderCard } from './components/order-card.js';
 import { splitOrders } from './order-text.js';
@@ -36,9 +37,12 @@ export function OrdersPage() {
       <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
         My Order
       </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        {pulling || orders.isRefetching ? 'Release to refresh…' : 'Pull down to refresh'}
-      </Typography>
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap', mb: 2 }}>
+        <Typography variant="body2" color="text.secondary">
+          {pulling || orders.isRefetching ? 'Release to refresh…' : 'Pull down to refresh'}
+        </Typography>
+        <NotifyMeButton />
+      </Box>
       {orders.isPending && <CircularProgress aria-label="Loading orders" />}
       {!orders.isPending && active.length === 0 && closed.length === 0 && (
         <Box sx={{ textAlign: 'center', py: 6 }} data-testid="orders-empty">

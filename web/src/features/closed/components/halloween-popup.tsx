@@ -56,7 +56,7 @@ export function HalloweenPopup() {
         </List>
       </DialogContent>
       <DialogActions sx={{ flexDirection: 'column', gap: 1, px: 3, pb: 3 }}>
-        <Button fullWidth variant="contained" onClick={() => setOpen(false)} sx={{ bgcolor: '#e8590c', color: '#fff', '&:hover': { bgcolor: '#c2410c' } }}>
+        <Button fullWidth variant="contained" onClick={() => setOpen(false)} sx={{ bgcolor: '#c2410c', color: '#fff', '&:hover': { bgcolor: '#9a3412' } }}>
           I'm Ready for Halloween!
         </Button>
         <Button fullWidth onClick={hideToday} sx={{ color: '#e0d4f0', ml: '0 !important' }}>Don't show for today</Button>

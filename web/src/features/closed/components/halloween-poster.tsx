@@ -20,7 +20,7 @@ export function HalloweenPoster() {
           d="M0 0 q-8 -10 -20 -4 q6 2 6 8 q-4 -2 -8 2 q6 0 10 6 q4 -6 12 -6 q8 0 12 6 q4 -6 10 -6 q-4 -4 -8 -2 q0 -6 6 -8 q-12 -6 -20 4z" />
       ))}
       <rect x="0" y="150" width="320" height="30" fill="#12061f" />
-      <g transform="translate(160 128)">
+      <g transform="translate(222 128)">
         <rect x="-4" y="-44" width="8" height="14" rx="2" fill="#3b7d23" />
         <ellipse cx="-22" cy="0" rx="26" ry="30" fill="url(#hw-pumpkin)" />
         <ellipse cx="22" cy="0" rx="26" ry="30" fill="url(#hw-pumpkin)" />

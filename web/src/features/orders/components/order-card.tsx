@@ -8,6 +8,10 @@ import { formatBusinessTime, useConfig } from '../../../lib/config.js';
 import { getOrder } from '../api/get-order.js';
 import { useUpdateOrderStatus } from '../api/update-order-status.js';
 import { cardTime, queueMessage, TRACKER_STEPS, trackerStep } from '../order-text.js';
+import { RejectedAlternatives } from '../../insights/components/alternatives.js';
+import { WaitEstimateLine } from '../../insights/components/wait-estimate.js';
+import { OrderAgainButton } from '../../order-form/components/order-again-button.js';
+import { TimelineButton } from '../../timeline/components/timeline-button.js';
 import { CancelDialog } from './cancel-dialog.js';
 
 function TypeIcon({ type }: { type: Order['type'] }) {
@@ -16,7 +20,7 @@ function TypeIcon({ type }: { type: Order['type'] }) {
   return <LocalDrinkIcon sx={{ color: '#4a2c6f' }} aria-label={type ?? 'drink'} role="img" />;
 }
 
-export function OrderCard({ order }: { order: Order }) {
+export function OrderCard({ order, orderAgain = false }: { order: Order; orderAgain?: boolean }) {
   const { businessTimeZone } = useConfig();
   const update = useUpdateOrderStatus();
   const [cancelName, setCancelName] = useState<string | null>(null);
@@ -70,6 +74,12 @@ export function OrderCard({ order }: { order: Order }) {
             Reason: {order.reject_note}
           </Typography>
         )}
+        <WaitEstimateLine order={order} />
+        <RejectedAlternatives order={order} />
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mx: -1 }}>
+          <TimelineButton orderId={order.id} menuName={order.menu.name} />
+          {orderAgain && <OrderAgainButton order={order} />}
+        </Box>
         {order.status === 'ordered' && (
           <Button variant="outlined" color="error" onClick={() => void askCancel()} disabled={update.isPending}>
             Cancel

@@ -1,0 +1,25 @@
+import { Alert } from '@mui/material';
+import { useCategories } from '../../catalog/api/get-categories.js';
+import { orderAgainProblem } from '../order-again.js';
+
+/** On a form opened by 'Order again': whether the menu can still be ordered; reports the verdict. */
+export function useOrderAgainProblem(enabled: boolean, menuId: string, menuName: string): string | null {
+  const categories = useCategories();
+  if (!enabled || !categories.data) return null;
+  return orderAgainProblem(categories.data, menuId, menuName);
+}
+
+export function OrderAgainNotice({ problem }: { problem: string | null }) {
+  if (problem) {
+    return (
+      <Alert severity="warning" data-testid="order-again-problem" sx={{ mb: 2 }}>
+        {problem}
+      </Alert>
+    );
+  }
+  return (
+    <Alert severity="info" data-testid="order-again-prefilled" sx={{ mb: 2 }}>
+      Filled in from your earlier order — check and place it.
+    </Alert>
+  );
+}

@@ -1,0 +1,78 @@
+import type { Order } from '@drinks/contracts';
+import { useEffect, useRef, useState } from 'react';
+import { useToast } from '../../components/toast-provider.js';
+import { serverNow } from '../../lib/config.js';
+import { subscribeLive } from '../../lib/live-events.js';
+import { useSession } from '../../lib/session.js';
+import { useMyOrdersToday } from '../orders/api/get-my-orders.js';
+import { chime, systemNotify, vibrate } from './alert-channels.js';
+import {
+  dueReminders,
+  markReminded,
+  msUntilNextReminder,
+  reminderText,
+  trackOrder,
+  type ReminderAction,
+  type ReminderState,
+} from './reminder-logic.js';
+
+function Reminders({ userId }: { userId: string }) {
+  const toast = useToast();
+  const orders = useMyOrdersToday();
+  const [state, setState] = useState<ReminderState>({});
+  const stateRef = useRef(state);
+  const lastStatus = useRef(new Map<string, Order['status']>());
+  const names = useRef(new Map<string, string>());
+
+  const announce = (a: ReminderAction) => {
+    const { title, message } = reminderText(a);
+    toast({ severity: a.kind === 'ready' ? 'success' : 'info', title, message, autoCloseMs: 30_000 });
+    chime();
+    vibrate();
+    systemNotify(title, message, `pickup-${a.orderId}-${a.kind}`);
+  };
+
+  // Both the live messages and the (polled, invalidated) order list feed the same state;
+  // a move to done counts as news only when the order was seen before in another status.
+  const observe = (order: Order, fromLive: boolean) => {
+    if (order.user.id !== userId) return;
+    const prev = lastStatus.current.get(order.id);
+    lastStatus.current.set(order.id, order.status);
+    names.current.set(order.id, order.menu.name);
+    const live = fromLive ? prev !== 'done' : prev !== undefined && prev !== 'done';
+    const before = stateRef.current;
+    const r = trackOrder(before, order, serverNow().getTime(), live);
+    stateRef.current = r.state;
+    if (r.state !== before) setState(r.state);
+    r.actions.forEach(announce);
+  };
+  const observeRef = useRef(observe);
+  observeRef.current = observe;
+
+  useEffect(() => subscribeLive((msg) => msg.type === 'orders' && observeRef.current(msg.data, true)), []);
+
+  useEffect(() => {
+    for (const o of orders.data ?? []) observeRef.current(o, false);
+  }, [orders.data]);
+
+  useEffect(() => {
+    const wait = msUntilNextReminder(state, serverNow().getTime());
+    if (wait === null) return;
+    const timer = setTimeout(() => {
+      const due = dueReminders(stateRef.current, serverNow().getTime());
+      stateRef.current = markReminded(stateRef.current, due);
+      setState(stateRef.current);
+      for (const id of due) announce({ kind: 'reminder', orderId: id, menuName: names.current.get(id) ?? 'Your drink' });
+    }, wait + 50);
+    return () => clearTimeout(timer);
+  }, [state]);
+
+  return null;
+}
+
+/** Pick-up reminders for the signed-in customer (users and admins ordering for themselves). */
+export function PickupReminders() {
+  const { user } = useSession();
+  if (!user || (user.role !== 'user' && user.role !== 'admin')) return null;
+  return <Reminders key={user.id} userId={user.id} />;
+}

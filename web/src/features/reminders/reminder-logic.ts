@@ -1,0 +1,66 @@
+import type { Order } from '@drinks/contracts';
+
+/** A finished order still waiting on the counter after this long gets one more reminder. */
+export const REMINDER_DELAY_MS = 10 * 60_000;
+
+export interface Tracked {
+  /** When the order became done (ms since epoch). */
+  doneAt: number;
+  reminded: boolean;
+}
+export type ReminderState = Readonly<Record<string, Tracked>>;
+
+export type ReminderAction = { kind: 'ready' | 'reminder'; orderId: string; menuName: string };
+
+/**
+ * Folds one update of an own order into the state. A move to 'done' seen live
+ * (`live`) announces it; an order already done when first seen (page load) is only
+ * tracked, from its updatedAt, so the later reminder still comes on time.
+ */
+export function trackOrder(
+  state: ReminderState,
+  order: Pick<Order, 'id' | 'status' | 'updatedAt' | 'menu'>,
+  now: number,
+  live: boolean,
+): { state: ReminderState; actions: ReminderAction[] } {
+  const known = state[order.id];
+  if (order.status !== 'done') {
+    if (!known) return { state, actions: [] };
+    const { [order.id]: _gone, ...rest } = state;
+    return { state: rest, actions: [] };
+  }
+  if (known) return { state, actions: [] };
+  const updated = Date.parse(order.updatedAt);
+  const doneAt = live || Number.isNaN(updated) ? now : Math.min(updated, now);
+  return {
+    state: { ...state, [order.id]: { doneAt, reminded: false } },
+    actions: live ? [{ kind: 'ready', orderId: order.id, menuName: order.menu.name }] : [],
+  };
+}
+
+/** Orders whose reminder is due at `now`. */
+export function dueReminders(state: ReminderState, now: number, delayMs = REMINDER_DELAY_MS): string[] {
+  return Object.entries(state)
+    .filter(([, t]) => !t.reminded && now - t.doneAt >= delayMs)
+    .map(([id]) => id);
+}
+
+export function markReminded(state: ReminderState, ids: readonly string[]): ReminderState {
+  if (ids.length === 0) return state;
+  const next = { ...state };
+  for (const id of ids) if (next[id]) next[id] = { ...next[id], reminded: true };
+  return next;
+}
+
+/** Milliseconds until the next reminder falls due, or null when none is pending. */
+export function msUntilNextReminder(state: ReminderState, now: number, delayMs = REMINDER_DELAY_MS): number | null {
+  const pending = Object.values(state).filter((t) => !t.reminded);
+  if (pending.length === 0) return null;
+  return Math.max(0, Math.min(...pending.map((t) => t.doneAt + delayMs - now)));
+}
+
+export function reminderText(action: ReminderAction): { title: string; message: string } {
+  return action.kind === 'ready'
+    ? { title: 'Your drink is ready!', message: `${action.menuName} is waiting at the counter — click "Pick Up" after you take your cup.` }
+    : { title: 'Still waiting for you', message: `${action.menuName} has been ready for 10 minutes. Please pick it up.` };
+}
