@@ -29,6 +29,7 @@ install_packages() {
   [[ -x "$CHROMIUM" ]] || command -v chromium >/dev/null || missing+=(chromium)
   # Thai glyphs, so screenshots show the spec's Thai text rather than empty boxes.
   [[ -d /usr/share/fonts/truetype/tlwg ]] || missing+=(fonts-thai-tlwg)
+  [[ -f /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf ]] || missing+=(fonts-noto-color-emoji)
   [[ -n "$(nats_bin)" ]] || missing+=(nats-server)
   # Native addons (better-sqlite3) fall back to a source build when no prebuilt binary can be fetched.
   command -v g++ >/dev/null || missing+=(g++)

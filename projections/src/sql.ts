@@ -38,26 +38,48 @@ export async function createTableIfAbsent(
 
 interface SqliteStatement {
   run(...params: unknown[]): unknown;
+  all(...params: unknown[]): unknown[];
 }
 interface SqliteConnection {
   prepare(sql: string): SqliteStatement;
 }
 const statements = new WeakMap<SqliteConnection, Map<string, SqliteStatement>>();
 
-function upsertSql(table: string, key: string, columns: readonly string[], keep: boolean): string {
-  const q = (id: string) => `"${id}"`;
+/**
+ * The better-sqlite3 connection of a SQLite transaction, to run statements prepared once per
+ * connection: knex prepares every query anew, which costs more than the insert itself and
+ * dominates a rebuild. Null elsewhere (PostgreSQL, or outside a transaction).
+ */
+async function sqliteOf(trx: Knex | Knex.Transaction): Promise<((sql: string) => SqliteStatement) | null> {
+  if (!trx.isTransaction || trx.client.driverName !== 'better-sqlite3') return null;
+  const conn = (await trx.client.acquireConnection()) as SqliteConnection;
+  let cache = statements.get(conn);
+  if (!cache) statements.set(conn, (cache = new Map()));
+  return (sql) => {
+    let stmt = cache.get(sql);
+    if (!stmt) cache.set(sql, (stmt = conn.prepare(sql)));
+    return stmt;
+  };
+}
+
+const q = (id: string) => `"${id}"`;
+
+function upsertSql(table: string, key: string, columns: readonly string[], keep: boolean, rows: number): string {
   const updates = columns.filter((c) => c !== key).map((c) => `${q(c)} = excluded.${q(c)}`);
+  const tuple = `(${columns.map(() => '?').join(', ')})`;
   return (
-    `INSERT INTO ${q(table)} (${columns.map(q).join(', ')}) VALUES (${columns.map(() => '?').join(', ')}) ` +
+    `INSERT INTO ${q(table)} (${columns.map(q).join(', ')}) VALUES ${Array(rows).fill(tuple).join(', ')} ` +
     `ON CONFLICT (${q(key)}) DO ${keep ? 'NOTHING' : `UPDATE SET ${updates.join(', ')}`}`
   );
 }
 
+/** Rows per SQLite statement: fewer statement runs, far under the bindings limit. */
+const SQLITE_ROWS = 32;
+
 /**
- * Upsert on `key`. On SQLite inside a transaction, one statement prepared once
- * per connection and run per row: knex prepares every query anew, which costs
- * more than the insert itself and dominates a rebuild. Elsewhere, multi-row
- * knex inserts split under the bindings limits.
+ * Upsert on `key`. On SQLite inside a transaction, prepared multi-row statements (SQLite applies
+ * the rows one after the other, so a key repeated within them ends as its last row, as row by row).
+ * Elsewhere, multi-row knex inserts split under the bindings limits.
  */
 export async function upsertRows(
   trx: Knex | Knex.Transaction,
@@ -70,14 +92,24 @@ export async function upsertRows(
   const first = rows[0] as Record<string, unknown> | undefined;
   if (!first) return;
   const columns = Object.keys(first);
-  if (trx.isTransaction && trx.client.driverName === 'better-sqlite3') {
-    const conn = (await trx.client.acquireConnection()) as SqliteConnection;
-    const sql = upsertSql(table, key, columns, keep);
-    let cache = statements.get(conn);
-    if (!cache) statements.set(conn, (cache = new Map()));
-    let stmt = cache.get(sql);
-    if (!stmt) cache.set(sql, (stmt = conn.prepare(sql)));
-    for (const row of rows as Record<string, unknown>[]) stmt.run(columns.map((c) => row[c]));
+  const prepare = await sqliteOf(trx);
+  if (prepare) {
+    const width = columns.length;
+    const full = rows.length - (rows.length % SQLITE_ROWS);
+    const params: unknown[] = new Array(SQLITE_ROWS * width);
+    const many = full > 0 ? prepare(upsertSql(table, key, columns, keep, SQLITE_ROWS)) : null;
+    for (let i = 0; i < full; i += SQLITE_ROWS) {
+      for (let r = 0; r < SQLITE_ROWS; r++) {
+        const row = rows[i + r] as Record<string, unknown>;
+        for (let c = 0; c < width; c++) params[r * width + c] = row[columns[c]!];
+      }
+      many!.run(params);
+    }
+    const one = full < rows.length ? prepare(upsertSql(table, key, columns, keep, 1)) : null;
+    for (let i = full; i < rows.length; i++) {
+      const row = rows[i] as Record<string, unknown>;
+      one!.run(columns.map((c) => row[c]));
+    }
     return;
   }
   for (const part of chunk(rows, Math.max(1, Math.min(MAX_ROWS, Math.floor(MAX_BINDINGS / columns.length))))) {
@@ -85,6 +117,9 @@ export async function upsertRows(
     await (keep ? insert.ignore() : insert.merge());
   }
 }
+
+/** Placeholders per SQLite lookup; a short last slice is padded with NULL, which matches nothing. */
+const SQLITE_IN = 200;
 
 /** Rows whose `column` is in `values`, fetched in bindings-sized slices. */
 export async function selectIn<T>(
@@ -94,6 +129,16 @@ export async function selectIn<T>(
   values: readonly string[],
 ): Promise<T[]> {
   const out: T[] = [];
+  const prepare = await sqliteOf(db);
+  if (prepare && values.length > 0) {
+    const stmt = prepare(`SELECT * FROM ${q(table)} WHERE ${q(column)} IN (${Array(SQLITE_IN).fill('?').join(', ')})`);
+    for (let i = 0; i < values.length; i += SQLITE_IN) {
+      const part: unknown[] = values.slice(i, i + SQLITE_IN);
+      while (part.length < SQLITE_IN) part.push(null);
+      out.push(...(stmt.all(part) as T[]));
+    }
+    return out;
+  }
   for (const part of chunk(values, 5_000)) out.push(...((await db(table).whereIn(column, part)) as T[]));
   return out;
 }

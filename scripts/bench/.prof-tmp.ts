@@ -14,8 +14,10 @@ const dir = mkdtempSync(join(tmpdir(), 'rbprof-'));
 const db = await openDatabase({ dataDir: dir });
 fillLog(join(dir, 'drinks.sqlite'), N);
 const times = new Map<string, number>();
+const dropped = new Set<string>();
 const wrap = (p: Projection): Projection => ({
   ...p,
+  migrate: async (k) => { await p.migrate(k); if (process.env.NOIDX) for (const t of p.tables) { const idx = await k.raw("select name, sql from sqlite_master where type='index' and tbl_name=? and sql is not null", [t]) as {name:string,sql:string}[]; for (const i of idx) { dropped.add(i.sql); await k.raw(`drop index "${i.name}"`); } } },
   apply: async (e, t, c) => { const s = performance.now(); await p.apply(e, t, c); times.set(p.name, (times.get(p.name) ?? 0) + performance.now() - s); },
   applyBatch: p.applyBatch && (async (e, t, c) => { const s = performance.now(); await p.applyBatch!(e, t, c); times.set(p.name, (times.get(p.name) ?? 0) + performance.now() - s); }),
 });
@@ -25,7 +27,9 @@ const timedStore = { ...store, readAll: async (a: number, l: number) => { const 
 const only = process.env.ONLY?.split(',');
 const projector = createProjector({ db, store: timedStore, projections: ALL_PROJECTIONS.map(wrap), timeZone: 'Asia/Bangkok' });
 await projector.migrate();
+if (process.env.CACHE) await db.knex.raw('pragma cache_size = ' + process.env.CACHE);
 const r = await projector.rebuild(only);
+const s2 = performance.now(); for (const q of dropped) await db.knex.raw(q); console.log('reindex ms', Math.round(performance.now() - s2), dropped.size);
 console.log(r.eventsPerSecond, 'ev/s', Math.round(r.ms), 'ms; readAll', Math.round(readMs), Object.fromEntries([...times].map(([k, v]) => [k, Math.round(v)])));
 await store.close();
 await db.close();

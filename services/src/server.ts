@@ -49,7 +49,7 @@ export async function startServer(config: Config, options: { logger?: Logger; cl
   const role = config.ROLE;
   const db = await openDatabase({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL, schema: config.DATABASE_SCHEMA });
   await migrateCore(db);
-  const store = createEventStore(db);
+  const store = createEventStore(db, { clock });
   const metrics = createMetrics();
   store.onAppended(() => metrics.eventsAppended.inc());
 
@@ -65,7 +65,7 @@ export async function startServer(config: Config, options: { logger?: Logger; cl
   const runsProjector = role === 'all' || role === 'projector';
   if (runsProjector) {
     await projector.catchUp();
-    subscriptions.push(await bus.subscribe('projector', (e) => projector.handle(e), { durable: true }));
+    subscriptions.push(await bus.subscribe('projector', (e) => projector.follow(e), { durable: true }));
   }
   const checkpoints = createCheckpointWatcher(db);
   const watcher = runsProjector ? projector : checkpoints;

@@ -35,9 +35,14 @@ export function createDeferredBus(connect: () => Promise<Bus>, options: { logger
 
   return {
     connected: () => inner !== null,
-    async publish(events) {
+    async publish(events, publishOptions) {
       if (!inner) throw new Error('bus not connected yet');
-      await inner.publish(events);
+      await inner.publish(events, publishOptions);
+    },
+    head: async () => (inner?.head ? inner.head() : null),
+    async positions() {
+      if (!inner?.positions) throw new Error('bus cannot list its positions');
+      return inner.positions();
     },
     async subscribe(name, handler, subscribeOptions) {
       let real: Subscription | null = null;

@@ -1,16 +1,13 @@
 import type { StoredEvent } from '@drinks/contracts';
 import {
-  AckPolicy,
   connect,
   DeliverPolicy,
   Events,
-  nanos,
-  StorageType,
   type ConsumerMessages,
-  type JetStreamManager,
   type JsMsg,
   type NatsConnection,
 } from 'nats';
+import { ensureDurable, ensureStream, isNoStream, streamHead, streamPositions, type StreamSpec } from './nats-stream.js';
 import { silentLogger, type Bus, type BusLogger, type EventHandler, type Subscription } from './types.js';
 
 export interface NatsBusOptions {
@@ -52,7 +49,8 @@ export async function createNatsBus(options: NatsBusOptions): Promise<Bus> {
   let connected = true;
   void watchStatus(nc, logger, (up) => (connected = up));
   const jsm = await nc.jetstreamManager();
-  await ensureStream(jsm, stream, prefix, options.duplicateWindowMs ?? 120_000);
+  const spec: StreamSpec = { name: stream, prefix, duplicateWindowMs: options.duplicateWindowMs ?? 120_000 };
+  await ensureStream(jsm, spec);
   const js = nc.jetstream();
   const subscriptions = new Set<Subscription>();
 
@@ -85,14 +83,35 @@ export async function createNatsBus(options: NatsBusOptions): Promise<Bus> {
     if (ack) msg.nak(nakDelay);
   }
 
-  function run(messages: ConsumerMessages, name: string, handler: EventHandler, ack: boolean): Subscription {
+  /**
+   * Consumes until closed. The consumer stops on a missing stream or consumer (deleted, or the
+   * stream recreated); `open` then creates both again, with a backoff while that fails.
+   */
+  async function run(name: string, handler: EventHandler, ack: boolean, open: () => Promise<ConsumerMessages>): Promise<Subscription> {
+    let current: ConsumerMessages | null = await open();
+    let closed = false;
     const loop = (async () => {
-      for await (const msg of messages) await handle(msg, name, handler, ack);
-    })().catch((err) => logger.error({ err, subscriber: name }, 'bus subscription ended'));
+      for (let failures = 0; !closed; ) {
+        try {
+          current ??= await open();
+          if (closed) break;
+          for await (const msg of current) {
+            failures = 0;
+            await handle(msg, name, handler, ack);
+          }
+        } catch (err) {
+          if (closed) break;
+          logger.warn({ err, subscriber: name }, 'bus consumer lost, creating it again');
+        }
+        current = null;
+        if (!closed) await sleep(Math.min(100 * 2 ** failures++, 2000));
+      }
+    })();
     const subscription: Subscription = {
       async close() {
+        closed = true;
         subscriptions.delete(subscription);
-        messages.stop();
+        current?.stop();
         await loop;
       },
     };
@@ -101,71 +120,58 @@ export async function createNatsBus(options: NatsBusOptions): Promise<Bus> {
   }
 
   return {
-    async publish(events) {
+    async publish(events, publishOptions = {}) {
       if (events.length === 0) return;
       // While disconnected, fail fast instead of buffering a copy of the batch per retry.
       if (!connected || nc.isClosed()) throw new Error('NATS is not connected');
-      // Issued in order on one connection, so the stream stores them in order; awaited together.
-      const acks = events.map((event) =>
-        js.publish(`${prefix}.${event.type}`, encoder.encode(JSON.stringify(event)), {
-          msgID: event.id,
-          timeout: publishTimeout,
-        }),
-      );
-      const results = await Promise.allSettled(acks);
-      const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
-      if (failure) throw failure.reason;
+      const scope = publishOptions.dedupeScope;
+      const send = async () => {
+        // Issued in order on one connection, so the stream stores them in order; awaited together.
+        const acks = events.map((event) =>
+          js.publish(`${prefix}.${event.type}`, encoder.encode(JSON.stringify(event)), {
+            msgID: scope ? `${event.id}:${scope}` : event.id,
+            timeout: publishTimeout,
+          }),
+        );
+        const results = await Promise.allSettled(acks);
+        const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+        if (failure) throw failure.reason;
+      };
+      try {
+        await send();
+      } catch (err) {
+        if (!isNoStream(err)) throw err;
+        // The stream was deleted: create it again and send once more (ids dedupe what got through).
+        logger.warn({ err, stream }, 'NATS stream missing, creating it again');
+        await ensureStream(jsm, spec).catch(() => Promise.reject(err));
+        await send();
+      }
     },
 
     async subscribe(name, handler, { durable }) {
+      const consume = { max_messages: 256, abort_on_missing_resource: true };
       if (durable) {
-        await ensureDurable(jsm, stream, name, prefix);
-        const consumer = await js.consumers.get(stream, name);
-        return run(await consumer.consume({ max_messages: 256 }), name, handler, true);
+        return run(name, handler, true, async () => {
+          await ensureStream(jsm, spec);
+          await ensureDurable(jsm, spec, name);
+          return (await js.consumers.get(stream, name)).consume(consume);
+        });
       }
-      const consumer = await js.consumers.get(stream, {
-        filterSubjects: `${prefix}.>`,
-        deliver_policy: DeliverPolicy.New,
+      return run(name, handler, false, async () => {
+        await ensureStream(jsm, spec);
+        const consumer = await js.consumers.get(stream, { filterSubjects: `${prefix}.>`, deliver_policy: DeliverPolicy.New });
+        return consumer.consume(consume);
       });
-      return run(await consumer.consume({ max_messages: 256 }), name, handler, false);
     },
+
+    head: () => streamHead(jsm, spec),
+    positions: () => streamPositions(jsm, js, spec),
 
     async close() {
       await Promise.all([...subscriptions].map((s) => s.close()));
       if (!nc.isClosed()) await nc.drain().catch(() => nc.close());
     },
   };
-}
-
-async function ensureStream(jsm: JetStreamManager, name: string, prefix: string, windowMs: number): Promise<void> {
-  try {
-    await jsm.streams.info(name);
-  } catch (err) {
-    if (!isNotFound(err)) throw err;
-    await jsm.streams.add({
-      name,
-      subjects: [`${prefix}.>`],
-      storage: StorageType.File,
-      duplicate_window: nanos(windowMs),
-    });
-  }
-}
-
-async function ensureDurable(jsm: JetStreamManager, stream: string, name: string, prefix: string): Promise<void> {
-  try {
-    await jsm.consumers.info(stream, name);
-  } catch (err) {
-    if (!isNotFound(err)) throw err;
-    // A new durable starts at the stream's beginning; an existing one resumes at its ack floor.
-    await jsm.consumers.add(stream, {
-      durable_name: name,
-      ack_policy: AckPolicy.Explicit,
-      deliver_policy: DeliverPolicy.All,
-      filter_subject: `${prefix}.>`,
-      ack_wait: nanos(30_000),
-      max_ack_pending: 1000,
-    });
-  }
 }
 
 async function watchStatus(nc: NatsConnection, logger: BusLogger, set: (up: boolean) => void): Promise<void> {
@@ -178,12 +184,6 @@ async function watchStatus(nc: NatsConnection, logger: BusLogger, set: (up: bool
       logger.info({ server: status.data }, 'NATS reconnected');
     }
   }
-}
-
-function isNotFound(err: unknown): boolean {
-  const e = err as { code?: string; api_error?: { err_code?: number }; message?: string };
-  return e?.code === '404' || e?.api_error?.err_code === 10059 || e?.api_error?.err_code === 10014 ||
-    /not found/i.test(e?.message ?? '');
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

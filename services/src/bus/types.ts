@@ -15,9 +15,30 @@ export interface SubscribeOptions {
   durable: boolean;
 }
 
+export interface PublishOptions {
+  /**
+   * Scopes each message id (`<event id>:<scope>`): a republish of events the stream lost must
+   * not be dropped as a duplicate of the lost copies still remembered by the duplicate window.
+   */
+  dedupeScope?: string;
+}
+
+/** What a durable stream holds, for the relay to notice lost events. */
+export interface StreamHead {
+  messages: number;
+  /** Position of the event stored last (0 when empty). */
+  lastPosition: number;
+  /** Changes whenever the stream is recreated or stores something: a fresh `dedupeScope`. */
+  epoch: string;
+}
+
 export interface Bus {
   /** Publish in order; resolves once the bus has accepted every event (JetStream ack). */
-  publish(events: StoredEvent[]): Promise<void>;
+  publish(events: StoredEvent[], options?: PublishOptions): Promise<void>;
+  /** Buses that keep a stream (NATS) tell what it holds; null when they cannot tell now. */
+  head?(): Promise<StreamHead | null>;
+  /** Positions of every event the stream holds (a full scan: only after a loss was seen). */
+  positions?(): Promise<Set<number>>;
   subscribe(name: string, handler: EventHandler, options: SubscribeOptions): Promise<Subscription>;
   close(): Promise<void>;
 }

@@ -45,6 +45,8 @@ export interface Projector {
   migrate(): Promise<void>;
   handle(event: StoredEvent): Promise<void>;
   handleBatch(events: readonly StoredEvent[]): Promise<void>;
+  /** Takes a delivery as a signal to apply everything the log holds by now. */
+  follow(event: StoredEvent): Promise<void>;
   /** Applies everything in the log after each checkpoint; returns the position reached. */
   catchUp(): Promise<number>;
   /** The lowest checkpoint across projections. */
@@ -171,6 +173,19 @@ export function createProjector(options: ProjectorOptions): Projector {
     },
     handle: (event) => exclusive(() => deliverWithRetry([event])),
     handleBatch: (events) => exclusive(() => deliverWithRetry(events)),
+    // A delivery taken as a signal: whatever the log holds by now is applied, many events per
+    // transaction under load, and the deliveries it covered are then skipped without a query.
+    follow: (event) =>
+      exclusive(async () => {
+        if (event.position <= position()) return;
+        try {
+          await replay(position(), Number.MAX_SAFE_INTEGER, projections);
+        } catch (err) {
+          if (!(err instanceof GapError)) throw err;
+          await reload();
+          await replay(position(), Number.MAX_SAFE_INTEGER, projections);
+        }
+      }),
     catchUp: () =>
       exclusive(async () => {
         await reload();

@@ -3,6 +3,7 @@ import type { StoredEvent } from '@drinks/contracts';
 import type { Db } from '../db/database.js';
 import { silentLogger, type Bus, type BusLogger } from '../bus/types.js';
 import type { EventStore } from '../store/types.js';
+import { republishLost } from './reconcile.js';
 import { createLease, ensureRelayTables, readCheckpoint, writeCheckpoint, type Lease } from './tables.js';
 
 export interface RelayOptions {
@@ -20,6 +21,8 @@ export interface RelayOptions {
   gapWaitMs?: number;
   /** Only the lease holder publishes; a standby takes over when the lease expires. `false` turns it off. */
   lease?: false | { holder?: string; ttlMs?: number };
+  /** How often the stream is checked for lost events (also right after a failed publish). */
+  reconcileMs?: number;
   /** Test hook, called after a publish and before its checkpoint write; a throw ends the loop as a crash would. */
   onPublished?: (events: StoredEvent[]) => void | Promise<void>;
 }
@@ -34,6 +37,8 @@ export interface Relay {
   published(): number;
   /** Whether this relay holds the lease (always true without one). */
   active(): boolean;
+  /** Republishes what the stream lost (purged or recreated) from the log; resolves how many. */
+  reconcile(): Promise<number>;
 }
 
 class Crash extends Error {}
@@ -51,6 +56,7 @@ export function createRelay(options: RelayOptions): Relay {
   const pollMs = options.pollMs ?? 200;
   const maxBackoffMs = options.maxBackoffMs ?? 2000;
   const gapWaitMs = options.gapWaitMs ?? 1000;
+  const reconcileMs = options.reconcileMs ?? 3000;
   const lease: Lease | null =
     options.lease === false
       ? null
@@ -64,6 +70,19 @@ export function createRelay(options: RelayOptions): Relay {
   let wake: (() => void) | null = null;
   let wakeOnPoke = false;
   let gapSince: number | null = null;
+  let reconcileAt = 0;
+  // A step and a reconciliation never overlap: the stream is only inspected with nothing in flight.
+  let exclusive: Promise<unknown> = Promise.resolve();
+  function serial<T>(fn: () => Promise<T>): Promise<T> {
+    const next = exclusive.then(fn, fn);
+    exclusive = next.catch(() => undefined);
+    return next;
+  }
+
+  async function reconcile(): Promise<number> {
+    if (lease && !lease.held()) return 0;
+    return republishLost({ store, bus, knex: db.knex, published: checkpoint, batchSize, logger });
+  }
 
   function poke(): void {
     poked = true;
@@ -131,7 +150,11 @@ export function createRelay(options: RelayOptions): Relay {
     let backoff = 100;
     while (running) {
       try {
-        const more = await step();
+        if (Date.now() >= reconcileAt) {
+          reconcileAt = Date.now() + reconcileMs;
+          await serial(reconcile);
+        }
+        const more = await serial(step);
         backoff = 100;
         if (!more) await pause(gapSince === null ? pollMs : Math.min(pollMs, 50), true);
       } catch (err) {
@@ -141,6 +164,7 @@ export function createRelay(options: RelayOptions): Relay {
           return;
         }
         logger.warn({ err, relay: name, after: checkpoint, retryInMs: backoff }, 'relay publish failed, retrying');
+        reconcileAt = 0;
         await pause(backoff, false);
         backoff = Math.min(backoff * 2, maxBackoffMs);
       }
@@ -168,5 +192,6 @@ export function createRelay(options: RelayOptions): Relay {
     poke,
     published: () => checkpoint,
     active: () => lease?.held() ?? true,
+    reconcile: () => serial(reconcile),
   };
 }

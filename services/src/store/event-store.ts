@@ -23,6 +23,8 @@ export interface EventStoreOptions {
    * subtransactions than that overflow each backend's cache and slow every snapshot.
    */
   maxGroupSize?: number;
+  /** The time recorded on events (pinned in tests and FAKE_NOW demos); ids keep real time. */
+  clock?: () => Date;
 }
 
 interface Pending {
@@ -41,6 +43,7 @@ type Outcome = { ok: true; result: AppendResult } | { ok: false; error: unknown 
 export function createEventStore(db: Db, opts: EventStoreOptions = {}): EventStore {
   const backend = createBackend(db);
   const upcasters = upcasterChain(opts.upcasters ?? UPCASTERS);
+  const clock = opts.clock;
   const maxGroupSize = opts.maxGroupSize ?? (db.dialect === 'pg' ? 64 : 256);
   const listeners = new Set<(head: number) => void>();
   const queue: Pending[] = [];
@@ -86,7 +89,7 @@ export function createEventStore(db: Db, opts: EventStoreOptions = {}): EventSto
     if (p.events.length === 0) return { events: [], lastPosition: head, duplicate: false };
 
     const now = Date.now();
-    const occurredAt = new Date(now).toISOString();
+    const occurredAt = (clock ? clock() : new Date(now)).toISOString();
     const stored = p.events.map(
       (e, i) =>
         ({

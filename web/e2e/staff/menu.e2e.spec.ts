@@ -92,6 +92,9 @@ describe('menu management with the cafe and bar closed', () => {
     await page.getByRole('link', { name: 'Edit category Syrups' }).click();
     await page.waitForURL(/\/edit-category\//);
     const name = page.getByRole('textbox', { name: 'Category name' });
+    await name.waitFor({ timeout: 15_000 }).catch(async (err: unknown) => {
+      throw new Error(`${String(err)}\n${await page.locator('body').innerText()}`);
+    });
     await name.fill('');
     await page.getByRole('button', { name: 'Save' }).click();
     expect(await takeAlert(page)).toBe(THAI_ALERT);

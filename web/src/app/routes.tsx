@@ -39,6 +39,8 @@ const AddCategoryPage = lazyPage(() => import('../features/menu/add-category-pag
 const EditCategoryPage = lazyPage(() => import('../features/menu/edit-category-page.js'), 'EditCategoryPage');
 const UserManagementPage = lazyPage(() => import('../features/users/user-management-page.js'), 'UserManagementPage');
 const ClosedPage = lazyPage(() => import('../features/closed/closed-page.js'), 'ClosedPage');
+const ServiceDashboardPage = lazyPage(() => import('../features/insights/service-dashboard-page.js'), 'ServiceDashboardPage');
+const AuditLogPage = lazyPage(() => import('../features/audit/audit-log-page.js'), 'AuditLogPage');
 const TeamCreditPage = lazyPage(() => import('../features/credits/team-credit-page.js'), 'TeamCreditPage');
 
 const guarded = (allowed: readonly Role[] | 'any', element: ReactNode): ReactNode => (
@@ -110,6 +112,8 @@ export const routes: RouteObject[] = [
               { path: 'dashboard-admin-bar', element: <DashboardPage area="bar" /> },
               { path: 'userManagement', element: <UserManagementPage /> },
               { path: 'userManagement-bar', element: <UserManagementPage /> },
+              { path: 'dashboard-service', element: <ServiceDashboardPage /> },
+              { path: 'audit-log', element: <AuditLogPage /> },
             ],
           },
           { element: guarded('any', <RoleLayout />), children: [{ path: 'history', element: <HistoryPage /> }] },

@@ -21,7 +21,9 @@ export function useNavLinks(): { label: string; to: string }[] {
   links.push({ label: 'History', to: '/history' });
   if (role === 'admin') {
     links.push({ label: 'Dashboard', to: '/dashboard-admin' });
+    links.push({ label: 'Service', to: '/dashboard-service' });
     links.push({ label: 'User Management', to: '/userManagement' });
+    links.push({ label: 'Audit log', to: '/audit-log' });
   }
   return links;
 }

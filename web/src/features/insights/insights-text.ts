@@ -9,3 +9,9 @@ export function estimateText(e: WaitEstimate): string {
 }
 
 export const INGREDIENT_UNAVAILABLE = 'Ingredient Unavailable';
+
+/** 5.5 → '5.5 min'. */
+export function formatWait(minutes: number): string {
+  const r = Math.round(minutes * 10) / 10;
+  return `${Number.isInteger(r) ? r.toFixed(0) : r.toFixed(1)} min`;
+}

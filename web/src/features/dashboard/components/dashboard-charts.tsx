@@ -23,7 +23,7 @@ export function MenuChart({ rows }: { rows: readonly PopularMenuRow[] }) {
         <XAxis dataKey="name" interval={0} tick={{ fontSize: 11 }} angle={-25} textAnchor="end" height={56} />
         <YAxis allowDecimals={false} />
         <Tooltip />
-        <Bar dataKey="orders" name="Orders" fill={theme.palette.primary.main} radius={[4, 4, 0, 0]} />
+        <Bar dataKey="orders" name="Orders" fill={theme.palette.primary.main} radius={[4, 4, 0, 0]} isAnimationActive={false} />
       </BarChart>
     </ChartCard>
   );
@@ -38,7 +38,7 @@ export function HourChart({ data }: { data: readonly { hour: string; orders: num
         <XAxis dataKey="hour" tick={{ fontSize: 11 }} />
         <YAxis allowDecimals={false} />
         <Tooltip />
-        <Bar dataKey="orders" name="Orders" fill={theme.palette.secondary.main} radius={[4, 4, 0, 0]} />
+        <Bar dataKey="orders" name="Orders" fill={theme.palette.secondary.main} radius={[4, 4, 0, 0]} isAnimationActive={false} />
       </BarChart>
     </ChartCard>
   );
