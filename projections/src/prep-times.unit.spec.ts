@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { estimateWait, MIN_SAMPLES, quantile, type WaitSample } from './prep-times.js';
+import { businessHour } from '@drinks/contracts';
+import { estimateWait, MIN_SAMPLES, placementHour, quantile, type WaitSample } from './prep-times.js';
 
 const sample = (minutes: number, queueAhead = 0): WaitSample => ({ waitSeconds: minutes * 60, queueAhead });
 
@@ -47,5 +48,17 @@ describe('quantile', () => {
     expect(quantile([1, 2, 3, 4], 0.5)).toBe(2.5);
     expect(quantile([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 0.9)).toBeCloseTo(9.1);
     expect(quantile([7], 0.9)).toBe(7);
+  });
+});
+
+describe('placementHour', () => {
+  it('equals businessHour across zones, half-hour offsets and DST changes', () => {
+    const zones = ['Asia/Bangkok', 'Asia/Kolkata', 'Asia/Kathmandu', 'Europe/Berlin', 'America/New_York', 'Australia/Lord_Howe', 'UTC'];
+    const start = Date.parse('2024-01-01T00:00:00.000Z');
+    for (const zone of zones) {
+      for (let t = start; t < start + 366 * 86_400_000; t += 7 * 3_600_000 + 13 * 60_000 + 17_000) {
+        expect(placementHour(new Date(t), zone)).toBe(businessHour(new Date(t), zone));
+      }
+    }
   });
 });

@@ -42,19 +42,25 @@ async function migrate(db: Knex): Promise<void> {
 }
 
 function toRow(e: StoredEvent): TimelineRow | null {
-  if (!(e.type in KINDS)) return null;
-  const kind = KINDS[e.type as keyof typeof KINDS];
-  const base = { position: e.position, kind, at: iso(e.occurredAt), reason: null };
+  const row = (order_id: string, actor_id: string, actor_name: string | null = null, reason: string | null = null): TimelineRow => ({
+    position: e.position,
+    order_id,
+    kind: KINDS[e.type as keyof typeof KINDS],
+    at: iso(e.occurredAt),
+    actor_id,
+    actor_name,
+    reason,
+  });
   switch (e.type) {
     case 'OrderPlaced':
-      return { ...base, order_id: e.data.orderId, actor_id: e.data.userId, actor_name: e.data.userName };
+      return row(e.data.orderId, e.data.userId, e.data.userName);
     case 'OrderRejected':
-      return { ...base, order_id: e.data.orderId, actor_id: e.data.by, actor_name: null, reason: e.data.reason };
+      return row(e.data.orderId, e.data.by, null, e.data.reason);
     case 'OrderStarted':
     case 'OrderCompleted':
     case 'OrderCancelled':
     case 'OrderPickedUp':
-      return { ...base, order_id: e.data.orderId, actor_id: e.data.by, actor_name: null };
+      return row(e.data.orderId, e.data.by);
     default:
       return null;
   }

@@ -25,7 +25,7 @@ const store = createEventStore(db);
 let readMs = 0;
 const timedStore = { ...store, readAll: async (a: number, l: number) => { const s = performance.now(); const r = await store.readAll(a, l); readMs += performance.now() - s; return r; } };
 const only = process.env.ONLY?.split(',');
-const projector = createProjector({ db, store: timedStore, projections: ALL_PROJECTIONS.map(wrap), timeZone: 'Asia/Bangkok' });
+const projector = createProjector({ db, store: timedStore, projections: ALL_PROJECTIONS.map(wrap), timeZone: 'Asia/Bangkok', ...(process.env.BATCH ? { rebuildBatchSize: Number(process.env.BATCH) } : {}) });
 await projector.migrate();
 if (process.env.CACHE) await db.knex.raw('pragma cache_size = ' + process.env.CACHE);
 const r = await projector.rebuild(only);
@@ -33,4 +33,4 @@ const s2 = performance.now(); for (const q of dropped) await db.knex.raw(q); con
 console.log(r.eventsPerSecond, 'ev/s', Math.round(r.ms), 'ms; readAll', Math.round(readMs), Object.fromEntries([...times].map(([k, v]) => [k, Math.round(v)])));
 await store.close();
 await db.close();
-rmSync(dir, { recursive: true, force: true });
+if (process.env.KEEP) console.log("kept", dir); else rmSync(dir, { recursive: true, force: true });

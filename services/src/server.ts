@@ -65,7 +65,11 @@ export async function startServer(config: Config, options: { logger?: Logger; cl
   const runsProjector = role === 'all' || role === 'projector';
   if (runsProjector) {
     await projector.catchUp();
-    subscriptions.push(await bus.subscribe('projector', (e) => projector.follow(e), { durable: true }));
+    subscriptions.push(await bus.subscribe('projector', (e) => projector.follow(e.position), { durable: true }));
+    // In this process the log itself says when it grew: projecting needs no detour through the relay and
+    // the bus, which stay the path for other processes (and cover anything missed here).
+    const unfollow = store.onAppended((head) => void projector.follow(head).catch((err) => logger.warn({ err }, 'projector: follow failed')));
+    closers.push(async () => unfollow());
   }
   const checkpoints = createCheckpointWatcher(db);
   const watcher = runsProjector ? projector : checkpoints;

@@ -75,14 +75,14 @@ export async function streamPositions(jsm: JetStreamManager, js: JetStreamClient
   if ((await jsm.streams.info(spec.name)).state.messages === 0) return out;
   const consumer = await js.consumers.get(spec.name, { filterSubjects: `${spec.prefix}.>` });
   for (;;) {
-    let pending = 0;
     let got = 0;
     for await (const msg of await consumer.fetch({ max_messages: 1000, expires: 2000 })) {
       out.add(msg.json<StoredEvent>().position);
-      pending = msg.info.pending;
       got++;
+      // Stop at the end instead of waiting for the fetch to expire.
+      if (msg.info.pending === 0) return out;
     }
-    if (got === 0 || pending === 0) return out;
+    if (got === 0) return out;
   }
 }
 

@@ -1,7 +1,6 @@
 import type { StoredEvent } from '@drinks/contracts';
 import {
   connect,
-  DeliverPolicy,
   Events,
   type ConsumerMessages,
   type JsMsg,
@@ -87,7 +86,7 @@ export async function createNatsBus(options: NatsBusOptions): Promise<Bus> {
    * Consumes until closed. The consumer stops on a missing stream or consumer (deleted, or the
    * stream recreated); `open` then creates both again, with a backoff while that fails.
    */
-  async function run(name: string, handler: EventHandler, ack: boolean, open: () => Promise<ConsumerMessages>): Promise<Subscription> {
+  async function run(name: string, handler: EventHandler, ack: boolean, open: () => Promise<ConsumerMessages>, seen?: (seq: number) => void): Promise<Subscription> {
     let current: ConsumerMessages | null = await open();
     let closed = false;
     const loop = (async () => {
@@ -98,6 +97,7 @@ export async function createNatsBus(options: NatsBusOptions): Promise<Bus> {
           for await (const msg of current) {
             failures = 0;
             await handle(msg, name, handler, ack);
+            seen?.(msg.seq);
           }
         } catch (err) {
           if (closed) break;
@@ -157,11 +157,17 @@ export async function createNatsBus(options: NatsBusOptions): Promise<Bus> {
           return (await js.consumers.get(stream, name)).consume(consume);
         });
       }
+      // Opened again after the consumer was lost, it resumes after the last message seen; on a
+      // stream created anew everything it holds is new to this subscriber.
+      let at: { created: string; seq: number } | null = null;
       return run(name, handler, false, async () => {
         await ensureStream(jsm, spec);
-        const consumer = await js.consumers.get(stream, { filterSubjects: `${prefix}.>`, deliver_policy: DeliverPolicy.New });
+        const info = await jsm.streams.info(stream);
+        const from = !at ? info.state.last_seq + 1 : at.created === info.created ? at.seq + 1 : 1;
+        at = { created: info.created, seq: from - 1 };
+        const consumer = await js.consumers.get(stream, { filterSubjects: `${prefix}.>`, opt_start_seq: from });
         return consumer.consume(consume);
-      });
+      }, (seq) => at && (at.seq = seq));
     },
 
     head: () => streamHead(jsm, spec),

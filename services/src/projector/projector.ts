@@ -45,8 +45,8 @@ export interface Projector {
   migrate(): Promise<void>;
   handle(event: StoredEvent): Promise<void>;
   handleBatch(events: readonly StoredEvent[]): Promise<void>;
-  /** Takes a delivery as a signal to apply everything the log holds by now. */
-  follow(event: StoredEvent): Promise<void>;
+  /** Takes news of `position` (a delivery, a local append) as a signal to apply everything the log holds by now. */
+  follow(position: number): Promise<void>;
   /** Applies everything in the log after each checkpoint; returns the position reached. */
   catchUp(): Promise<number>;
   /** The lowest checkpoint across projections. */
@@ -175,9 +175,9 @@ export function createProjector(options: ProjectorOptions): Projector {
     handleBatch: (events) => exclusive(() => deliverWithRetry(events)),
     // A delivery taken as a signal: whatever the log holds by now is applied, many events per
     // transaction under load, and the deliveries it covered are then skipped without a query.
-    follow: (event) =>
+    follow: (target) =>
       exclusive(async () => {
-        if (event.position <= position()) return;
+        if (target <= position()) return;
         try {
           await replay(position(), Number.MAX_SAFE_INTEGER, projections);
         } catch (err) {

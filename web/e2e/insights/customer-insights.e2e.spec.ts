@@ -67,6 +67,7 @@ describe('customer insights', () => {
     await page.goto(`${app.url}/statusOrder`);
     const box = card('Americano').getByTestId('alternatives');
     await box.getByText('Americano ran out of an ingredient').waitFor();
+    await box.getByTestId('alternative').first().waitFor();
     const offered = await box.getByTestId('alternative').allInnerTexts();
     expect(offered.length).toBeGreaterThan(0);
     expect(offered.length).toBeLessThanOrEqual(5);
@@ -89,7 +90,13 @@ describe('customer insights', () => {
     await expectNoSeriousA11yViolations(page);
   });
 
-  it('orders the same again from home, and says so when the menu is out of stock', async () => {
+  it('orders the same again from history and home, and says so when the menu is out of stock', async () => {
+    await page.goto(`${app.url}/history`);
+    await page.getByTestId('history-entry').filter({ hasText: 'Americano' }).getByRole('button', { name: 'Order again: Americano' }).click();
+    await page.getByRole('heading', { name: 'Americano' }).waitFor();
+    await page.getByTestId('order-again-prefilled').waitFor();
+    expect(await page.getByRole('radio', { name: 'Cold' }).isChecked()).toBe(true);
+
     await app.api(staff, 'PATCH', `/menu/${menus.Latte!.id}`, { isActive: 'inactive' });
     await page.goto(`${app.url}/ordered`);
     await card('Latte').getByRole('button', { name: 'Order again: Latte' }).click();
@@ -113,7 +120,7 @@ describe('customer insights', () => {
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByRole('button', { name: 'Place order' }).click();
     await page.waitForURL(`${app.url}/statusOrder`);
-    expect(await card('Latte').count()).toBe(2);
+    await card('Latte').nth(1).waitFor();
     // Today's limit still applies: a third order is refused before the form shows.
     await page.goto(`${app.url}/ordered`);
     await card('Latte').first().getByRole('button', { name: 'Order again: Latte' }).click();

@@ -43,29 +43,21 @@ export async function uploadTumbler(app: RunningApp, token: string): Promise<str
 
 /** Records what the reminders do through the browser's channels (no real sound or system pop-ups in CI). */
 export async function recordAlertChannels(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const w = window as unknown as Record<string, unknown>;
-    const notes: { title: string; body?: string }[] = [];
-    const vibrations: unknown[] = [];
-    let oscillators = 0;
-    w.__alerts = { notes, vibrations, oscillators: () => oscillators };
-    class FakeNotification {
-      static permission: NotificationPermission = 'default';
-      static requestPermission = async () => {
-        FakeNotification.permission = 'granted';
-        return 'granted' as const;
-      };
-      constructor(title: string, opts?: NotificationOptions) {
-        notes.push({ title, ...(opts?.body ? { body: opts.body } : {}) });
-      }
-    }
-    w.Notification = FakeNotification;
-    Object.defineProperty(navigator, 'vibrate', { value: (p: unknown) => (vibrations.push(p), true), configurable: true });
-    const create = AudioContext.prototype.createOscillator;
-    AudioContext.prototype.createOscillator = function (this: AudioContext) {
-      oscillators += 1;
-      return create.call(this);
-    };
+  // Plain script text: a bundled function could carry helpers the page does not have.
+  await page.addInitScript({
+    content: `(() => {
+      const notes = [];
+      const vibrations = [];
+      let oscillators = 0;
+      window.__alerts = { notes, vibrations, oscillators: () => oscillators };
+      const FakeNotification = function (title, opts) { notes.push({ title, body: opts && opts.body }); };
+      FakeNotification.permission = 'default';
+      FakeNotification.requestPermission = async () => { FakeNotification.permission = 'granted'; return 'granted'; };
+      window.Notification = FakeNotification;
+      Object.defineProperty(navigator, 'vibrate', { value: (p) => { vibrations.push(p); return true; }, configurable: true });
+      const create = AudioContext.prototype.createOscillator;
+      AudioContext.prototype.createOscillator = function () { oscillators += 1; return create.call(this); };
+    })();`,
   });
 }
 

@@ -109,8 +109,9 @@ describe('insights over HTTP', () => {
 
   describe('GET /stats/service', () => {
     it('gives admins the waits, rejections, busy hours and mixes of the period', async () => {
-      // Events carry the real instant they were recorded; FAKE_NOW only moves the business clock.
-      const around = `startDate=${new Date(Date.now() - 3_600_000).toISOString()}&endDate=${new Date(Date.now() + 3_600_000).toISOString()}`;
+      // Events carry the server's clock, which FAKE_NOW pins: the period is around that instant.
+      const pinned = Date.parse(FAKE_NOW);
+      const around = `startDate=${new Date(pinned - 3_600_000).toISOString()}&endDate=${new Date(pinned + 3_600_000).toISOString()}`;
       expect((await get('/stats/service', staff.admin)).status).toBe(200);
       const res = await get<ServiceStats>(`/stats/service?${around}`, staff.admin);
       expect(res.status).toBe(200);

@@ -10,6 +10,12 @@ function when(iso: string, timeZone: string): string {
   return new Intl.DateTimeFormat('en-GB', { timeZone, day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
 }
 
+function actorLabel(actor: AuditItem['actor']): string {
+  if (!actor) return 'the system';
+  if (actor.name) return actor.name;
+  return actor.id.length > 12 ? `unknown user ${actor.id.slice(0, 8)}…` : actor.id;
+}
+
 function Row({ item, timeZone }: { item: AuditItem; timeZone: string }) {
   return (
     <Paper component="li" variant="outlined" sx={{ p: 1.5, listStyle: 'none' }} data-testid="audit-item" data-type={item.type}>
@@ -21,7 +27,7 @@ function Row({ item, timeZone }: { item: AuditItem; timeZone: string }) {
       </Box>
       <Typography sx={{ mt: 0.5, fontWeight: 600 }}>{item.summary}</Typography>
       <Typography variant="body2" color="text.secondary">
-        by {item.actor ? (item.actor.name ?? `unknown user ${item.actor.id}`) : 'the system'}
+        by {actorLabel(item.actor)}
         {item.entities.length > 0 && ` · ${item.entities.map(entityLabel).join(', ')}`}
       </Typography>
     </Paper>

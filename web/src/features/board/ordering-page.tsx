@@ -6,6 +6,9 @@ import { useMemo, useState } from 'react';
 import { useBusinessClock } from '../../components/staff-business-time.js';
 import { todayRange } from '../../components/staff-date-ranges.js';
 import { useSession } from '../../lib/session.js';
+import { SetInactiveOffer, type OutOfStockMenu } from '../insights/components/set-inactive-offer.js';
+import { INGREDIENT_UNAVAILABLE } from '../insights/insights-text.js';
+import { WaitingPickupSection } from '../reminders/components/waiting-pickup-section.js';
 import { useOrders } from './api/get-orders.js';
 import { useUpdateBaristaOrder } from './api/update-barista-order.js';
 import { CATEGORY_FILTERS, byPlacement, canChangeShopStatus, filterByCategory, type CategoryFilter } from './board-logic.js';
@@ -27,6 +30,7 @@ export function OrderingPage() {
   const [selectMode, setSelectMode] = useState(false);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [rejecting, setRejecting] = useState<string[] | null>(null);
+  const [outOfStock, setOutOfStock] = useState<OutOfStockMenu[]>([]);
 
   const status = shopStatusParam(shop);
   const activeCount = (waiting.data?.length ?? 0) + (inProgress.data?.length ?? 0);
@@ -48,9 +52,14 @@ export function OrderingPage() {
   const reject = async (note: string) => {
     const ids = rejecting ?? [];
     setRejecting(null);
-    await Promise.allSettled(ids.map((id) => update.mutateAsync({ id, patch: { status: 'rejected', reject_note: note } })));
+    const results = await Promise.allSettled(ids.map((id) => update.mutateAsync({ id, patch: { status: 'rejected', reject_note: note } })));
     setSelected(new Set());
     setSelectMode(false);
+    if (note === INGREDIENT_UNAVAILABLE) {
+      const menus = new Map<string, string>();
+      for (const r of results) if (r.status === 'fulfilled') menus.set(r.value.menu.id, r.value.menu.name);
+      setOutOfStock([...menus].map(([id, name]) => ({ id, name })));
+    }
   };
   const card = (o: Order) => (
     <OrderCard
@@ -105,6 +114,7 @@ export function OrderingPage() {
         <Stack spacing={3}>
           <OrderSection title="In Progress Order" orders={lists.inProgress} render={card} />
           <OrderSection title="Waiting Order" orders={lists.waiting} badge={fresh.length} render={card} />
+          <WaitingPickupSection range={range} filter={(orders) => filterByCategory(orders, filter)} />
         </Stack>
       )}
 
@@ -115,6 +125,7 @@ export function OrderingPage() {
         onClose={() => setRejecting(null)}
         onConfirm={(note) => void reject(note)}
       />
+      <SetInactiveOffer menus={outOfStock} onDone={() => setOutOfStock((l) => l.slice(1))} />
       <Snackbar
         open={fresh.length > 0}
         autoHideDuration={5000}

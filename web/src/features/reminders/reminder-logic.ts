@@ -32,8 +32,10 @@ export function trackOrder(
   if (known) return { state, actions: [] };
   const updated = Date.parse(order.updatedAt);
   const doneAt = live || Number.isNaN(updated) ? now : Math.min(updated, now);
+  // Seen only on a (re)load after its reminder time: the card already says it, no nagging per reload.
+  const reminded = !live && now - doneAt >= REMINDER_DELAY_MS;
   return {
-    state: { ...state, [order.id]: { doneAt, reminded: false } },
+    state: { ...state, [order.id]: { doneAt, reminded } },
     actions: live ? [{ kind: 'ready', orderId: order.id, menuName: order.menu.name }] : [],
   };
 }
@@ -63,4 +65,10 @@ export function reminderText(action: ReminderAction): { title: string; message: 
   return action.kind === 'ready'
     ? { title: 'Your drink is ready!', message: `${action.menuName} is waiting at the counter — click "Pick Up" after you take your cup.` }
     : { title: 'Still waiting for you', message: `${action.menuName} has been ready for 10 minutes. Please pick it up.` };
+}
+
+/** How long a done order has waited on the counter, and whether the board should flag it. */
+export function pickupWait(updatedAt: string, now: number, delayMs = REMINDER_DELAY_MS): { minutes: number; overdue: boolean } {
+  const waited = Math.max(0, now - Date.parse(updatedAt));
+  return { minutes: Math.floor(waited / 60_000), overdue: waited >= delayMs };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dueReminders, markReminded, msUntilNextReminder, REMINDER_DELAY_MS, reminderText, trackOrder, type ReminderState } from './reminder-logic.js';
+import { dueReminders, pickupWait, markReminded, msUntilNextReminder, REMINDER_DELAY_MS, reminderText, trackOrder, type ReminderState } from './reminder-logic.js';
 
 const T0 = Date.parse('2025-03-03T03:00:00.000Z');
 const order = (status: 'ordered' | 'in-progress' | 'done' | 'picked', updatedAt = '2025-03-03T03:00:00.000Z', id = 'o1') => ({
@@ -23,6 +23,9 @@ describe('trackOrder', () => {
     const r = trackOrder({}, order('done', '2025-03-03T02:55:00.000Z'), T0, false);
     expect(r.actions).toEqual([]);
     expect(r.state.o1?.doneAt).toBe(T0 - 5 * 60_000);
+    expect(r.state.o1?.reminded).toBe(false);
+    const stale = trackOrder({}, order('done', '2025-03-03T02:40:00.000Z'), T0, false);
+    expect(stale.state.o1?.reminded).toBe(true);
   });
 
   it('ignores orders that are not done and forgets one once picked', () => {
@@ -53,5 +56,14 @@ describe('reminder scheduling', () => {
   it('words the first notice and the reminder differently', () => {
     expect(reminderText({ kind: 'ready', orderId: 'a', menuName: 'Latte' }).title).toBe('Your drink is ready!');
     expect(reminderText({ kind: 'reminder', orderId: 'a', menuName: 'Latte' }).message).toMatch(/ready for 10 minutes/);
+  });
+});
+
+describe('pickupWait', () => {
+  it('flags orders done for 10 minutes or more', () => {
+    const done = '2025-03-03T03:00:00.000Z';
+    expect(pickupWait(done, T0 + 9 * 60_000 + 59_000)).toEqual({ minutes: 9, overdue: false });
+    expect(pickupWait(done, T0 + 10 * 60_000)).toEqual({ minutes: 10, overdue: true });
+    expect(pickupWait(done, T0 - 5_000)).toEqual({ minutes: 0, overdue: false });
   });
 });

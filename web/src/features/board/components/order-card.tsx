@@ -1,6 +1,7 @@
 import type { Order } from '@drinks/contracts';
 import { Box, Button, Card, CardContent, Checkbox, Stack, Typography } from '@mui/material';
 import { isCafeOrder, typeLabel } from '../../../components/staff-order-format.js';
+import { TimelineButton } from '../../timeline/components/timeline-button.js';
 import { remarkText } from '../board-logic.js';
 import { TumblerImage } from './tumbler-image.js';
 
@@ -37,6 +38,7 @@ export function OrderCard({ order, busy, selectMode, selected, onToggleSelect, o
                 {waiting ? 'Do' : 'Done'}
               </Button>
               <Button variant="outlined" color="error" size="small" onClick={onCancel} disabled={busy}>Cancel</Button>
+              <TimelineButton orderId={order.id} menuName={order.menu.name} />
             </Stack>
           )}
         </Box>

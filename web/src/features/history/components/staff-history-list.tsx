@@ -1,6 +1,7 @@
 import type { Order } from '@drinks/contracts';
 import { Box, Chip, Divider, Paper, Stack, Typography } from '@mui/material';
 import { formatTime, sweetnessLabel, typeLabel } from '../../../components/staff-order-format.js';
+import { TimelineButton } from '../../timeline/components/timeline-button.js';
 import { formatDay, groupByDay, staffStatusLabel } from '../history-logic.js';
 
 const STATUS_COLOR = { Done: 'success', 'Canceled by user': 'default', 'Canceled by barista': 'error' } as const;
@@ -20,7 +21,7 @@ export function StaffHistoryList({ orders, timeZone }: { orders: readonly Order[
             return (
               <Box key={o.id} data-testid="history-entry">
                 {i > 0 && <Divider />}
-                <Stack direction="row" spacing={2} sx={{ px: 2, py: 1.25, alignItems: 'center' }}>
+                <Stack direction="row" spacing={2} sx={{ px: 2, py: 1.25, alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
                   <Typography variant="body2" sx={{ minWidth: 44, fontVariantNumeric: 'tabular-nums' }}>{formatTime(o.updatedAt, timeZone)}</Typography>
                   <Box sx={{ flex: 1, minWidth: 0 }}>
                     <Typography variant="body1" sx={{ fontWeight: 600 }}>{o.menu.name}</Typography>
@@ -29,6 +30,7 @@ export function StaffHistoryList({ orders, timeZone }: { orders: readonly Order[
                     </Typography>
                   </Box>
                   <Chip size="small" label={label} color={STATUS_COLOR[label as keyof typeof STATUS_COLOR] ?? 'default'} />
+                  <TimelineButton orderId={o.id} menuName={o.menu.name} />
                 </Stack>
               </Box>
             );

@@ -1,6 +1,8 @@
 import type { Order } from '@drinks/contracts';
-import { Card, CardContent, Stack, Typography } from '@mui/material';
+import { Box, Card, CardContent, Stack, Typography } from '@mui/material';
 import { formatDateTime, sweetnessLabel, typeLabel } from '../../../components/staff-order-format.js';
+import { OrderAgainButton } from '../../order-form/components/order-again-button.js';
+import { TimelineButton } from '../../timeline/components/timeline-button.js';
 import { userStatusLabel } from '../history-logic.js';
 
 export function UserHistoryList({ orders, timeZone }: { orders: readonly Order[]; timeZone: string }) {
@@ -18,6 +20,10 @@ export function UserHistoryList({ orders, timeZone }: { orders: readonly Order[]
               <Typography variant="body2" sx={{ mt: 0.5, fontWeight: 600, color: status === 'Done' ? 'success.dark' : 'error.dark' }}>
                 {status}
               </Typography>
+              <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mx: -1, mt: 0.5 }}>
+                <TimelineButton orderId={o.id} menuName={o.menu.name} />
+                <OrderAgainButton order={o} />
+              </Box>
             </CardContent>
           </Card>
         );
