@@ -87,7 +87,7 @@ describe('online rebuild on PostgreSQL', () => {
     };
 
     // A damaged read-model row (an order no command touches again) proves the tables were swapped.
-    const loops = [writer(), writer(), writer(), reader()];
+    const loops = [writer(), writer(), writer(), reader(), reader(), reader()];
     while (placed.length < 6) await new Promise((r) => setTimeout(r, 50));
     const damaged = placed[0]!;
     await db.knex('rm_orders').where('id', damaged).update({ remark: 'DAMAGED' });
@@ -103,6 +103,7 @@ describe('online rebuild on PostgreSQL', () => {
       projections: ALL_PROJECTIONS,
       timeZone: TZ,
       batchSize: 50,
+      logger: { info: () => undefined, warn: (o: object, m?: string) => console.log('WARN', m, JSON.stringify(o)) },
       swapWithin: 5,
       onProgress: async ({ phase }) => {
         phases.push(phase);

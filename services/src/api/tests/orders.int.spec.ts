@@ -1,4 +1,4 @@
-import type { Order } from '@drinks/contracts';
+import { addDays, businessDay, type Order } from '@drinks/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestServer, startTestServer } from '../../test-support/server.js';
 import { catalog, placeCafeOrder, staffTokens, uploadImage } from './fixtures.js';
@@ -204,6 +204,11 @@ describe.each(BACKENDS)('orders over HTTP on %s', (_backend, env) => {
         expect(summary.body).toEqual({ total: 3, byStatus: { ordered: 1, 'in-progress': 1, done: 0, picked: 0, rejected: 0, cancel: 1 } });
         const ordered = await fresh.call<Order[]>('GET', '/order?status=ordered', { token: s.barista });
         expect(ordered.body.map((o) => o.id)).toEqual([a.id]);
+        const today = businessDay(new Date(), 'Asia/Bangkok');
+        const board = await fresh.call<Order[]>('GET', `/order?status=ordered&startDate=${today}&endDate=${today}`, { token: s.barista });
+        expect(board.body.map((o) => o.id)).toEqual([a.id]);
+        const tomorrow = await fresh.call<Order[]>('GET', `/order?startDate=${addDays(today, 1)}&endDate=${addDays(today, 2)}`, { token: s.barista });
+        expect(tomorrow.body).toEqual([]);
         const history = await fresh.call<Order[]>('GET', '/order/history/user', { token: u2.token });
         expect(history.body.map((o) => o.id)).toEqual([c.id]);
         const staffHistory = await fresh.call<Order[]>('GET', '/order/history/user', { token: s.barista });

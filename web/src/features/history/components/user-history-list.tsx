@@ -14,16 +14,16 @@ export function UserHistoryList({ orders, timeZone }: { orders: readonly Order[]
         return (
           <Card key={o.id} variant="outlined" data-testid="history-entry">
             <CardContent sx={{ '&:last-child': { pb: 2 } }}>
-              <Typography variant="body2" color="text.secondary">{formatDateTime(o.updatedAt, timeZone)}</Typography>
+              <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 0.5, mr: -1 }}>
+                <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>{formatDateTime(o.updatedAt, timeZone)}</Typography>
+                <TimelineButton orderId={o.id} menuName={o.menu.name} />
+                <OrderAgainButton order={o} />
+              </Box>
               <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700 }}>{o.menu.name}</Typography>
               <Typography variant="body2">{typeLabel(o.type)}{sweet && ` · ${sweet}`}</Typography>
               <Typography variant="body2" sx={{ mt: 0.5, fontWeight: 600, color: status === 'Done' ? 'success.dark' : 'error.dark' }}>
                 {status}
               </Typography>
-              <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mx: -1, mt: 0.5 }}>
-                <TimelineButton orderId={o.id} menuName={o.menu.name} />
-                <OrderAgainButton order={o} />
-              </Box>
             </CardContent>
           </Card>
         );
