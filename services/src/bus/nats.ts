@@ -149,12 +149,13 @@ export async function createNatsBus(options: NatsBusOptions): Promise<Bus> {
     },
 
     async subscribe(name, handler, { durable }) {
-      const consume = { max_messages: 256, abort_on_missing_resource: true };
+      // A fresh object per call: an ordered consumer writes its callback into the options it gets.
+      const consume = () => ({ max_messages: 256, abort_on_missing_resource: true });
       if (durable) {
         return run(name, handler, true, async () => {
           await ensureStream(jsm, spec);
           await ensureDurable(jsm, spec, name);
-          return (await js.consumers.get(stream, name)).consume(consume);
+          return (await js.consumers.get(stream, name)).consume(consume());
         });
       }
       // Opened again after the consumer was lost, it resumes after the last message seen; on a
@@ -166,7 +167,7 @@ export async function createNatsBus(options: NatsBusOptions): Promise<Bus> {
         const from = !at ? info.state.last_seq + 1 : at.created === info.created ? at.seq + 1 : 1;
         at = { created: info.created, seq: from - 1 };
         const consumer = await js.consumers.get(stream, { filterSubjects: `${prefix}.>`, opt_start_seq: from });
-        return consumer.consume(consume);
+        return consumer.consume(consume());
       }, (seq) => at && (at.seq = seq));
     },
 

@@ -67,9 +67,10 @@ describe('online rebuild on PostgreSQL', () => {
       }
     };
     let reads = 0;
-    let lastTotal = 0;
-    let lastCount = 0;
+    // Each reader's answers, in the order it read them, never go back (readers race one another).
     const reader = async () => {
+      let lastTotal = 0;
+      let lastCount = 0;
       while (!stop) {
         const [list, sum] = await Promise.all([
           app.call<Order[]>('GET', '/order', { token: staff.barista }),

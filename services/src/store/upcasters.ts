@@ -26,6 +26,8 @@ export function upcasterChain(upcasters: readonly Upcaster[]): UpcasterChain {
   return {
     currentVersion: (type) => current.get(type) ?? 1,
     upcast(type, version, data) {
+      // Most types have no upcaster: skip the per-event key building on the read path.
+      if (!current.has(type)) return { data, version };
       let v = version;
       let d = data;
       for (let step = steps.get(`${type}@${v}`); step; step = steps.get(`${type}@${v}`)) {

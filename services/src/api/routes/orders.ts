@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Router from '@koa/router';
+import Router, { type RouterContext } from '@koa/router';
 import {
   BaristaOrderPatch,
   OrderQuery,
@@ -10,6 +10,7 @@ import {
   addDays,
   businessDay,
   parseDateParam,
+  type EventMetadata,
   type Order,
   type StoredEvent,
   type User,
@@ -17,6 +18,7 @@ import {
 import { countActiveOrdersOfDay, getCategory, getMenu, getOrder, listOrders, myQueue, popularMenus, summary, totalOrders } from '@drinks/projections';
 import { cancelOrder, completeOrder, pickUpOrder, placeOrder, rejectOrder, startOrder } from '../../domain/index.js';
 import { NotFoundError, ValidationError } from '../../errors.js';
+import type { AppendResult } from '../../store/types.js';
 import type { AppDeps } from '../deps.js';
 import { type AppState, currentUser, isStaff, signedIn, staffOnly } from '../middleware/auth.js';
 import { parse, pathParam } from '../parse.js';
@@ -25,6 +27,7 @@ import { distanceMetres } from './geo.js';
 import { orderFromEvents } from './order-answer.js';
 import { officeCheck } from '../../config.js';
 
+type TransitionInput = { orderId: string; actor: { id: string; role: User['role'] }; now: Date; timeZone: string };
 const BARE_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 export function orderRoutes(deps: AppDeps) {
@@ -99,15 +102,15 @@ export function orderRoutes(deps: AppDeps) {
     ctx.body = await answer(result, result.orderId ?? orderId);
   });
 
-  router.get('/order', signedIn, async (ctx) => {
+  /** A user sees its own orders; staff see everyone's. */
+  function listFor(ctx: RouterContext<AppState>, sort: 'orderDate' | 'updatedAtDesc') {
     const user = currentUser(ctx);
     const q = parse(OrderQuery, ctx.query, 'query');
-    ctx.body = await listOrders(knex, {
-      ...(isStaff(user) ? {} : { userId: user.id }),
-      ...statuses(q),
-      ...range(q),
-      sort: 'orderDate',
-    });
+    return listOrders(knex, { ...(isStaff(user) ? {} : { userId: user.id }), ...statuses(q), ...range(q), sort });
+  }
+
+  router.get('/order', signedIn, async (ctx) => {
+    ctx.body = await listFor(ctx, 'orderDate');
   });
 
   router.get('/order/count/user', signedIn, async (ctx) => {
@@ -136,29 +139,27 @@ export function orderRoutes(deps: AppDeps) {
   });
 
   router.get('/order/history/user', signedIn, async (ctx) => {
-    const user = currentUser(ctx);
-    const q = parse(OrderQuery, ctx.query, 'query');
-    ctx.body = await listOrders(knex, {
-      ...(isStaff(user) ? {} : { userId: user.id }),
-      ...statuses(q),
-      ...range(q),
-      sort: 'updatedAtDesc',
-    });
+    ctx.body = await listFor(ctx, 'updatedAtDesc');
   });
 
-  router.patch('/order/barista/:id', staffOnly, async (ctx) => {
+  /** Runs a transition on a visible order and answers with the order after it. */
+  async function transition(ctx: RouterContext<AppState>, run: (input: TransitionInput, meta: EventMetadata) => Promise<AppendResult>) {
     const user = currentUser(ctx);
+    const orderId = pathParam(ctx);
+    const before = await visibleOrder(user, orderId);
+    const result = await run({ orderId, actor: { id: user.id, role: user.role }, now: deps.clock(), timeZone: tz }, commandMetadata(ctx));
+    return answer(result, orderId, before);
+  }
+
+  router.patch('/order/barista/:id', staffOnly, async (ctx) => {
     const body = parse(BaristaOrderPatch, ctx.request.body);
-    const before = await visibleOrder(user, pathParam(ctx));
-    const input = { orderId: pathParam(ctx), actor: { id: user.id, role: user.role }, now: deps.clock(), timeZone: tz };
-    const meta = commandMetadata(ctx);
-    const result =
+    ctx.body = await transition(ctx, (input, meta) =>
       body.status === 'in-progress'
-        ? await startOrder(deps.store, input, meta)
+        ? startOrder(deps.store, input, meta)
         : body.status === 'done'
-          ? await completeOrder(deps.store, input, meta)
-          : await rejectOrder(deps.store, { ...input, reason: body.reject_note }, meta);
-    ctx.body = await answer(result, pathParam(ctx), before);
+          ? completeOrder(deps.store, input, meta)
+          : rejectOrder(deps.store, { ...input, reason: body.reject_note }, meta),
+    );
   });
 
   router.get('/order/:id', signedIn, async (ctx) => {
@@ -166,14 +167,10 @@ export function orderRoutes(deps: AppDeps) {
   });
 
   router.patch('/order/:id', signedIn, async (ctx) => {
-    const user = currentUser(ctx);
     const body = parse(OwnerOrderPatch, ctx.request.body);
-    const before = await visibleOrder(user, pathParam(ctx));
-    const input = { orderId: pathParam(ctx), actor: { id: user.id, role: user.role }, now: deps.clock(), timeZone: tz };
-    const result = body.status === 'cancel'
-      ? await cancelOrder(deps.store, input, commandMetadata(ctx))
-      : await pickUpOrder(deps.store, input, commandMetadata(ctx));
-    ctx.body = await answer(result, pathParam(ctx), before);
+    ctx.body = await transition(ctx, (input, meta) =>
+      body.status === 'cancel' ? cancelOrder(deps.store, input, meta) : pickUpOrder(deps.store, input, meta),
+    );
   });
 
   return router;
