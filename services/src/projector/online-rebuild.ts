@@ -143,7 +143,7 @@ export async function rebuildOnline(options: OnlineRebuildOptions): Promise<Onli
     if (ahead) throw new Error(`Online rebuild: live ${ahead.name} is at ${String(ahead.position)}, beyond the log read (${reached})`);
     const tables = await tablesOf(trx, shadow);
     const replaced = (await tablesOf(trx, live)).filter((t) => tables.includes(t));
-    if (replaced.length > 0 && !process.env.NO_LOCK) {
+    if (replaced.length > 0) {
       // All at once and briefly: a reader joining two of these tables may hold one while it waits
       // for another we hold. Giving up well within deadlock_timeout (1 s) makes us the one that
       // backs off (and retries), never the reader.
