@@ -39,6 +39,16 @@ const CORE_TABLES: [string, Build][] = [
     },
   ],
   [
+    // A command refused under an idempotency key answers the same refusal when repeated.
+    'idempotency_refusals',
+    (t) => {
+      t.text('key').primary();
+      t.integer('status').notNullable();
+      t.text('code').notNullable();
+      t.text('detail').notNullable();
+    },
+  ],
+  [
     'credentials',
     (t) => {
       t.text('user_id').primary();

@@ -1,5 +1,6 @@
 import type { EventMetadata } from '@drinks/contracts';
-import { RuleViolation } from '../errors.js';
+import type { ErrorCode } from '@drinks/contracts';
+import { AppError, RuleViolation } from '../errors.js';
 import { ConcurrencyError, type AppendResult, type EventQuery, type EventStore } from '../store/types.js';
 import type { Decider } from './decider.js';
 
@@ -20,14 +21,28 @@ const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, 
  * the facts changed: decide again on the new facts.
  */
 export async function handleCommand<C, S>(store: EventStore, args: HandleCommandArgs<C, S>): Promise<AppendResult> {
-  const { query, decider, command, metadata } = args;
+  const { metadata } = args;
   const maxRetries = args.maxRetries ?? 5;
-  // A repeated key answers as the first call did, even where deciding again would now refuse.
+  // A repeated key answers as the first call did, even where deciding again would now answer otherwise.
   const key = metadata?.idempotencyKey;
   if (key !== undefined) {
     const first = await store.recall(key);
     if (first) return first;
+    const refused = await store.recallRefusal(key);
+    if (refused) throw new AppError(refused.status, refused.code as ErrorCode, refused.detail);
   }
+  try {
+    return await decideAndAppend(store, args, maxRetries);
+  } catch (error) {
+    if (key !== undefined && error instanceof AppError && error.code !== 'CONCURRENCY_CONFLICT') {
+      await store.rememberRefusal(key, { status: error.status, code: error.code, detail: error.message });
+    }
+    throw error;
+  }
+}
+
+async function decideAndAppend<C, S>(store: EventStore, args: HandleCommandArgs<C, S>, maxRetries: number): Promise<AppendResult> {
+  const { query, decider, command, metadata } = args;
   for (let attempt = 0; ; attempt++) {
     const read = await store.read(query);
     const state = read.events.reduce(decider.evolve, decider.initialState);

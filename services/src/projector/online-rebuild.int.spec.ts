@@ -33,12 +33,12 @@ describe('online rebuild on PostgreSQL', () => {
 
   it('swaps rebuilt read models in while a live server keeps taking orders, with no empty window', async () => {
     const schema = newSchema();
-    // A pinned business day (11:00 on a Tuesday in Bangkok): totals never roll over mid-test.
     cleanups.push(async () => {
       const admin = await openDatabase({ dataDir: tmpdir(), databaseUrl: DATABASE_URL, migrate: false });
       await admin.knex.raw('DROP SCHEMA IF EXISTS ?? CASCADE', [schema]);
       await admin.close();
     });
+    // A pinned business day (11:00 on a Tuesday in Bangkok): totals never roll over mid-test.
     const app: TestServer = await startTestServer({ DATABASE_URL, DATABASE_SCHEMA: schema, FAKE_NOW: '2025-06-10T04:00:00.000Z' });
     cleanups.push(() => app.close());
     const db = await openSchema(schema, false);
@@ -87,10 +87,10 @@ describe('online rebuild on PostgreSQL', () => {
       }
     };
 
-    // A damaged read-model row (an order no command touches again) proves the tables were swapped.
     const loops = [writer(), writer(), writer(), reader(), reader(), reader()];
     while (placed.length < 6) await new Promise((r) => setTimeout(r, 50));
-    const damaged = placed[0]!;
+    // A damaged read-model row (a closed order: no command touches it again) proves the tables were swapped.
+    const { id: damaged } = await db.knex('rm_orders').whereIn('status', ['cancel', 'rejected']).first('id');
     await db.knex('rm_orders').where('id', damaged).update({ remark: 'DAMAGED' });
     // A second projector process that sees no deliveries: its position in memory stays behind the swap.
     const lagging = createProjector({ db: await openSchema(schema, false), store, projections: ALL_PROJECTIONS, timeZone: TZ });
@@ -98,18 +98,31 @@ describe('online rebuild on PostgreSQL', () => {
     const laggingAt = await lagging.catchUp();
     const readsBefore = reads;
     const phases: string[] = [];
+    const warnings: object[] = [];
+    let blocker: Promise<unknown> | undefined;
     const result = await rebuildOnline({
       db,
       store,
       projections: ALL_PROJECTIONS,
       timeZone: TZ,
       batchSize: 50,
-      logger: { info: () => undefined, warn: (o: object, m?: string) => console.log('WARN', m, JSON.stringify(o)) },
+      logger: { info: () => undefined, warn: (o: object) => warnings.push(o) },
       swapWithin: 5,
       onProgress: async ({ phase }) => {
         phases.push(phase);
         // Let orders pile up beside the shadow tables, so catching up and the swap have work.
         if (phase === 'replayed') await new Promise((r) => setTimeout(r, 1_500));
+        // A long reader of a live table (1 s) makes the swap back off and try again.
+        if (phase === 'caught-up') {
+          let started!: () => void;
+          const reading = new Promise<void>((r) => (started = r));
+          blocker = db.knex.transaction(async (trx) => {
+            await trx('rm_shop').select('*');
+            started();
+            await new Promise((r) => setTimeout(r, 1_000));
+          });
+          await reading;
+        }
       },
     });
     const readsDuring = reads - readsBefore;
@@ -119,6 +132,9 @@ describe('online rebuild on PostgreSQL', () => {
 
     expect(failures).toEqual([]);
     expect(phases).toEqual(['replayed', 'caught-up']);
+    await blocker;
+    expect(warnings.length).toBeGreaterThan(0);
+    expect(warnings[0]).toMatchObject({ code: '57014' });
     expect(readsDuring).toBeGreaterThan(5);
     expect(result.schema).toBe(schema);
     const shadows = await db.knex('information_schema.schemata').where('schema_name', 'like', `${schema}_rebuild_%`);

@@ -12,7 +12,7 @@ import {
   toStoredEvent,
   type EventRow,
 } from './sql.js';
-import { ConcurrencyError, type AppendOptions, type AppendResult, type EventQuery, type EventStore } from './types.js';
+import { ConcurrencyError, type Refusal, type AppendOptions, type AppendResult, type EventQuery, type EventStore } from './types.js';
 import { UPCASTERS, upcasterChain, type Upcaster } from './upcasters.js';
 import { uuidv7 } from './uuid.js';
 
@@ -187,6 +187,15 @@ export function createEventStore(db: Db, opts: EventStoreOptions = {}): EventSto
     recall: async (key: string) => {
       ensureOpen();
       return backend.read((x) => recallIn(x, key));
+    },
+    recallRefusal: async (key: string) => {
+      ensureOpen();
+      const row = await db.knex('idempotency_refusals').where({ key }).first();
+      return row ? { status: Number(row.status), code: String(row.code), detail: String(row.detail) } : null;
+    },
+    rememberRefusal: async (key: string, refusal: Refusal) => {
+      ensureOpen();
+      await db.knex('idempotency_refusals').insert({ key, ...refusal }).onConflict('key').ignore();
     },
     readAll: async (after: number, limit: number) => {
       ensureOpen();

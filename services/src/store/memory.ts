@@ -4,6 +4,7 @@ import {
   ConcurrencyError,
   type AppendOptions,
   type AppendResult,
+  type Refusal,
   type EventQuery,
   type EventStore,
   type QueryItem,
@@ -29,6 +30,7 @@ export function createMemoryEventStore(options: MemoryEventStoreOptions = {}): E
   const now = options.now ?? (() => new Date());
   const log: StoredEvent[] = [];
   const idempotency = new Map<string, { first: number; last: number }>();
+  const refusals = new Map<string, Refusal>();
   const listeners = new Set<(head: number) => void>();
   let closed = false;
 
@@ -73,6 +75,16 @@ export function createMemoryEventStore(options: MemoryEventStoreOptions = {}): E
       const head = log.length;
       for (const listener of listeners) listener(head);
       return { events: slice(first, head), lastPosition: head, duplicate: false };
+    },
+
+    async recallRefusal(key: string): Promise<Refusal | null> {
+      ensureOpen();
+      return refusals.get(key) ?? null;
+    },
+
+    async rememberRefusal(key: string, refusal: Refusal): Promise<void> {
+      ensureOpen();
+      if (!refusals.has(key)) refusals.set(key, { ...refusal });
     },
 
     async recall(key: string): Promise<AppendResult | null> {

@@ -42,12 +42,21 @@ export interface EventStore {
   append(events: NewEvent[], options?: AppendOptions): Promise<AppendResult>;
   /** The result first recorded under an idempotency key, or null when the key is new. */
   recall(idempotencyKey: string): Promise<AppendResult | null>;
+  /** The refusal first given under an idempotency key (nothing was appended then), or null. */
+  recallRefusal(idempotencyKey: string): Promise<Refusal | null>;
+  rememberRefusal(idempotencyKey: string, refusal: Refusal): Promise<void>;
   /** Every event after `after`, in position order, at most `limit`. */
   readAll(after: number, limit: number): Promise<StoredEvent[]>;
   head(): Promise<number>;
   /** Called (in this process) after each commit with the new head. */
   onAppended(listener: (head: number) => void): () => void;
   close(): Promise<void>;
+}
+
+export interface Refusal {
+  status: number;
+  code: string;
+  detail: string;
 }
 
 export class ConcurrencyError extends Error {

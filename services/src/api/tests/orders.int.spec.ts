@@ -107,6 +107,22 @@ describe.each(BACKENDS)('orders over HTTP on %s', (_backend, env) => {
       for (const o of [first.body, other.body]) await barista(o.id, { status: 'rejected', reject_note: 'Machine Failure' });
     });
 
+    it('a key first refused stays refused, even after a cancel makes room', async () => {
+      const u = await app.newUser();
+      const image = await uploadImage(app, u.token);
+      const a = await placeCafeOrder(app, u.token, menus.cafeMenu.id, image);
+      const b = await placeCafeOrder(app, u.token, menus.cafeMenu.id, image);
+      const headers = { 'Idempotency-Key': 'refused-once' };
+      const body = { menu_id: menus.cafeMenu.id, type: 'hot', sweetness: 0, remark: '', tumblerImage: image };
+      expect((await app.call('POST', '/order', { token: u.token, body, headers })).body.code).toBe('ORDER_LIMIT_REACHED');
+      await app.call('PATCH', `/order/${a.body.id}`, { token: u.token, body: { status: 'cancel' } });
+      const repeat = await app.call('POST', '/order', { token: u.token, body, headers });
+      expect(repeat.status).toBe(409);
+      expect(repeat.body.code).toBe('ORDER_LIMIT_REACHED');
+      expect((await app.call('GET', '/order/count/user', { token: u.token })).body).toEqual({ totalOrder: 1 });
+      await barista(b.body.id, { status: 'rejected', reject_note: 'Machine Failure' });
+    });
+
     it('refuses an inactive menu with MENU_INACTIVE, and a bar item while the bar is closed with SHOP_CLOSED', async () => {
       const u = await app.newUser();
       const image = await uploadImage(app, u.token);
