@@ -6,13 +6,14 @@ SHELL := bash
 # Extra arguments for `make rebuild` (e.g. ARGS=queue) and `make bench`.
 ARGS ?=
 
-.PHONY: help start test build typecheck system-deps node-deps rebuild bench clean distclean
+.PHONY: help start test build typecheck system-deps node-deps rebuild rebuild-online bench clean distclean
 
 help:
 	@echo "make start      install, build, migrate, seed demo data into a new database, serve"
 	@echo "make test       system deps, install, build, typecheck, unit + int + e2e tests"
 	@echo "make build      compile services (tsc -b) and the web client (vite build)"
 	@echo "make rebuild    replay every projection from the event log (offline)"
+	@echo "make rebuild-online  the same on PostgreSQL without downtime (build beside, then swap)"
 	@echo "make bench      run the benchmarks (scripts/bench)"
 	@echo "make clean      remove build output (keeps data/ and node_modules/)"
 
@@ -41,6 +42,10 @@ test: system-deps build
 
 rebuild: build
 	node services/dist/cli/rebuild.js $(ARGS)
+
+# PostgreSQL only: builds beside the live read models and swaps them in while the API keeps serving.
+rebuild-online: build
+	node services/dist/cli/rebuild-online.js $(ARGS)
 
 bench: build
 	npx tsx scripts/bench/run-all.ts $(ARGS)

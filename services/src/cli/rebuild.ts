@@ -17,7 +17,7 @@ async function main(): Promise<void> {
     return;
   }
   const config = loadConfig();
-  const db = await openDatabase({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL });
+  const db = await openDatabase({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL, schema: config.DATABASE_SCHEMA });
   const store = createEventStore(db);
   try {
     const projector = createProjector({ db, store, projections: ALL_PROJECTIONS, timeZone: config.BUSINESS_TZ });
