@@ -21,6 +21,7 @@ import { offsetClock, systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateCore } from './db/migrations.js';
+import { listenForAppends } from './db/notify.js';
 import { createImageService } from './images/images.js';
 import { createLiveFanout } from './live/fanout.js';
 import { createLiveServer } from './live/live-server.js';
@@ -74,11 +75,15 @@ export async function startServer(config: Config, options: { logger?: Logger; cl
   const checkpoints = createCheckpointWatcher(db);
   const watcher = runsProjector ? projector : checkpoints;
 
-  let relay: ReturnType<typeof createRelay> | undefined;
   if (role === 'all' || role === 'relay') {
-    relay = createRelay({ store, bus, db, logger });
+    const relay = createRelay({ store, bus, db, logger });
     await relay.start();
-    closers.push(() => relay!.stop());
+    closers.push(() => relay.stop());
+    if (config.DATABASE_URL) {
+      // Appends by other processes wake the relay at once instead of at its next poll.
+      const listener = listenForAppends(config.DATABASE_URL, config.DATABASE_SCHEMA, () => relay.poke(), logger);
+      closers.push(() => listener.close());
+    }
   }
 
   let demoAccounts: DemoAccount[] = [];

@@ -15,6 +15,7 @@ import {
 import { ConcurrencyError, type Refusal, type AppendOptions, type AppendResult, type EventQuery, type EventStore } from './types.js';
 import { UPCASTERS, upcasterChain, type Upcaster } from './upcasters.js';
 import { uuidv7 } from './uuid.js';
+import { appendedChannel } from '../db/notify.js';
 
 export interface EventStoreOptions {
   upcasters?: readonly Upcaster[];
@@ -128,6 +129,8 @@ export function createEventStore(db: Db, opts: EventStoreOptions = {}): EventSto
           if (outcome.ok && !outcome.result.duplicate) head = outcome.result.lastPosition;
           outcomes.push(outcome);
         }
+        // Delivered at COMMIT to the relays and projectors of other processes (LISTEN), so they need not poll.
+        if (db.dialect === 'pg' && head > start) await x.all('SELECT pg_notify(?, ?)', [appendedChannel(db.schema), String(head)]);
       });
     } catch (error) {
       for (const p of group) p.reject(error);
