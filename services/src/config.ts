@@ -38,7 +38,7 @@ export const ConfigSchema = z
     JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     JWT_ISSUER: z.string().default('drinks'),
     JWT_AUDIENCE: z.string().default('drinks-app'),
-    ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).default(15 * 60),
+    ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).default(60 * 60),
     REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(30 * 24 * 3600),
     COMPANY_EMAIL_DOMAIN: z
       .string()
