@@ -43,10 +43,15 @@ async function send(path: string, options: ApiOptions): Promise<Response> {
   });
 }
 
-/** One refresh for every concurrent 401; resolves whether new tokens were saved. */
-export function refreshTokens(): Promise<boolean> {
+/**
+ * One refresh for every concurrent 401, and one across tabs: a refresh token works once, and a
+ * second use revokes the whole family, so tabs take turns and reuse a pair another tab just got.
+ * Resolves whether usable tokens are saved.
+ */
+export function refreshTokens(staleAccessToken?: string | null): Promise<boolean> {
   if (!refreshing) {
-    refreshing = (async () => {
+    refreshing = withTabLock(async () => {
+      if (staleAccessToken !== undefined && getTokens().accessToken !== staleAccessToken) return true;
       const { refreshToken } = getTokens();
       if (!refreshToken) return false;
       try {
@@ -61,11 +66,16 @@ export function refreshTokens(): Promise<boolean> {
       } catch {
         return false;
       }
-    })().finally(() => {
+    }).finally(() => {
       refreshing = null;
     });
   }
   return refreshing;
+}
+
+function withTabLock<T>(fn: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks ? locks.request('drinks-token-refresh', fn) : fn();
 }
 
 async function toError(res: Response): Promise<ApiError> {
@@ -79,10 +89,11 @@ async function toError(res: Response): Promise<ApiError> {
 }
 
 export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
+  const usedAccessToken = getTokens().accessToken;
   let res = await send(path, options);
   const isAuthCall = path.startsWith('/auth/');
   if (res.status === 401 && !isAuthCall && getTokens().refreshToken) {
-    if (await refreshTokens()) res = await send(path, options);
+    if (await refreshTokens(usedAccessToken)) res = await send(path, options);
   }
   if (!res.ok) throw await toError(res);
   if (res.status === 204) return undefined as T;
