@@ -75,7 +75,7 @@ export function refreshTokens(staleAccessToken?: string | null): Promise<boolean
 
 function withTabLock<T>(fn: () => Promise<T>): Promise<T> {
   const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
-  return locks ? locks.request('drinks-token-refresh', fn) : fn();
+  return locks ? (locks.request('drinks-token-refresh', fn) as Promise<T>) : fn();
 }
 
 async function toError(res: Response): Promise<ApiError> {
