@@ -15,7 +15,7 @@ import {
   type StoredEvent,
   type User,
 } from '@drinks/contracts';
-import { countActiveOrdersOfDay, getCategory, getMenu, getOrder, listOrders, myQueue, popularMenus, summary, totalOrders } from '@drinks/projections';
+import { countActiveOrdersOfDay, getOrder, listOrders, myQueue, popularMenus, summary, totalOrders } from '@drinks/projections';
 import { cancelOrder, completeOrder, pickUpOrder, placeOrder, rejectOrder, startOrder } from '../../domain/index.js';
 import { NotFoundError, ValidationError } from '../../errors.js';
 import type { AppendResult } from '../../store/types.js';
@@ -54,16 +54,6 @@ export function orderRoutes(deps: AppDeps) {
     if (!order || (!isStaff(user) && order.user.id !== user.id)) throw new NotFoundError('No such order.');
     return order;
   }
-  /** Cafe orders carry a photo of the customer's tumbler, uploaded through /upload/image. */
-  async function requireUploadedImageForCafe(menuId: string, image: string | null) {
-    const menu = await getMenu(knex, menuId);
-    const category = menu ? await getCategory(knex, menu.category_id) : null;
-    if (category?.categoryFor !== 'cafe') return;
-    if (!image || !(await deps.images.exists(image))) {
-      const message = 'A photo of your tumbler is required: upload it first.';
-      throw new ValidationError(message, [{ path: 'tumblerImage', message }]);
-    }
-  }
   async function answer(result: { lastPosition: number; events: StoredEvent[] }, id: string, before: Order | null = null) {
     await deps.waitFor(result.lastPosition);
     const order = await getOrder(knex, id);
@@ -80,7 +70,6 @@ export function orderRoutes(deps: AppDeps) {
     if (office) {
       atOffice = body.location ? distanceMetres(body.location, office) <= office.radiusM : false;
     }
-    await requireUploadedImageForCafe(body.menu_id, body.tumblerImage ?? null);
     const orderId = randomUUID();
     const result = await placeOrder(
       deps.store,
@@ -92,6 +81,8 @@ export function orderRoutes(deps: AppDeps) {
         sweetness: body.sweetness ?? null,
         remark: body.remark,
         tumblerImage: body.tumblerImage ?? null,
+        // Cafe orders carry a photo returned by /upload/image; the decider knows which menus are cafe.
+        tumblerImageUploaded: body.tumblerImage ? await deps.images.exists(body.tumblerImage) : false,
         atOffice,
         now: deps.clock(),
         timeZone: tz,

@@ -23,6 +23,7 @@ export interface PlaceOrderInput {
   sweetness?: number | null;
   remark?: string;
   tumblerImage?: string | null;
+  tumblerImageUploaded?: boolean;
   atOffice: boolean | null;
   now: Date;
   timeZone: string;

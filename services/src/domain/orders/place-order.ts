@@ -21,6 +21,8 @@ export interface PlaceOrder {
   sweetness?: number | null;
   remark?: string;
   tumblerImage?: string | null;
+  /** False when the photo is not one the upload call returned (cafe drinks need one). */
+  tumblerImageUploaded?: boolean;
   /** null when the office check is not configured or the client sent no location. */
   atOffice: boolean | null;
   now: Date;
@@ -51,6 +53,9 @@ export function validateDrink(command: PlaceOrder, area: Area): Drink {
       errors.push({ path: 'sweetness', message: `Sweetness must be one of ${SWEETNESS_VALUES.join(', ')}.` });
     }
     if (image === null) errors.push({ path: 'tumblerImage', message: 'A tumbler image is required.' });
+    else if (command.tumblerImageUploaded === false) {
+      errors.push({ path: 'tumblerImage', message: 'Upload the tumbler photo first: this image is not one of ours.' });
+    }
   }
   if (errors.length > 0) throw new ValidationError('please check your order', errors);
   return {

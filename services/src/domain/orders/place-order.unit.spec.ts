@@ -45,6 +45,7 @@ describe('PlaceOrder', () => {
     it('requires sweetness and a tumbler image', () => {
       given().when(cafeOrder({ sweetness: null })).thenThrows({ status: 400, paths: ['sweetness'] });
       given().when(cafeOrder({ tumblerImage: null })).thenThrows({ status: 400, paths: ['tumblerImage'] });
+      given().when(cafeOrder({ tumblerImageUploaded: false })).thenThrows({ status: 400, paths: ['tumblerImage'] });
     });
 
     it('accepts a remark of exactly 50 characters', () => {
