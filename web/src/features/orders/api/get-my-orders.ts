@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.js';
 import { serverNow, useConfig } from '../../../lib/config.js';
 
-const QUEUE_POLL_MS = 5_000;
+const QUEUE_POLL_MS = 60_000;
 
 /** The caller's orders of the business day `day` (yyyy-mm-dd). */
 export const getMyOrders = (day: string) =>
@@ -14,8 +14,8 @@ export const myOrdersQuery = (day: string) =>
     queryKey: ['orders', 'mine', day],
     queryFn: () => getMyOrders(day),
     staleTime: 10_000,
-    // Live messages carry only the caller's own orders; the queue also moves when others'
-    // orders change, so poll while something of ours is still waiting.
+    // The server pushes each queue move to the owners behind it; this slow poll only backs up a
+    // socket that is quietly gone while something of ours is still waiting.
     refetchInterval: (q) => (q.state.data?.some((o) => o.queue_at !== null) ? QUEUE_POLL_MS : false),
   });
 
