@@ -76,15 +76,38 @@ try {
   await koa.stop();
 }
 
-for (const [file, fn, area] of [['append-bench.ts', 'runAppendBench', 'event log append'], ['rebuild-bench.ts', 'runRebuildBench', 'rebuild']] as const) {
+const SUITES = [
+  ['append-bench.ts', 'runAppendBench', 'event log append'],
+  ['rebuild-bench.ts', 'runRebuildBench', 'rebuild'],
+  ['scale-bench.ts', 'runScaleBench', 'scale-out (PostgreSQL + NATS)'],
+] as const;
+for (const [file, fn, area] of SUITES) {
   if (!existsSync(join(repoRoot(), 'scripts', 'bench', file))) continue;
   step(fn);
   const mod = (await import(`./${file.replace('.ts', '.js')}`)) as Record<string, () => Promise<Record<string, unknown>[]>>;
-  for (const row of await mod[fn]!()) {
+  let rows: Record<string, unknown>[];
+  try {
+    rows = await mod[fn]!();
+  } catch (err) {
+    figures.push({ area, measure: fn, value: `skipped: ${(err as Error).message.split('\n')[0]}`, baseline: '', ratio: '' });
+    continue;
+  }
+  for (const row of rows) {
     const { case: name, perSecond, vsBaseline, ...rest } = row as { case: string; perSecond: number; vsBaseline?: string };
     figures.push({ area, measure: String(name), value: perSec(Number(perSecond)), baseline: Object.entries(rest).map(([k, v]) => `${k}: ${v}`).join(', '), ratio: String(vsBaseline ?? '') });
   }
 }
+
+step('runEstimateAccuracy');
+const { runEstimateAccuracy } = await import('./estimate-accuracy.js');
+const accuracy = await runEstimateAccuracy();
+figures.push({
+  area: 'waiting estimate',
+  measure: `actual wait inside the shown range, synthetic day (${accuracy.orders} orders shown a range, ${accuracy.withoutEstimate} without)`,
+  value: `${(accuracy.share * 100).toFixed(1)}%`,
+  baseline: `target >= 80%; mean range ${accuracy.meanWidthMinutes.toFixed(1)} min`,
+  ratio: '',
+});
 
 const machine = `${cpus().length} cores (${cpus()[0]?.model.trim()}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}, ${process.platform}`;
 const settings = `SQLite (WAL, synchronous=FULL) in a temp dir; ${USERS} users × 2 orders over ${CONNECTIONS} connections (autocannon); command-to-socket: ${SOCKET_SAMPLES} sequential orders with 200 staff sockets open; mixed: ${MIXED_RATE} req/s for ${MIXED_SECONDS}s (half queue reads, a quarter orders, a quarter barista moves), 300 customer sockets; client, server and baseline share the machine`;
