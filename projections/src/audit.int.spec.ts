@@ -1,19 +1,20 @@
-import { AuditPage, type NewEvent } from '@drinks/contracts';
+import { AuditPage, tag, type NewEvent } from '@drinks/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AUDIT_ENTITIES_TABLE, AUDIT_TABLE, auditProjection, listAudit } from './audit.js';
+import { listAudit } from './audit-queries.js';
+import { AUDIT_TABLE, auditProjection } from './audit.js';
 import { BACKENDS, ev, harness, TZ, type Harness } from './test-harness.spec.js';
 
 describe.each(BACKENDS)('audit projection on %s', (backend) => {
   let h: Harness;
   beforeEach(async () => {
-    h = await harness(backend);
+    h = await harness(backend, { log: 'sql' });
     await given('2025-03-03T01:00:00.000Z', undefined, registered('adm', 'Ada', 'admin'), registered('u1', 'Ann', 'user'));
-    await given('2025-03-03T01:30:00.000Z', 'adm', { type: 'UserRoleChanged', tags: [], data: { userId: 'u1', role: 'barista' } });
-    await given('2025-03-03T02:00:00.000Z', 'adm', { type: 'ShopStatusChanged', tags: [], data: { isCafeOpen: false, isBarOpen: true } });
-    await given('2025-03-03T02:10:00.000Z', 'adm', { type: 'MenuCreated', tags: [], data: { menuId: 'm1', name: 'Latte', description: '-', categoryId: 'c1' } });
-    await given('2025-03-03T02:20:00.000Z', 'u1', ev.placed({ orderId: 'o1', userId: 'u1', userName: 'Ann', menuId: 'm1' }));
-    await given('2025-03-03T02:30:00.000Z', 'adm', { ...ev.rejected('o1', 'Out of stock'), data: { orderId: 'o1', userId: 'u1', businessDay: '2025-03-03', by: 'adm', reason: 'Out of stock' } });
-    await given('2025-03-03T02:40:00.000Z', 'adm', { type: 'MenuActivityChanged', tags: [], data: { menuId: 'm1', isActive: 'inactive' } });
+    await given('2025-03-03T01:30:00.000Z', 'adm', { type: 'UserRoleChanged', tags: [tag.user('u1')], data: { userId: 'u1', role: 'barista' } });
+    await given('2025-03-03T02:00:00.000Z', 'adm', { type: 'ShopStatusChanged', tags: [tag.shop], data: { isCafeOpen: false, isBarOpen: true } });
+    await given('2025-03-03T02:10:00.000Z', 'adm', { type: 'MenuCreated', tags: [tag.menu('m1'), tag.category('c1')], data: { menuId: 'm1', name: 'Latte', description: '-', categoryId: 'c1' } });
+    await given('2025-03-03T02:20:00.000Z', 'u1', { ...ev.placed({ orderId: 'o1', userId: 'u1', userName: 'Ann', menuId: 'm1' }), tags: ORDER_TAGS });
+    await given('2025-03-03T02:30:00.000Z', 'adm', { type: 'OrderRejected', tags: ORDER_TAGS, data: { orderId: 'o1', userId: 'u1', businessDay: '2025-03-03', by: 'adm', reason: 'Out of stock' } });
+    await given('2025-03-03T02:40:00.000Z', 'adm', { type: 'MenuActivityChanged', tags: [tag.menu('m1')], data: { menuId: 'm1', isActive: 'inactive' } });
   });
   afterEach(async () => {
     await h.cleanup();
@@ -24,7 +25,7 @@ describe.each(BACKENDS)('audit projection on %s', (backend) => {
     for (const e of events) await h.store.append([e], actor ? { metadata: { actor } } : {});
     await h.projector.catchUp();
   }
-  const dump = async () => [await h.knex(AUDIT_TABLE).orderBy('position'), await h.knex(AUDIT_ENTITIES_TABLE).orderBy('id')];
+  const dump = () => h.knex(AUDIT_TABLE).orderBy('position');
 
   it('lists every event newest first, with actor, summary and entities', async () => {
     const page = await listAudit(h.knex, { limit: 100 });
@@ -49,8 +50,19 @@ describe.each(BACKENDS)('audit projection on %s', (backend) => {
     expect(await positions({ limit: 100, types: ['UserRegistered', 'OrderPlaced'] })).toEqual([6, 2, 1]);
     expect(await positions({ limit: 100, actorId: 'u1' })).toEqual([6, 2]);
     expect(await positions({ limit: 100, entity: 'order:o1' })).toEqual([7, 6]);
+    // The log tags the rejection with the order's menu too; the filter keeps to the entities listed.
     expect(await positions({ limit: 100, entity: 'menu:m1', actorId: 'adm' })).toEqual([8, 5]);
+    expect(await positions({ limit: 100, entity: 'user:u1' })).toEqual([7, 6, 3, 2]);
+    expect(await positions({ limit: 100, entity: 'user:u1', types: ['OrderPlaced', 'UserRoleChanged'] })).toEqual([6, 3]);
+    expect(await positions({ limit: 100, entity: 'shop' })).toEqual([4]);
+    expect(await positions({ limit: 100, entity: 'day:2025-03-03' })).toEqual([]);
+    expect(await positions({ limit: 1, entity: 'user:u1', before: 7 })).toEqual([6]);
     expect(await positions({ limit: 100, from: new Date('2025-03-03T02:00:00.000Z'), to: new Date('2025-03-03T02:30:00.000Z') })).toEqual([6, 5, 4]);
+    expect(await positions({ limit: 100, from: new Date('2025-03-03T02:05:00.000Z') })).toEqual([8, 7, 6, 5]);
+    expect(await positions({ limit: 100, to: new Date('2025-03-03T01:30:00.001Z') })).toEqual([3, 2, 1]);
+    expect(await positions({ limit: 100, from: new Date('2025-03-03T03:00:00.000Z') })).toEqual([]);
+    expect(await positions({ limit: 100, to: new Date('2025-03-03T01:00:00.000Z') })).toEqual([]);
+    expect(await positions({ limit: 2, from: new Date('2025-03-03T01:00:00.000Z'), to: new Date('2025-03-03T02:21:00.000Z'), before: 6, entity: 'menu:m1' })).toEqual([5]);
     const first = await listAudit(h.knex, { limit: 3 });
     expect([first.items.map((i) => i.position), first.nextBefore]).toEqual([[8, 7, 6], 6]);
     const second = await listAudit(h.knex, { limit: 3, before: 6 });
@@ -58,6 +70,31 @@ describe.each(BACKENDS)('audit projection on %s', (backend) => {
     const last = await listAudit(h.knex, { limit: 3, before: 3 });
     expect([last.items.map((i) => i.position), last.nextBefore]).toEqual([[2, 1], null]);
     expect((await listAudit(h.knex, { limit: 1_000 })).items).toHaveLength(8);
+  });
+
+  it('keeps one row per event, with no table of entities', async () => {
+    expect(await dump()).toHaveLength(8);
+    expect(await h.knex.schema.hasTable('rm_audit_entities')).toBe(false);
+    const page = await listAudit(h.knex, { limit: 100 });
+    expect(page.items.map((i) => i.entities)).toEqual([
+      ['menu:m1'],
+      ['order:o1', 'user:u1'],
+      ['menu:m1', 'order:o1', 'user:u1'],
+      ['category:c1', 'menu:m1'],
+      ['shop'],
+      ['user:u1'],
+      ['user:u1'],
+      ['user:adm'],
+    ]);
+  });
+
+  it('drops the entities table older versions kept', async () => {
+    await h.knex.schema.createTable('rm_audit_entities', (t) => {
+      t.string('id', 200).primary();
+    });
+    await auditProjection.migrate(h.knex);
+    expect(await h.knex.schema.hasTable('rm_audit_entities')).toBe(false);
+    expect(await dump()).toHaveLength(8);
   });
 
   it('changes nothing when the same events are applied again', async () => {
@@ -76,6 +113,8 @@ describe.each(BACKENDS)('audit projection on %s', (backend) => {
   });
 });
 
+const ORDER_TAGS = [tag.order('o1'), tag.user('u1'), tag.day('2025-03-03'), tag.menu('m1')];
+
 function registered(userId: string, name: string, role: 'user' | 'admin'): NewEvent {
-  return { type: 'UserRegistered', tags: [], data: { userId, email: `${userId}@woxa.tech`, name, role } };
+  return { type: 'UserRegistered', tags: [tag.user(userId), `email:${userId}@woxa.tech`], data: { userId, email: `${userId}@woxa.tech`, name, role } };
 }

@@ -1,11 +1,12 @@
-import { EVENT_TYPES, tag, type AuditItem, type EventType, type StoredEvent } from '@drinks/contracts';
+import { EVENT_TYPES, tag, type StoredEvent } from '@drinks/contracts';
 import type { Knex } from 'knex';
 import type { Projection } from './projection.js';
-import { createTableIfAbsent, iso, num, upsertRows } from './sql.js';
+import { createTableIfAbsent, iso, upsertRows } from './sql.js';
 
-type Db = Knex | Knex.Transaction;
 export const AUDIT_TABLE = 'rm_audit';
-export const AUDIT_ENTITIES_TABLE = 'rm_audit_entities';
+const RETIRED_ENTITIES_TABLE = 'rm_audit_entities';
+/** A date filter is a position range now (audit-queries.ts), a type filter reads the log's own index. */
+const RETIRED_INDEXES = ['rm_audit_at_idx', 'rm_audit_type_idx'];
 export const MAX_AUDIT_PAGE = 100;
 
 interface AuditRow {
@@ -17,22 +18,18 @@ interface AuditRow {
 }
 
 async function migrate(db: Knex): Promise<void> {
+  // The entity filter reads the log's own tag index now; tables of older versions go.
+  await db.schema.dropTableIfExists(RETIRED_ENTITIES_TABLE);
+  for (const index of RETIRED_INDEXES) await db.raw('DROP INDEX IF EXISTS ??', [index]);
+  // On SQLite an INTEGER key is the rowid itself: one b-tree fewer to write per event.
+  const sqlite = db.client.driverName === 'better-sqlite3';
   await createTableIfAbsent(db, AUDIT_TABLE, (t) => {
-    t.bigInteger('position').primary();
+    (sqlite ? t.integer('position') : t.bigInteger('position')).primary();
     t.string('at', 32).notNullable();
     t.string('type', 32).notNullable();
     t.string('actor_id', 64).nullable();
     t.text('summary').notNullable();
-    t.index(['at'], 'rm_audit_at_idx');
     t.index(['actor_id', 'position'], 'rm_audit_actor_idx');
-    t.index(['type', 'position'], 'rm_audit_type_idx');
-  });
-  await createTableIfAbsent(db, AUDIT_ENTITIES_TABLE, (t) => {
-    t.string('id', 200).primary();
-    t.string('entity', 100).notNullable();
-    t.bigInteger('position').notNullable();
-    t.index(['entity', 'position'], 'rm_audit_entities_entity_idx');
-    t.index(['position'], 'rm_audit_entities_position_idx');
   });
 }
 
@@ -99,66 +96,18 @@ export function describeEvent(e: StoredEvent): { summary: string; entities: stri
 }
 
 async function applyBatch(events: readonly StoredEvent[], trx: Knex.Transaction): Promise<void> {
-  const rows: AuditRow[] = [];
-  const entities: { id: string; entity: string; position: number }[] = [];
-  for (const e of events) {
+  const rows: AuditRow[] = events.map((e) => {
     const d = describeEvent(e);
-    rows.push({ position: e.position, at: iso(e.occurredAt), type: e.type, actor_id: d.actor, summary: d.summary });
-    for (const entity of d.entities) entities.push({ id: `${e.position}|${entity}`, entity, position: e.position });
-  }
+    return { position: e.position, at: iso(e.occurredAt), type: e.type, actor_id: d.actor, summary: d.summary };
+  });
   await upsertRows(trx, AUDIT_TABLE, 'position', rows);
-  await upsertRows(trx, AUDIT_ENTITIES_TABLE, 'id', entities);
 }
 
 export const auditProjection: Projection = {
   name: 'audit',
   handles: EVENT_TYPES,
-  tables: [AUDIT_TABLE, AUDIT_ENTITIES_TABLE],
+  tables: [AUDIT_TABLE],
   migrate,
   apply: (event, trx) => applyBatch([event], trx),
   applyBatch: (events, trx) => applyBatch(events, trx),
 };
-
-export interface AuditFilter {
-  types?: readonly EventType[];
-  actorId?: string;
-  /** An entity tag such as `order:<id>`. */
-  entity?: string;
-  /** Range on the event's instant: [from, to). */
-  from?: Date;
-  to?: Date;
-  /** At most MAX_AUDIT_PAGE. */
-  limit: number;
-  /** Only events below this position: the previous page's `nextBefore`. */
-  before?: number;
-}
-
-/** Newest first; `nextBefore` is the cursor for the next page, null on the last one. */
-export async function listAudit(db: Db, f: AuditFilter): Promise<{ items: AuditItem[]; nextBefore: number | null }> {
-  const limit = Math.max(1, Math.min(MAX_AUDIT_PAGE, f.limit));
-  const q = db(`${AUDIT_TABLE} as a`).leftJoin('rm_users as u', 'u.id', 'a.actor_id').select('a.*', 'u.name as actor_name');
-  if (f.types && f.types.length > 0) q.whereIn('a.type', f.types);
-  if (f.actorId !== undefined) q.where('a.actor_id', f.actorId);
-  if (f.entity !== undefined) q.whereIn('a.position', db(AUDIT_ENTITIES_TABLE).select('position').where('entity', f.entity));
-  if (f.from) q.where('a.at', '>=', f.from.toISOString());
-  if (f.to) q.where('a.at', '<', f.to.toISOString());
-  if (f.before !== undefined) q.where('a.position', '<', f.before);
-  const rows = (await q.orderBy('a.position', 'desc').limit(limit + 1)) as (AuditRow & { actor_name: string | null })[];
-  const page = rows.slice(0, limit);
-  const positions = page.map((r) => num(r.position));
-  const tags = (await db(AUDIT_ENTITIES_TABLE).select('entity', 'position').whereIn('position', positions).orderBy('id')) as {
-    entity: string;
-    position: unknown;
-  }[];
-  const byPosition = new Map<number, string[]>();
-  for (const t of tags) byPosition.set(num(t.position), [...(byPosition.get(num(t.position)) ?? []), t.entity]);
-  const items = page.map((r) => ({
-    position: num(r.position),
-    at: r.at,
-    type: r.type,
-    actor: r.actor_id === null ? null : { id: r.actor_id, name: r.actor_name ?? null },
-    summary: r.summary,
-    entities: byPosition.get(num(r.position)) ?? [],
-  }));
-  return { items, nextBefore: rows.length > limit ? (positions[positions.length - 1] ?? null) : null };
-}

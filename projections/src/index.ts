@@ -3,7 +3,6 @@ import { ordersProjection } from './orders.js';
 import type { Projection } from './projection.js';
 import { shopProjection } from './shop.js';
 import { usersProjection } from './users.js';
-import { timelineProjection } from './timeline.js';
 import { prepTimesProjection } from './prep-times.js';
 import { auditProjection } from './audit.js';
 
@@ -15,20 +14,20 @@ export type { StatsFilter } from './stats.js';
 export { catalogProjection, listCategories, getCategory, getMenu } from './catalog.js';
 export { usersProjection, getUser, listUsers } from './users.js';
 export { shopProjection, getShopStatus } from './shop.js';
-export { timelineProjection, getTimeline } from './timeline.js';
+export { getTimeline } from './timeline.js';
 export { prepTimesProjection, waitSamples, waitStats, estimateForOrder, estimateWait, MIN_SAMPLES } from './prep-times.js';
 export type { WaitFilter, WaitSample } from './prep-times.js';
 export { serviceStats } from './service-stats.js';
 export type { ServiceStatsFilter } from './service-stats.js';
-export { auditProjection, listAudit, describeEvent, MAX_AUDIT_PAGE } from './audit.js';
-export type { AuditFilter } from './audit.js';
+export { auditProjection, describeEvent, MAX_AUDIT_PAGE } from './audit.js';
+export { listAudit } from './audit-queries.js';
+export type { AuditFilter } from './audit-queries.js';
 
 export const ALL_PROJECTIONS: readonly Projection[] = [
   ordersProjection,
   catalogProjection,
   usersProjection,
   shopProjection,
-  timelineProjection,
   prepTimesProjection,
   auditProjection,
 ];

@@ -2,6 +2,7 @@
 // `.spec.ts` suffix keeps it out of the build; vitest runs only *.int|unit.spec.ts.
 import type { Area, DrinkType, NewEvent } from '@drinks/contracts';
 import { createProjector } from '../../services/src/projector/projector.js';
+import { createEventStore } from '../../services/src/store/event-store.js';
 import { createMemoryEventStore } from '../../services/src/store/memory.js';
 import { testDatabase, type Backend } from '../../services/src/test-support/db.js';
 import { ALL_PROJECTIONS } from './index.js';
@@ -9,10 +10,11 @@ import { ALL_PROJECTIONS } from './index.js';
 export { BACKENDS } from '../../services/src/test-support/db.js';
 export const TZ = 'Asia/Bangkok';
 
-export async function harness(backend: Backend) {
+/** `log: 'sql'` keeps the events in the database's own log, for queries that read it (timeline, audit). */
+export async function harness(backend: Backend, opts: { log?: 'memory' | 'sql' } = {}) {
   const db = await testDatabase(backend);
   let clock = new Date('2025-03-03T02:00:00.000Z');
-  const store = createMemoryEventStore({ now: () => clock });
+  const store = opts.log === 'sql' ? createEventStore(db, { clock: () => clock }) : createMemoryEventStore({ now: () => clock });
   const projector = createProjector({ db, store, projections: ALL_PROJECTIONS, timeZone: TZ });
   await projector.migrate();
   return {
