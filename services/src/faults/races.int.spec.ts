@@ -7,7 +7,7 @@ import { startTestServer, type TestServer } from '../test-support/server.js';
 import { FAKE_NOW, JWT_SECRET, call } from './tests/support.js';
 import { customersOf, type Customers } from './tests/traffic.js';
 
-const PAIRS = 100;
+const PAIRS = 200;
 
 describe('when two calls race on one order', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'drinks-races-'));
@@ -32,7 +32,7 @@ describe('when two calls race on one order', () => {
     Promise.all([delay(delays[0]).then(a), delay(delays[1]).then(b)]);
   const delays = fc.tuple(fc.integer({ min: 0, max: 4 }), fc.integer({ min: 0, max: 4 }));
 
-  it('lets exactly one of the barista Start and the owner Cancel win, 100 interleavings', async () => {
+  it('lets exactly one of the barista Start and the owner Cancel win, 200 interleavings', async () => {
     const samples = fc.sample(delays, { numRuns: PAIRS, seed: 7 });
     await inBatches(samples, 10, async (d, i) => {
       const id = await place(i);
@@ -47,7 +47,7 @@ describe('when two calls race on one order', () => {
     });
   });
 
-  it('lets exactly one of Reject and Complete on an order in progress win, 100 interleavings', async () => {
+  it('lets exactly one of Reject and Complete on an order in progress win, 200 interleavings', async () => {
     const samples = fc.sample(delays, { numRuns: PAIRS, seed: 11 });
     await inBatches(samples, 10, async (d, i) => {
       const id = await place(i);
