@@ -1,4 +1,4 @@
-import type { EventOf, EventType, StoredEvent } from '@drinks/contracts';
+import { ORDER_EVENT_TYPES, type EventOf, type EventType, type StoredEvent } from '@drinks/contracts';
 import type { Knex } from 'knex';
 import type { Projection } from './projection.js';
 import { createTableIfAbsent, iso, selectIn, upsertRows } from './sql.js';
@@ -32,15 +32,7 @@ export interface OrderRow {
   last_position: number;
 }
 
-const HANDLES = [
-  'OrderPlaced',
-  'OrderStarted',
-  'OrderCompleted',
-  'OrderRejected',
-  'OrderCancelled',
-  'OrderPickedUp',
-  'UserRenamed',
-] as const satisfies readonly EventType[];
+const HANDLES = [...ORDER_EVENT_TYPES, 'UserRenamed'] as const satisfies readonly EventType[];
 
 async function migrate(db: Knex): Promise<void> {
   await createTableIfAbsent(db, ORDERS_TABLE, (t) => {

@@ -1,4 +1,4 @@
-import { businessHour, type EstimateResponse, type EstimateScope, type EventType, type Order, type StoredEvent } from '@drinks/contracts';
+import { ORDER_EVENT_TYPES, businessHour, type EstimateResponse, type EstimateScope, type EventType, type Order, type StoredEvent } from '@drinks/contracts';
 import type { Knex } from 'knex';
 import type { Projection, ProjectionContext } from './projection.js';
 import { createTableIfAbsent, iso, num, selectIn, upsertRows } from './sql.js';
@@ -33,14 +33,7 @@ export interface PrepTimeRow {
   last_position: number;
 }
 
-const HANDLES = [
-  'OrderPlaced',
-  'OrderStarted',
-  'OrderCompleted',
-  'OrderRejected',
-  'OrderCancelled',
-  'OrderPickedUp',
-] as const satisfies readonly EventType[];
+const HANDLES = ORDER_EVENT_TYPES;
 
 async function migrate(db: Knex): Promise<void> {
   await createTableIfAbsent(db, PREP_TIMES_TABLE, (t) => {
