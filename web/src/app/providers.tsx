@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { AlertProvider } from '../components/alert-provider.js';
 import { ToastProvider } from '../components/toast-provider.js';
+import { configQuery } from '../lib/config.js';
 import { theme } from './theme.js';
 
 /** Cache 5 minutes; failed fetches retry 3 times, delay doubling from 1 s to a 30 s cap (§9). */
@@ -20,7 +21,12 @@ export function makeQueryClient(): QueryClient {
 }
 
 export function AppProviders({ children }: { children: ReactNode }) {
-  const [client] = useState(makeQueryClient);
+  const [client] = useState(() => {
+    const c = makeQueryClient();
+    // Every screen needs the server's configuration and clock: ask at once, beside the session.
+    void c.prefetchQuery(configQuery);
+    return c;
+  });
   return (
     <QueryClientProvider client={client}>
       <ThemeProvider theme={theme}>

@@ -43,6 +43,19 @@ const ServiceDashboardPage = lazyPage(() => import('../features/insights/service
 const AuditLogPage = lazyPage(() => import('../features/audit/audit-log-page.js'), 'AuditLogPage');
 const TeamCreditPage = lazyPage(() => import('../features/credits/team-credit-page.js'), 'TeamCreditPage');
 
+// The screen the app opens on starts loading with the session check instead of after it.
+const OPENING_SCREENS: [RegExp, () => Promise<unknown>][] = [
+  [/^\/ordering/, () => import('../features/board/ordering-page.js')],
+  [/^\/history/, () => import('../features/history/history-page.js')],
+  [/^\/dashboard-(cafe|bar|admin)/, () => import('../features/dashboard/dashboard-page.js')],
+  [/^\/menuManagement/, () => import('../features/menu/menu-management-page.js')],
+  [/^\/userManagement/, () => import('../features/users/user-management-page.js')],
+  [/^\/close-all/, () => import('../features/closed/closed-page.js')],
+];
+if (typeof location !== 'undefined') {
+  for (const [path, load] of OPENING_SCREENS) if (path.test(location.pathname)) void load();
+}
+
 const guarded = (allowed: readonly Role[] | 'any', element: ReactNode): ReactNode => (
   <RequireRole allowed={allowed}>{element}</RequireRole>
 );
