@@ -73,11 +73,13 @@ export async function startServer(config: Config, options: { logger?: Logger; cl
     closers.push(async () => unfollow());
   }
   const checkpoints = createCheckpointWatcher(db);
+  metrics.track({ projectionLag: async () => (await store.head()) - (await checkpoints.current()) });
   const watcher = runsProjector ? projector : checkpoints;
 
   if (role === 'all' || role === 'relay') {
     const relay = createRelay({ store, bus, db, logger });
     await relay.start();
+    metrics.track({ relayLag: async () => (await store.head()) - relay.published() });
     closers.push(() => relay.stop());
     if (config.DATABASE_URL) {
       // Appends by other processes wake the relay at once instead of at its next poll.
@@ -124,7 +126,6 @@ export async function startServer(config: Config, options: { logger?: Logger; cl
         const head = await store.head();
         const position = await checkpoints.current();
         const lag = head - position;
-        metrics.projectionLag.set(lag);
         const caughtUp = lag <= 0 || (await watcher.waitFor(head, READ_YOUR_WRITES_MS));
         return { ready: caughtUp, detail: { head, projections: position } };
       },
@@ -161,6 +162,7 @@ export async function startServer(config: Config, options: { logger?: Logger; cl
     });
     subscriptions.push(await bus.subscribe(`live-${process.pid}-${Date.now()}`, (e) => fanout.handle(e), { durable: false }));
     closers.push(() => live.close());
+    metrics.track({ liveClients: () => live.clientCount() });
 
     await new Promise<void>((resolve) => server!.listen(config.PORT, config.HOST, resolve));
     const address = server.address();

@@ -1,8 +1,16 @@
 import type { Middleware } from 'koa';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
+/** Figures read when Prometheus scrapes, from whatever this process runs. */
+export interface MetricSources {
+  projectionLag?: () => Promise<number>;
+  relayLag?: () => Promise<number>;
+  liveClients?: () => number;
+}
+
 export interface Metrics {
   registry: Registry;
+  track(sources: MetricSources): void;
   eventsAppended: Counter;
   projectionLag: Gauge;
   relayLag: Gauge;
@@ -27,11 +35,34 @@ export function createMetrics(): Metrics {
     registers: [registry],
   });
   const eventsAppended = new Counter({ name: 'events_appended_total', help: 'Events appended to the log', registers: [registry] });
-  const projectionLag = new Gauge({ name: 'projection_lag_events', help: 'Log head minus the slowest projection checkpoint', registers: [registry] });
-  const relayLag = new Gauge({ name: 'relay_lag_events', help: 'Log head minus the relay checkpoint', registers: [registry] });
-  const liveClients = new Gauge({ name: 'live_clients', help: 'Connected live sockets', registers: [registry] });
+  const sources: MetricSources = {};
+  const projectionLag = new Gauge({
+    name: 'projection_lag_events',
+    help: 'Log head minus the slowest projection checkpoint',
+    registers: [registry],
+    async collect() {
+      if (sources.projectionLag) this.set(await sources.projectionLag());
+    },
+  });
+  const relayLag = new Gauge({
+    name: 'relay_lag_events',
+    help: 'Log head minus the relay checkpoint',
+    registers: [registry],
+    async collect() {
+      if (sources.relayLag) this.set(await sources.relayLag());
+    },
+  });
+  const liveClients = new Gauge({
+    name: 'live_clients',
+    help: 'Connected live sockets',
+    registers: [registry],
+    collect() {
+      if (sources.liveClients) this.set(sources.liveClients());
+    },
+  });
   return {
     registry,
+    track: (more) => Object.assign(sources, more),
     eventsAppended,
     projectionLag,
     relayLag,

@@ -1,0 +1,35 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { type TestServer, startTestServer } from '../../test-support/server.js';
+
+describe('operations endpoints', () => {
+  let app: TestServer;
+  beforeAll(async () => {
+    app = await startTestServer();
+  });
+  afterAll(() => app.close());
+
+  it('reports ready once the projections have reached the log', async () => {
+    const res = await app.call('GET', '/readyz');
+    expect(res.status).toBe(200);
+    expect(res.body.head).toBe(res.body.projections);
+  });
+
+  it('exposes request, lag and socket figures for Prometheus', async () => {
+    const { accessToken } = await app.login('user@woxa.tech');
+    const ws = new WebSocket(`${app.url.replace('http', 'ws')}/api/websockets?token=${accessToken}`);
+    await new Promise((r) => ws.once('message', r));
+    const text = (await app.call<string>('GET', '/metrics')).body;
+    expect(text).toMatch(/^http_requests_total\{method="POST",route="\/api\/auth\/v2\/login",status="200"\} \d+/m);
+    expect(text).toMatch(/^projection_lag_events 0$/m);
+    expect(text).toMatch(/^relay_lag_events 0$/m);
+    expect(text).toMatch(/^live_clients 1$/m);
+    ws.close();
+  });
+
+  it('serves the OpenAPI document generated from the contracts', async () => {
+    const res = await app.call('GET', '/openapi.json');
+    expect(res.body.openapi).toBe('3.1.0');
+    expect(Object.keys(res.body.paths)).toContain('/api/order/barista/{id}');
+  });
+});
