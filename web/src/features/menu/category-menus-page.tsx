@@ -43,8 +43,21 @@ export function CategoryMenusPage() {
     setSelectMode(false);
     if (failed) await alert(errorText(failed.reason));
   };
-  const setActive = (m: Menu, active: boolean) =>
-    update.mutate({ id: m.id, patch: { isActive: active ? 'active' : 'inactive' } }, { onError: (err) => void alert(errorText(err)) });
+  // The switch shows what was last asked until the server answers: a refetch started by an earlier
+  // toggle (or its live message) must not flip it back meanwhile.
+  const [pending, setPending] = useState<Record<string, Menu['isActive']>>({});
+  const activity = (m: Menu) => pending[m.id] ?? m.isActive;
+  const setActive = (m: Menu, active: boolean) => {
+    const isActive = active ? 'active' : 'inactive';
+    setPending((p) => ({ ...p, [m.id]: isActive }));
+    update.mutate(
+      { id: m.id, patch: { isActive } },
+      {
+        onError: (err) => void alert(errorText(err)),
+        onSettled: () => setPending(({ [m.id]: _, ...rest }) => rest),
+      },
+    );
+  };
 
   return (
     <Container maxWidth="md" sx={{ py: 2 }}>
@@ -94,8 +107,8 @@ export function CategoryMenusPage() {
                 ) : (
                   <FormControlLabel
                     labelPlacement="start"
-                    label={m.isActive === 'active' ? 'Active' : 'Inactive'}
-                    control={<Switch checked={m.isActive === 'active'} onChange={(e) => setActive(m, e.target.checked)}
+                    label={activity(m) === 'active' ? 'Active' : 'Inactive'}
+                    control={<Switch checked={activity(m) === 'active'} onChange={(e) => setActive(m, e.target.checked)}
                       slotProps={{ input: { 'aria-label': `${m.name} active` } }} />}
                   />
                 )}
