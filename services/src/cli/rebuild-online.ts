@@ -1,5 +1,6 @@
 import { ALL_PROJECTIONS } from '@drinks/projections';
 import { loadConfig } from '../config.js';
+import { projectionNamesFromArgs } from './projection-names.js';
 import { openDatabase } from '../db/database.js';
 import { rebuildOnline } from '../projector/online-rebuild.js';
 import { createEventStore } from '../store/event-store.js';
@@ -8,14 +9,8 @@ import { createEventStore } from '../store/event-store.js';
 // the named projections (all when none is named) beside the live tables, then swaps them in.
 
 async function main(): Promise<void> {
-  const names = process.argv.slice(2);
-  const known = ALL_PROJECTIONS.map((p) => p.name);
-  const unknown = names.filter((n) => !known.includes(n));
-  if (unknown.length > 0) {
-    console.error(`Unknown projection(s): ${unknown.join(', ')}. Known: ${known.join(', ')}`);
-    process.exitCode = 2;
-    return;
-  }
+  const names = projectionNamesFromArgs(process.argv.slice(2));
+  if (!names) return;
   const config = loadConfig();
   if (!config.DATABASE_URL) {
     console.error(

@@ -1,5 +1,6 @@
 import { ALL_PROJECTIONS } from '@drinks/projections';
 import { loadConfig } from '../config.js';
+import { projectionNamesFromArgs } from './projection-names.js';
 import { openDatabase } from '../db/database.js';
 import { createProjector } from '../projector/projector.js';
 import { createEventStore } from '../store/event-store.js';
@@ -8,14 +9,8 @@ import { createEventStore } from '../store/event-store.js';
 // projections (all when none is named), replays the whole log and prints the rate.
 
 async function main(): Promise<void> {
-  const names = process.argv.slice(2);
-  const known = ALL_PROJECTIONS.map((p) => p.name);
-  const unknown = names.filter((n) => !known.includes(n));
-  if (unknown.length > 0) {
-    console.error(`Unknown projection(s): ${unknown.join(', ')}. Known: ${known.join(', ')}`);
-    process.exitCode = 2;
-    return;
-  }
+  const names = projectionNamesFromArgs(process.argv.slice(2));
+  if (!names) return;
   const config = loadConfig();
   const db = await openDatabase({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL, schema: config.DATABASE_SCHEMA });
   const store = createEventStore(db);

@@ -1,28 +1,11 @@
+import { playTones } from '../../components/tones.js';
 import type { Order } from '@drinks/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { subscribeLive } from '../../lib/live-events.js';
 
-let audio: AudioContext | null = null;
-
-/** A short two-tone beep; browsers may keep audio muted until the first tap. */
+/** A short two-tone beep. */
 export function beep(): void {
-  try {
-    audio ??= new AudioContext();
-    if (audio.state === 'suspended') void audio.resume();
-    const t = audio.currentTime;
-    for (const [i, freq] of [880, 1320].entries()) {
-      const osc = audio.createOscillator();
-      const gain = audio.createGain();
-      osc.frequency.value = freq;
-      gain.gain.setValueAtTime(0.2, t + i * 0.15);
-      gain.gain.exponentialRampToValueAtTime(0.001, t + i * 0.15 + 0.14);
-      osc.connect(gain).connect(audio.destination);
-      osc.start(t + i * 0.15);
-      osc.stop(t + i * 0.15 + 0.15);
-    }
-  } catch (err) {
-    console.warn('beep failed', err);
-  }
+  playTones([880, 1320], { step: 0.15, length: 0.14, volume: 0.2 });
 }
 
 /** Counts orders placed since the barista last acknowledged them, and beeps for each. */

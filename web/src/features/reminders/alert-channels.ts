@@ -1,26 +1,9 @@
 // The ways a finished drink reaches the person: sound, vibration, system notification.
+import { playTones } from '../../components/tones.js';
 
-let audio: AudioContext | null = null;
-
-/** A short rising chime; browsers may keep audio muted until the first tap. */
+/** A short rising chime. */
 export function chime(): void {
-  try {
-    audio ??= new AudioContext();
-    if (audio.state === 'suspended') void audio.resume();
-    const t = audio.currentTime;
-    for (const [i, freq] of [660, 880, 1100].entries()) {
-      const osc = audio.createOscillator();
-      const gain = audio.createGain();
-      osc.frequency.value = freq;
-      gain.gain.setValueAtTime(0.18, t + i * 0.12);
-      gain.gain.exponentialRampToValueAtTime(0.001, t + i * 0.12 + 0.2);
-      osc.connect(gain).connect(audio.destination);
-      osc.start(t + i * 0.12);
-      osc.stop(t + i * 0.12 + 0.22);
-    }
-  } catch (err) {
-    console.warn('chime failed', err);
-  }
+  playTones([660, 880, 1100], { step: 0.12, length: 0.2, volume: 0.18 });
 }
 
 export function vibrate(): void {
