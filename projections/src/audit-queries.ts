@@ -1,7 +1,7 @@
 import type { AuditItem, EventType, StoredEvent } from '@drinks/contracts';
 import type { Knex } from 'knex';
 import { AUDIT_TABLE, describeEvent, MAX_AUDIT_PAGE } from './audit.js';
-import { num } from './sql.js';
+import { iso, num } from './sql.js';
 
 type Db = Knex | Knex.Transaction;
 
@@ -19,27 +19,26 @@ export interface AuditFilter {
   before?: number;
 }
 
-interface AuditRow {
+interface EventRow {
   position: unknown;
-  at: string;
   type: string;
-  actor_id: string | null;
-  summary: string;
-  actor_name: string | null;
+  data: string;
+  metadata: string;
+  occurred_at: string;
 }
 
 /**
  * The first position of an event at or after `instant` (one past the last when none), by a binary
- * search over the key: positions are in time order, so `at` needs no index of its own.
+ * search over the key: positions are in time order, so the instant needs no index of its own.
  */
 async function firstPositionAt(db: Db, instant: string, lo: number, hi: number): Promise<number> {
   let [low, high] = [lo, hi + 1];
   while (low < high) {
     const mid = Math.floor((low + high) / 2);
-    const row = (await db(AUDIT_TABLE).select('position', 'at').where('position', '>=', mid).orderBy('position').first()) as
-      | { position: unknown; at: string }
+    const row = (await db('events').select('position', 'occurred_at').where('position', '>=', mid).orderBy('position').first()) as
+      | { position: unknown; occurred_at: string }
       | undefined;
-    if (!row || row.at >= instant) high = mid;
+    if (!row || row.occurred_at >= instant) high = mid;
     else low = num(row.position) + 1;
   }
   return low;
@@ -47,32 +46,13 @@ async function firstPositionAt(db: Db, instant: string, lo: number, hi: number):
 
 async function positionRange(db: Db, f: AuditFilter): Promise<{ from?: number; below?: number }> {
   if (!f.from && !f.to) return {};
-  const bounds = (await db(AUDIT_TABLE).min('position as lo').max('position as hi').first()) as { lo: unknown; hi: unknown } | undefined;
+  const bounds = (await db('events').min('position as lo').max('position as hi').first()) as { lo: unknown; hi: unknown } | undefined;
   if (!bounds || bounds.lo === null) return {};
   const [lo, hi] = [num(bounds.lo), num(bounds.hi)];
   return {
     ...(f.from ? { from: await firstPositionAt(db, f.from.toISOString(), lo, hi) } : {}),
     ...(f.to ? { below: await firstPositionAt(db, f.to.toISOString(), lo, hi) } : {}),
   };
-}
-
-/** The entities each event is about, as the projection names them (sorted, as the page has always listed them). */
-async function entitiesOf(db: Db, positions: readonly number[]): Promise<Map<number, string[]>> {
-  if (positions.length === 0) return new Map();
-  const rows = (await db('events').select('position', 'type', 'data', 'metadata', 'occurred_at').whereIn('position', positions)) as {
-    position: unknown;
-    type: string;
-    data: string;
-    metadata: string;
-    occurred_at: string;
-  }[];
-  // Every event type is at schema version 1 (no upcasters), so the stored data is the current shape.
-  return new Map(
-    rows.map((r) => {
-      const e = { position: num(r.position), type: r.type, data: JSON.parse(r.data), metadata: JSON.parse(r.metadata), occurredAt: r.occurred_at };
-      return [num(r.position), [...new Set(describeEvent(e as StoredEvent).entities)].sort()];
-    }),
-  );
 }
 
 const ORDER_TYPES: readonly EventType[] = ['OrderPlaced', 'OrderStarted', 'OrderCompleted', 'OrderRejected', 'OrderCancelled', 'OrderPickedUp'];
@@ -89,45 +69,63 @@ const ENTITY_TYPES: Record<string, readonly EventType[]> = {
   shop: ['ShopStatusChanged'],
 };
 
-/** Newest first; `nextBefore` is the cursor for the next page, null on the last one. */
+async function namesOf(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = (await db('rm_users').select('id', 'name').whereIn('id', ids)) as { id: string; name: string }[];
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/**
+ * Newest first, read from the log itself; `nextBefore` is the cursor for the next page, null on the
+ * last one. The audit projection only indexes events by actor.
+ */
 export async function listAudit(db: Db, f: AuditFilter): Promise<{ items: AuditItem[]; nextBefore: number | null }> {
   const limit = Math.max(1, Math.min(MAX_AUDIT_PAGE, f.limit));
   const types = f.types && f.types.length > 0 ? f.types : null;
-  // Each filter walks the index that answers it: the log's (tag, position) and (type, position), or rm_audit's.
+  // Each filter walks the index that answers it: the log's (tag, position) and (type, position), or rm_audit's (actor, position).
   let q: Knex.QueryBuilder;
   let key: string;
   if (f.entity !== undefined) {
     const about = ENTITY_TYPES[f.entity.split(':')[0]!] ?? [];
-    q = db('event_tags as t').join(`${AUDIT_TABLE} as a`, 'a.position', 't.position').where('t.tag', f.entity);
-    q.whereIn('a.type', types ? about.filter((t) => types.includes(t)) : about);
+    q = db('event_tags as t').join('events as e', 'e.position', 't.position').where('t.tag', f.entity);
+    q.whereIn('e.type', types ? about.filter((t) => types.includes(t)) : about);
     key = 't.position';
-  } else if (types) {
-    q = db('events as e').join(`${AUDIT_TABLE} as a`, 'a.position', 'e.position').whereIn('e.type', types);
-    key = 'e.position';
-  } else {
-    q = db(`${AUDIT_TABLE} as a`);
+  } else if (f.actorId !== undefined) {
+    q = db(`${AUDIT_TABLE} as a`).join('events as e', 'e.position', 'a.position');
+    if (types) q.whereIn('e.type', types);
     key = 'a.position';
+  } else {
+    q = db('events as e');
+    if (types) q.whereIn('e.type', types);
+    key = 'e.position';
   }
-  q.leftJoin('rm_users as u', 'u.id', 'a.actor_id').select('a.*', 'u.name as actor_name');
-  if (f.actorId !== undefined) q.where('a.actor_id', f.actorId);
+  if (f.actorId !== undefined) {
+    if (key !== 'a.position') q.join(`${AUDIT_TABLE} as a`, 'a.position', 'e.position');
+    q.where('a.actor_id', f.actorId);
+  }
+  q.select('e.position', 'e.type', 'e.data', 'e.metadata', 'e.occurred_at');
   const range = await positionRange(db, f);
   if (range.from !== undefined) q.where(key, '>=', range.from);
   if (range.below !== undefined) q.where(key, '<', range.below);
-  // The exact instants still decide: the range only bounds the walk.
-  if (f.from) q.where('a.at', '>=', f.from.toISOString());
-  if (f.to) q.where('a.at', '<', f.to.toISOString());
+  // The exact instants still decide (ISO text in UTC, so it compares as it reads): the range only bounds the walk.
+  if (f.from) q.where('e.occurred_at', '>=', f.from.toISOString());
+  if (f.to) q.where('e.occurred_at', '<', f.to.toISOString());
   if (f.before !== undefined) q.where(key, '<', f.before);
-  const rows = (await q.orderBy(key, 'desc').limit(limit + 1)) as AuditRow[];
-  const page = rows.slice(0, limit);
-  const positions = page.map((r) => num(r.position));
-  const entities = await entitiesOf(db, positions);
-  const items = page.map((r, i) => ({
-    position: positions[i]!,
-    at: r.at,
-    type: r.type,
-    actor: r.actor_id === null ? null : { id: r.actor_id, name: r.actor_name ?? null },
-    summary: r.summary,
-    entities: entities.get(positions[i]!) ?? [],
+  const rows = (await q.orderBy(key, 'desc').limit(limit + 1)) as EventRow[];
+  // Every event type is at schema version 1 (no upcasters), so the stored data is the current shape.
+  const page = rows.slice(0, limit).map((r) => {
+    const e = { position: num(r.position), type: r.type, data: JSON.parse(r.data), metadata: JSON.parse(r.metadata), occurredAt: r.occurred_at } as StoredEvent;
+    return { e, ...describeEvent(e) };
+  });
+  const names = await namesOf(db, [...new Set(page.flatMap((p) => (p.actor === null ? [] : [p.actor])))]);
+  const items = page.map(({ e, summary, entities, actor }) => ({
+    position: e.position,
+    at: iso(e.occurredAt),
+    type: e.type,
+    actor: actor === null ? null : { id: actor, name: names.get(actor) ?? null },
+    summary,
+    entities: [...new Set(entities)].sort(),
   }));
-  return { items, nextBefore: rows.length > limit ? (positions[positions.length - 1] ?? null) : null };
+  const last = rows.length > limit ? page[page.length - 1] : undefined;
+  return { items, nextBefore: last ? last.e.position : null };
 }

@@ -72,7 +72,7 @@ describe.each(BACKENDS)('audit projection on %s', (backend) => {
     expect((await listAudit(h.knex, { limit: 1_000 })).items).toHaveLength(8);
   });
 
-  it('keeps one row per event, with no table of entities', async () => {
+  it('keeps one row per event with an actor, and no table of entities', async () => {
     expect(await dump()).toHaveLength(8);
     expect(await h.knex.schema.hasTable('rm_audit_entities')).toBe(false);
     const page = await listAudit(h.knex, { limit: 100 });
@@ -86,6 +86,32 @@ describe.each(BACKENDS)('audit projection on %s', (backend) => {
       ['user:u1'],
       ['user:adm'],
     ]);
+  });
+
+  it('indexes only events with an actor, and lists the others without one', async () => {
+    await given('2025-03-03T03:00:00.000Z', undefined, { type: 'ShopStatusChanged', tags: [tag.shop], data: { isCafeOpen: true, isBarOpen: true } });
+    expect(await dump()).toHaveLength(8);
+    const [newest] = (await listAudit(h.knex, { limit: 1 })).items;
+    expect(newest).toMatchObject({ position: 9, actor: null, summary: 'Cafe open, bar open' });
+  });
+
+  it('narrows the table older versions kept to an index by actor, keeping its rows', async () => {
+    await h.knex.schema.dropTable(AUDIT_TABLE);
+    await h.knex.schema.createTable(AUDIT_TABLE, (t) => {
+      t.bigInteger('position').primary();
+      t.string('at', 32).notNullable();
+      t.string('type', 32).notNullable();
+      t.string('actor_id', 64).nullable();
+      t.text('summary').notNullable();
+    });
+    const old = (position: number, actor_id: string | null) => ({ position, at: '2025-03-03T01:00:00.000Z', type: 'UserRegistered', actor_id, summary: '-' });
+    await h.knex(AUDIT_TABLE).insert([old(1, 'adm'), old(2, null), old(3, 'adm')]);
+    await auditProjection.migrate(h.knex);
+    expect((await dump()).map((r) => ({ ...r, position: Number(r.position) }))).toEqual([
+      { position: 1, actor_id: 'adm' },
+      { position: 3, actor_id: 'adm' },
+    ]);
+    expect((await listAudit(h.knex, { limit: 100, actorId: 'adm' })).items.map((i) => i.position)).toEqual([3, 1]);
   });
 
   it('drops the entities table older versions kept', async () => {

@@ -1,21 +1,22 @@
 import { EVENT_TYPES, tag, type StoredEvent } from '@drinks/contracts';
 import type { Knex } from 'knex';
 import type { Projection } from './projection.js';
-import { createTableIfAbsent, iso, upsertRows } from './sql.js';
+import { createIndexesIfAbsent, createTableIfAbsent, upsertRows, type IndexSpec } from './sql.js';
 
 export const AUDIT_TABLE = 'rm_audit';
 const RETIRED_ENTITIES_TABLE = 'rm_audit_entities';
 /** A date filter is a position range now (audit-queries.ts), a type filter reads the log's own index. */
 const RETIRED_INDEXES = ['rm_audit_at_idx', 'rm_audit_type_idx'];
+/** Read from the log itself now: the table is an index of events by actor. */
+const RETIRED_COLUMNS = ['at', 'type', 'summary'];
 export const MAX_AUDIT_PAGE = 100;
 
 interface AuditRow {
   position: number;
-  at: string;
-  type: string;
-  actor_id: string | null;
-  summary: string;
+  actor_id: string;
 }
+
+const INDEXES: readonly IndexSpec[] = [{ name: 'rm_audit_actor_idx', table: AUDIT_TABLE, columns: ['actor_id', 'position'] }];
 
 async function migrate(db: Knex): Promise<void> {
   // The entity filter reads the log's own tag index now; tables of older versions go.
@@ -25,12 +26,16 @@ async function migrate(db: Knex): Promise<void> {
   const sqlite = db.client.driverName === 'better-sqlite3';
   await createTableIfAbsent(db, AUDIT_TABLE, (t) => {
     (sqlite ? t.integer('position') : t.bigInteger('position')).primary();
-    t.string('at', 32).notNullable();
-    t.string('type', 32).notNullable();
-    t.string('actor_id', 64).nullable();
-    t.text('summary').notNullable();
-    t.index(['actor_id', 'position'], 'rm_audit_actor_idx');
+    t.string('actor_id', 64).notNullable();
   });
+  const retired: string[] = [];
+  for (const column of RETIRED_COLUMNS) if (await db.schema.hasColumn(AUDIT_TABLE, column)) retired.push(column);
+  if (retired.length > 0) {
+    // Rows of events without an actor were kept by older versions; no filter ever finds them.
+    await db(AUDIT_TABLE).whereNull('actor_id').delete();
+    for (const column of retired) await db.raw('ALTER TABLE ?? DROP COLUMN ??', [AUDIT_TABLE, column]);
+  }
+  await createIndexesIfAbsent(db, INDEXES);
 }
 
 const openClosed = (open: boolean) => (open ? 'open' : 'closed');
@@ -40,12 +45,22 @@ const changes = (fields: Record<string, string | undefined>) =>
     .map(([k, v]) => `${k} → ${v}`)
     .join(', ');
 
+/**
+ * Who did it: the actor the command recorded, else the staff member the event names; a registration
+ * and an order are their user's own doing when no actor was recorded.
+ */
+export function actorOf(e: StoredEvent): string | null {
+  const actor = e.metadata.actor ?? ('by' in e.data ? e.data.by : null);
+  if (actor !== null) return actor;
+  return e.type === 'UserRegistered' || e.type === 'OrderPlaced' ? e.data.userId : null;
+}
+
 /** A one-line account of the event, for people; the entities name what it is about. */
 export function describeEvent(e: StoredEvent): { summary: string; entities: string[]; actor: string | null } {
-  const actor = e.metadata.actor ?? ('by' in e.data ? e.data.by : null);
+  const actor = actorOf(e);
   switch (e.type) {
     case 'UserRegistered':
-      return { summary: `${e.data.name} registered as ${e.data.role}`, entities: [tag.user(e.data.userId)], actor: actor ?? e.data.userId };
+      return { summary: `${e.data.name} registered as ${e.data.role}`, entities: [tag.user(e.data.userId)], actor };
     case 'UserRenamed':
       return { summary: `Renamed to ${e.data.name}`, entities: [tag.user(e.data.userId)], actor };
     case 'UserRoleChanged':
@@ -76,7 +91,7 @@ export function describeEvent(e: StoredEvent): { summary: string; entities: stri
       return {
         summary: `${d.userName} ordered ${d.menuName}${details ? ` (${details})` : ''}`,
         entities: [tag.order(d.orderId), tag.user(d.userId), tag.menu(d.menuId)],
-        actor: actor ?? d.userId,
+        actor,
       };
     }
     case 'OrderStarted':
@@ -96,10 +111,11 @@ export function describeEvent(e: StoredEvent): { summary: string; entities: stri
 }
 
 async function applyBatch(events: readonly StoredEvent[], trx: Knex.Transaction): Promise<void> {
-  const rows: AuditRow[] = events.map((e) => {
-    const d = describeEvent(e);
-    return { position: e.position, at: iso(e.occurredAt), type: e.type, actor_id: d.actor, summary: d.summary };
-  });
+  const rows: AuditRow[] = [];
+  for (const e of events) {
+    const actor = actorOf(e);
+    if (actor !== null) rows.push({ position: e.position, actor_id: actor });
+  }
   await upsertRows(trx, AUDIT_TABLE, 'position', rows);
 }
 
@@ -107,6 +123,7 @@ export const auditProjection: Projection = {
   name: 'audit',
   handles: EVENT_TYPES,
   tables: [AUDIT_TABLE],
+  indexes: INDEXES,
   migrate,
   apply: (event, trx) => applyBatch([event], trx),
   applyBatch: (events, trx) => applyBatch(events, trx),

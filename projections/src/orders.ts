@@ -1,7 +1,7 @@
 import { ORDER_EVENT_TYPES, type EventOf, type EventType, type StoredEvent } from '@drinks/contracts';
 import type { Knex } from 'knex';
 import type { Projection } from './projection.js';
-import { createTableIfAbsent, iso, selectIn, upsertRows } from './sql.js';
+import { createIndexesIfAbsent, createTableIfAbsent, iso, selectIn, upsertRows, type IndexSpec } from './sql.js';
 
 export const ORDERS_TABLE = 'rm_orders';
 /** The owners' current names, joined at read time: a rename is one row, not one per order. */
@@ -34,6 +34,15 @@ export interface OrderRow {
 
 const HANDLES = [...ORDER_EVENT_TYPES, 'UserRenamed'] as const satisfies readonly EventType[];
 
+/** Only the queries read these: `applyBatch` finds its rows by key. */
+const INDEXES: readonly IndexSpec[] = [
+  // Day first: serves the queue (day, area, status) and the day's summary alike.
+  { name: 'rm_orders_queue_idx', table: ORDERS_TABLE, columns: ['business_day', 'category_for', 'status'] },
+  { name: 'rm_orders_user_day_idx', table: ORDERS_TABLE, columns: ['user_id', 'business_day'] },
+  { name: 'rm_orders_order_date_idx', table: ORDERS_TABLE, columns: ['order_date'] },
+  { name: 'rm_orders_updated_at_idx', table: ORDERS_TABLE, columns: ['updated_at'] },
+];
+
 async function migrate(db: Knex): Promise<void> {
   await createTableIfAbsent(db, ORDERS_TABLE, (t) => {
     t.string('id', 64).primary();
@@ -57,12 +66,8 @@ async function migrate(db: Knex): Promise<void> {
     t.string('completed_at', 32).nullable();
     t.string('closed_at', 32).nullable();
     t.bigInteger('last_position').notNullable();
-    // Day first: serves the queue (day, area, status) and the day's summary alike.
-    t.index(['business_day', 'category_for', 'status'], 'rm_orders_queue_idx');
-    t.index(['user_id', 'business_day'], 'rm_orders_user_day_idx');
-    t.index(['order_date'], 'rm_orders_order_date_idx');
-    t.index(['updated_at'], 'rm_orders_updated_at_idx');
   });
+  await createIndexesIfAbsent(db, INDEXES);
   await createTableIfAbsent(db, ORDER_USERS_TABLE, (t) => {
     t.string('user_id', 64).primary();
     t.text('name').notNullable();
@@ -163,6 +168,7 @@ export const ordersProjection: Projection = {
   name: 'orders',
   handles: HANDLES,
   tables: [ORDERS_TABLE, ORDER_USERS_TABLE],
+  indexes: INDEXES,
   migrate,
   apply: (event, trx) => applyBatch([event], trx),
   applyBatch: (events, trx) => applyBatch(events, trx),

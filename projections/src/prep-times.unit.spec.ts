@@ -58,6 +58,9 @@ describe('placementHour', () => {
     for (const zone of zones) {
       for (let t = start; t < start + 366 * 86_400_000; t += 7 * 3_600_000 + 13 * 60_000 + 17_000) {
         expect(placementHour(new Date(t), zone)).toBe(businessHour(new Date(t), zone));
+        // Answered from the minute's cache: the same hour at the minute's first and last millisecond.
+        const minute = t - (t % 60_000);
+        for (const at of [minute, minute + 59_999]) expect(placementHour(new Date(at), zone)).toBe(businessHour(new Date(at), zone));
       }
     }
   });

@@ -1,5 +1,6 @@
 import type { EventType, StoredEvent } from '@drinks/contracts';
 import type { Knex } from 'knex';
+import type { IndexSpec } from './sql.js';
 
 export interface ProjectionContext {
   /** The business time zone (e.g. Asia/Bangkok), for day and hour buckets. */
@@ -17,7 +18,13 @@ export interface Projection {
   handles: readonly EventType[];
   /** Its tables, dropped by a rebuild. */
   tables: readonly string[];
-  /** Create its tables when absent (works on SQLite and PostgreSQL). */
+  /**
+   * Secondary indexes that only its queries read, never `apply`. `migrate` creates the missing ones;
+   * a rebuild drops them, replays, then migrates again: one sort per index instead of an index
+   * write per row.
+   */
+  indexes?: readonly IndexSpec[];
+  /** Create its tables and indexes when absent (works on SQLite and PostgreSQL). */
   migrate(db: Knex): Promise<void>;
   apply(event: StoredEvent, trx: Knex.Transaction, ctx: ProjectionContext): Promise<void>;
   /**

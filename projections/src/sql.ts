@@ -36,6 +36,34 @@ export async function createTableIfAbsent(
   }
 }
 
+/** A secondary index, named so a rebuild can drop it and build it again once the rows are in. */
+export interface IndexSpec {
+  name: string;
+  table: string;
+  columns: readonly string[];
+}
+
+/** Creates the indexes that are missing (after a rebuild dropped them, or on a table of an older version). */
+export async function createIndexesIfAbsent(db: Knex, indexes: readonly IndexSpec[]): Promise<void> {
+  for (const i of indexes) {
+    const sql = `CREATE INDEX IF NOT EXISTS ?? ON ?? (${i.columns.map(() => '??').join(', ')})`;
+    try {
+      await db.raw(sql, [i.name, i.table, ...i.columns]);
+    } catch (err) {
+      // PostgreSQL: another process may have created it between the check and the create.
+      if (!(await hasIndex(db, i.name))) throw err;
+    }
+  }
+}
+
+async function hasIndex(db: Knex, name: string): Promise<boolean> {
+  if (db.client.driverName === 'better-sqlite3') {
+    return (await db.raw(`SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = ?`, [name])).length > 0;
+  }
+  const { rows } = (await db.raw('SELECT 1 FROM pg_indexes WHERE schemaname = current_schema() AND indexname = ?', [name])) as { rows: unknown[] };
+  return rows.length > 0;
+}
+
 interface SqliteStatement {
   run(...params: unknown[]): unknown;
   all(...params: unknown[]): unknown[];

@@ -75,6 +75,24 @@ describe.each(BACKENDS)('projector on %s', (backend) => {
     expect(p.position()).toBe(log.length);
   });
 
+  it('builds the deferred indexes again after the replay, and on SQLite waits for the disk again', async () => {
+    const p = await live();
+    const deferred = ALL_PROJECTIONS.flatMap((x) => x.indexes ?? []).map((i) => i.name);
+    expect(deferred.length).toBeGreaterThan(0);
+    await p.rebuild();
+    expect(await indexNames(db.knex)).toEqual(expect.arrayContaining(deferred));
+    if (backend === 'sqlite') expect(await db.knex.raw('PRAGMA synchronous')).toEqual([{ synchronous: 2 }]);
+  });
+
+  it('a rebuild cut off before its indexes leaves them to the next migrate', async () => {
+    const p = await live();
+    const [first] = ALL_PROJECTIONS.flatMap((x) => x.indexes ?? []);
+    await db.knex.raw('DROP INDEX ??', [first!.name]);
+    expect(await indexNames(db.knex)).not.toContain(first!.name);
+    await p.migrate();
+    expect(await indexNames(db.knex)).toContain(first!.name);
+  });
+
   it('rebuilds only the named projections, in small batches', async () => {
     const p = await live();
     const before = await dump(db.knex);
@@ -142,6 +160,14 @@ describe.each(BACKENDS)('projector on %s', (backend) => {
     return dump(db.knex);
   }
 });
+
+async function indexNames(knex: Knex): Promise<string[]> {
+  if (knex.client.driverName === 'better-sqlite3') {
+    return ((await knex.raw(`SELECT name FROM sqlite_master WHERE type = 'index'`)) as { name: string }[]).map((r) => r.name);
+  }
+  const { rows } = (await knex.raw('SELECT indexname AS name FROM pg_indexes WHERE schemaname = current_schema()')) as { rows: { name: string }[] };
+  return rows.map((r) => r.name);
+}
 
 /** Every read-model row, bigint columns as numbers (pg returns them as strings). */
 async function dump(knex: Knex): Promise<Record<string, unknown[]>> {

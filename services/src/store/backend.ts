@@ -6,6 +6,8 @@ import { beginImmediate } from '../db/sqlite-client.js';
 /** Runs SQL with `?` placeholders on one connection (or transaction). */
 export interface Exec {
   all<T>(sql: string, params: unknown[]): Promise<T[]>;
+  /** Rows as arrays of their columns' values, in the order selected. */
+  values<T extends unknown[]>(sql: string, params: unknown[]): Promise<T[]>;
   run(sql: string, params: unknown[]): Promise<void>;
   /** Prepared single-row statements on SQLite (no round trip); one statement for all on PostgreSQL. */
   insert(...inserts: Insert[]): Promise<void>;
@@ -45,16 +47,18 @@ function sqliteBackend(knex: Knex): Backend {
   const exec = (conn: BetterSqlite3.Database): Exec => {
     let cache = statements.get(conn);
     if (!cache) statements.set(conn, (cache = new Map()));
-    const prepare = (sql: string) => {
-      let stmt = cache.get(sql);
+    const prepare = (sql: string, raw = false) => {
+      const key = raw ? `raw:${sql}` : sql;
+      let stmt = cache.get(key);
       if (!stmt) {
         if (cache.size > 500) cache.clear();
-        cache.set(sql, (stmt = conn.prepare(sql)));
+        cache.set(key, (stmt = raw ? conn.prepare(sql).raw(true) : conn.prepare(sql)));
       }
       return stmt;
     };
     return {
       all: async <T>(sql: string, params: unknown[]) => prepare(sql).all(...params) as T[],
+      values: async <T extends unknown[]>(sql: string, params: unknown[]) => prepare(sql, true).all(...params) as T[],
       run: async (sql, params) => void prepare(sql).run(...params),
       insert: async (...inserts) => {
         for (const { table, columns, rows } of inserts) {
@@ -101,6 +105,8 @@ function pgBackend(knex: Knex, lockKey: number): Backend {
   const exec = (k: Knex | Knex.Transaction): Exec => ({
     all: async <T>(sql: string, params: unknown[]) =>
       ((await k.raw(sql, params as Knex.RawBinding[])) as { rows: T[] }).rows,
+    values: async <T extends unknown[]>(sql: string, params: unknown[]) =>
+      ((await k.raw(sql, params as Knex.RawBinding[]).options({ rowMode: 'array' })) as { rows: T[] }).rows,
     run: async (sql, params) => void (await k.raw(sql, params as Knex.RawBinding[])),
     insert: async (...inserts) => {
       // Data-modifying CTEs: every insert runs, in one round trip.

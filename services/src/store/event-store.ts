@@ -10,7 +10,7 @@ import {
   selectConflict,
   selectMatching,
   toStoredEvent,
-  type EventRow,
+  type EventValues,
 } from './sql.js';
 import { ConcurrencyError, type Refusal, type AppendOptions, type AppendResult, type EventQuery, type EventStore } from './types.js';
 import { UPCASTERS, upcasterChain, type Upcaster } from './upcasters.js';
@@ -51,7 +51,7 @@ export function createEventStore(db: Db, opts: EventStoreOptions = {}): EventSto
   let draining: Promise<void> | null = null;
   let closed = false;
 
-  const toEvents = (rows: EventRow[]) => rows.map((row) => toStoredEvent(row, upcasters));
+  const toEvents = (rows: EventValues[]) => rows.map((row) => toStoredEvent(row, upcasters));
   const headOf = async (x: Exec) => Number((await x.all<{ head: number | string }>(SELECT_HEAD, []))[0]?.head ?? 0);
 
   // Each append runs behind its own savepoint: whatever fails (a conflict, a bad value) undoes only
@@ -73,7 +73,7 @@ export function createEventStore(db: Db, opts: EventStoreOptions = {}): EventSto
   async function recallIn(x: Exec, key: string): Promise<AppendResult | null> {
     const [seen] = await x.all<{ first_position: number | string; last_position: number | string }>(SELECT_IDEMPOTENCY, [key]);
     if (!seen) return null;
-    const rows = await x.all<EventRow>(SELECT_BETWEEN, [seen.first_position, seen.last_position]);
+    const rows = await x.values<EventValues>(SELECT_BETWEEN, [seen.first_position, seen.last_position]);
     return { events: toEvents(rows), lastPosition: Number(seen.last_position), duplicate: true };
   }
 
@@ -172,7 +172,7 @@ export function createEventStore(db: Db, opts: EventStoreOptions = {}): EventSto
       return backend.read(async (x) => {
         const position = await headOf(x);
         const sql = selectMatching(query, position);
-        const events = sql ? toEvents(await x.all<EventRow>(sql.text, sql.params)) : [];
+        const events = sql ? toEvents(await x.values<EventValues>(sql.text, sql.params)) : [];
         return { events, position };
       });
     },
@@ -203,7 +203,7 @@ export function createEventStore(db: Db, opts: EventStoreOptions = {}): EventSto
     readAll: async (after: number, limit: number) => {
       ensureOpen();
       if (limit <= 0) return [];
-      return backend.read(async (x) => toEvents(await x.all<EventRow>(SELECT_RANGE, [Math.max(0, after), limit])));
+      return backend.read(async (x) => toEvents(await x.values<EventValues>(SELECT_RANGE, [Math.max(0, after), limit])));
     },
     head: async () => {
       ensureOpen();

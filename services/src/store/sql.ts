@@ -66,16 +66,29 @@ export const SELECT_RANGE = `SELECT ${COLUMNS} FROM events WHERE position > ? OR
 export const SELECT_BETWEEN = `SELECT ${COLUMNS} FROM events WHERE position >= ? AND position <= ? ORDER BY position`;
 export const SELECT_IDEMPOTENCY = 'SELECT first_position, last_position FROM idempotency WHERE key = ?';
 
-export function toStoredEvent(row: EventRow, upcasters: UpcasterChain): StoredEvent {
-  const { data, version } = upcasters.upcast(row.type, Number(row.schema_version), JSON.parse(row.data));
+/** A row of EVENT_COLUMNS as values, in that order: cheaper to fetch than an object per row. */
+export type EventValues = [
+  position: number | string,
+  id: string,
+  type: string,
+  tags: string,
+  data: string,
+  metadata: string,
+  occurredAt: string,
+  schemaVersion: number | string,
+];
+
+export function toStoredEvent(row: EventValues, upcasters: UpcasterChain): StoredEvent {
+  const [position, id, type, tags, rawData, metadata, occurredAt, schemaVersion] = row;
+  const { data, version } = upcasters.upcast(type, Number(schemaVersion), JSON.parse(rawData));
   return {
-    position: Number(row.position),
-    id: row.id,
-    type: row.type,
+    position: Number(position),
+    id,
+    type,
     data,
-    tags: JSON.parse(row.tags) as string[],
-    metadata: JSON.parse(row.metadata),
-    occurredAt: row.occurred_at,
+    tags: JSON.parse(tags) as string[],
+    metadata: JSON.parse(metadata),
+    occurredAt,
     schemaVersion: version,
   } as StoredEvent;
 }
