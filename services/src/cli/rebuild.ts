@@ -1,5 +1,6 @@
 import { ALL_PROJECTIONS } from '@drinks/projections';
 import { loadConfig } from '../config.js';
+import { REBUILD_NODE_FLAGS, rerunWithNodeFlags } from './node-flags.js';
 import { projectionNamesFromArgs } from './projection-names.js';
 import { openDatabase } from '../db/database.js';
 import { createProjector } from '../projector/projector.js';
@@ -28,7 +29,9 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((err: unknown) => {
-  console.error(err instanceof Error ? err.message : err);
-  process.exitCode = 1;
-});
+if (!rerunWithNodeFlags(REBUILD_NODE_FLAGS)) {
+  main().catch((err: unknown) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exitCode = 1;
+  });
+}
