@@ -75,6 +75,7 @@ export function createProjector(options: ProjectorOptions): Projector {
   const batchSize = options.batchSize ?? 5_000;
   const rebuildBatchSize = options.rebuildBatchSize ?? 5_000;
   const ctx: ProjectionContext = { timeZone: options.timeZone };
+  const prefetch = db.dialect === 'pg';
   const names = projections.map((p) => p.name);
   const handled = new Map(projections.map((p) => [p.name, new Set<string>(p.handles)]));
   const checkpoints = new Map(names.map((n) => [n, 0]));
@@ -131,10 +132,16 @@ export function createProjector(options: ProjectorOptions): Projector {
       const events = (await next).filter((e) => e.position <= upTo);
       const last = events[events.length - 1];
       if (!last) return after;
-      // Read the next batch while this one is applied.
-      next = last.position < upTo ? store.readAll(last.position, size) : Promise.resolve([]);
-      next.catch(() => undefined); // surfaced by the await above on the next turn
+      const more = last.position < upTo;
+      const read = () => (more ? store.readAll(last.position, size) : Promise.resolve([]));
+      // PostgreSQL reads the next batch while this one is applied. SQLite's one connection would
+      // only read it first, and keep two batches alive.
+      if (prefetch) {
+        next = read();
+        next.catch(() => undefined); // surfaced by the await above on the next turn
+      }
       await applySpan({ after, events }, targets, relaxed);
+      if (!prefetch) next = read();
       after = last.position;
     }
   }
