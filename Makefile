@@ -47,7 +47,8 @@ rebuild: build
 rebuild-online: build
 	node services/dist/cli/rebuild-online.js $(ARGS)
 
-bench: build
+# Chromium (first render) and nats-server (the NATS figures) come with system-deps.
+bench: system-deps build
 	npx tsx scripts/bench/run-all.ts $(ARGS)
 
 clean:

@@ -11,6 +11,8 @@ export type Backend = (typeof BACKENDS)[number];
 export type TestDb = Db & {
   /** Another, independent connection (pool) to the same database, as a second process would have. */
   openAnother(): Promise<Db>;
+  /** The configuration that opens this database in another process. */
+  env: Record<string, string>;
   cleanup(): Promise<void>;
 };
 
@@ -25,6 +27,7 @@ export async function testDatabase(kind: Backend): Promise<TestDb> {
     return {
       ...db,
       openAnother: () => openDatabase({ dataDir }),
+      env: { DATA_DIR: dataDir },
       async cleanup() {
         await db.close();
         await rm(dataDir, { recursive: true, force: true });
@@ -37,6 +40,7 @@ export async function testDatabase(kind: Backend): Promise<TestDb> {
   return {
     ...db,
     openAnother: () => openDatabase({ dataDir: tmpdir(), databaseUrl, schema }),
+    env: { DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema },
     async cleanup() {
       try {
         await db.knex.raw('DROP SCHEMA IF EXISTS ?? CASCADE', [schema]);
