@@ -157,6 +157,11 @@ describe('online rebuild on PostgreSQL', () => {
     await lagging.handleBatch(await store.readAll(laggingAt, 10_000));
     expect(lagging.position()).toBe(head);
 
+    // The indexes the shadow built after its replay came along with the tables.
+    const { rows: indexes } = (await db.knex.raw('SELECT indexname FROM pg_indexes WHERE schemaname = ?', [schema])) as { rows: { indexname: string }[] };
+    const deferred = ALL_PROJECTIONS.flatMap((p) => p.indexes ?? []).map((i) => i.name);
+    expect(indexes.map((i) => i.indexname)).toEqual(expect.arrayContaining(deferred));
+
     // The read models equal a fresh offline rebuild of the same log, row for row.
     const offline = await openSchema(newSchema());
     const projector = createProjector({ db: offline, store, projections: ALL_PROJECTIONS, timeZone: TZ });
