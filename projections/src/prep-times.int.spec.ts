@@ -23,6 +23,18 @@ describe.each(BACKENDS)('prep-times projection on %s', (backend) => {
   const row = (id: string) => h.knex(PREP_TIMES_TABLE).where('order_id', id).first();
   const dump = () => h.knex(PREP_TIMES_TABLE).orderBy('order_id');
 
+  it('replaces the queue index of older versions with one of the orders still queued', async () => {
+    await h.knex.raw('DROP INDEX rm_prep_times_active_idx');
+    await h.knex.raw('CREATE INDEX rm_prep_times_queue_idx ON rm_prep_times (business_day, area, active)');
+    await prepTimesProjection.migrate(h.knex);
+    const names =
+      backend === 'sqlite'
+        ? ((await h.knex.raw(`SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ?`, [PREP_TIMES_TABLE])) as { name: string; sql: string | null }[])
+        : ((await h.knex.raw('SELECT indexname AS name, indexdef AS sql FROM pg_indexes WHERE schemaname = current_schema() AND tablename = ?', [PREP_TIMES_TABLE])) as { rows: { name: string; sql: string }[] }).rows;
+    expect(names.map((i) => i.name)).not.toContain('rm_prep_times_queue_idx');
+    expect(names.find((i) => i.name === 'rm_prep_times_active_idx')?.sql).toMatch(/WHERE \(?active = 1\)?/);
+  });
+
   describe('when orders of a morning are placed, served, cancelled and rejected', () => {
     beforeEach(async () => {
       await at('2025-03-03T02:00:00.000Z', ev.placed({ orderId: 'p1' }), ev.placed({ orderId: 'p2' }), ev.placed({ orderId: 'b1', area: 'bar' }));

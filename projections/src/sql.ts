@@ -41,12 +41,14 @@ export interface IndexSpec {
   name: string;
   table: string;
   columns: readonly string[];
+  /** A partial index: only rows matching this SQL condition (literal, no parameters). */
+  where?: string;
 }
 
 /** Creates the indexes that are missing (after a rebuild dropped them, or on a table of an older version). */
 export async function createIndexesIfAbsent(db: Knex, indexes: readonly IndexSpec[]): Promise<void> {
   for (const i of indexes) {
-    const sql = `CREATE INDEX IF NOT EXISTS ?? ON ?? (${i.columns.map(() => '??').join(', ')})`;
+    const sql = `CREATE INDEX IF NOT EXISTS ?? ON ?? (${i.columns.map(() => '??').join(', ')})${i.where ? ` WHERE ${i.where}` : ''}`;
     try {
       await db.raw(sql, [i.name, i.table, ...i.columns]);
     } catch (err) {
