@@ -1,9 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 
 export default defineConfig({
-  plugins: [react()],
+  // Precompressed beside each asset: the server (koa-static) sends the .br or .gz file as is
+  // instead of compressing the same scripts again for every phone that opens the app.
+  plugins: [react(), compression({ algorithms: ['gzip', 'brotliCompress'], threshold: 1024 })],
   resolve: {
     alias: {
       '@drinks/contracts': fileURLToPath(new URL('../contracts/src/index.ts', import.meta.url)),

@@ -1,0 +1,57 @@
+import { readFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { repoRoot } from '../../test-support/process.js';
+import { type TestServer, startTestServer } from '../../test-support/server.js';
+
+const WEB = join(repoRoot(), 'web', 'dist');
+
+/** The raw answer: headers and bytes as sent, not decoded. */
+function get(url: string, acceptEncoding?: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers: acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {} }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('the web app (web/dist, built by make build)', () => {
+  let app: TestServer;
+  let script: string;
+  beforeAll(async () => {
+    app = await startTestServer();
+    const shell = (await get(`${app.url}/ordering`)).body.toString('utf8');
+    script = /\/assets\/index-[\w-]+\.js/.exec(shell)![0];
+  });
+  afterAll(() => app.close());
+
+  it('sends the scripts compressed at build time, as the browser accepts them, and cacheable for good', async () => {
+    const file = join(WEB, script);
+    const br = await get(`${app.url}${script}`, 'gzip, deflate, br');
+    expect(br.status).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.body.equals(readFileSync(`${file}.br`))).toBe(true);
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+
+    const gzip = await get(`${app.url}${script}`, 'gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.body.equals(readFileSync(`${file}.gz`))).toBe(true);
+
+    const plain = await get(`${app.url}${script}`);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.equals(readFileSync(file))).toBe(true);
+  });
+
+  it('answers client-side routes with the app shell, never cached', async () => {
+    const shell = await get(`${app.url}/history`, 'gzip');
+    expect(shell.status).toBe(200);
+    expect(shell.headers['content-type']).toMatch(/text\/html/);
+    expect(shell.headers['cache-control']).toBe('no-cache');
+  });
+});
