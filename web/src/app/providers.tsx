@@ -3,7 +3,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { AlertProvider } from '../components/alert-provider.js';
 import { ToastProvider } from '../components/toast-provider.js';
+import { prefetchBoard } from '../features/board/api/get-orders.js';
 import { configQuery } from '../lib/config.js';
+import { getTokens } from '../lib/storage.js';
 import { theme } from './theme.js';
 
 /** Cache 5 minutes; failed fetches retry 3 times, delay doubling from 1 s to a 30 s cap (§9). */
@@ -25,6 +27,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
     const c = makeQueryClient();
     // Every screen needs the server's configuration and clock: ask at once, beside the session.
     void c.prefetchQuery(configQuery);
+    // A barista's phone opens on the board: its queues load while the app checks the session and
+    // renders, instead of after (a refused or stale prefetch changes nothing: the board asks again).
+    if (location.pathname.startsWith('/ordering') && getTokens().accessToken) void prefetchBoard(c).catch(() => undefined);
     return c;
   });
   return (
