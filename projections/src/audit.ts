@@ -50,8 +50,8 @@ const changes = (fields: Record<string, string | undefined>) =>
  * and an order are their user's own doing when no actor was recorded.
  */
 export function actorOf(e: StoredEvent): string | null {
-  const actor = e.metadata.actor ?? ('by' in e.data ? e.data.by : null);
-  if (actor !== null) return actor;
+  const recorded = e.metadata.actor ?? ('by' in e.data ? e.data.by : undefined);
+  if (recorded) return recorded;
   return e.type === 'UserRegistered' || e.type === 'OrderPlaced' ? e.data.userId : null;
 }
 

@@ -224,10 +224,11 @@ export function createProjector(options: ProjectorOptions): Projector {
         });
         for (const n of zero.keys()) checkpoints.set(n, 0);
         const reached = await withoutSyncPerCommit(() => replay(0, Number.MAX_SAFE_INTEGER, targets, rebuildBatchSize, true));
-        // A durable commit that writes: on both databases it flushes every relaxed commit before it.
+        // A durable commit that writes (the checkpoints, as they stand): on both databases it
+        // flushes every relaxed commit before it.
         await transaction(async (trx) => {
           for (const p of targets) await p.migrate(trx);
-          await writeCheckpoints(trx, new Map(targets.map((p) => [p.name, reached])));
+          await writeCheckpoints(trx, await lockCheckpoints(trx, targets.map((p) => p.name), db.dialect));
         });
         const ms = performance.now() - started;
         const result = {
