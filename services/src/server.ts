@@ -118,7 +118,7 @@ export async function startServer(config: Config, options: { logger?: Logger; cl
       tokens,
       credentials: createCredentialStore(db),
       // Per account it stops guessing; per address it must not lock out an office behind one NAT.
-      throttle: createLoginThrottle({ clock, maxPerAccount: 5, maxPerAddress: 100 }),
+      throttle: createLoginThrottle({ knex: db.knex, clock, maxPerAccount: 5, maxPerAddress: 100 }),
       images: createImageService({ db, dataDir: config.DATA_DIR, useDatabase: db.dialect === 'pg' }),
       users,
       metrics,

@@ -1,7 +1,9 @@
+import type { Knex } from 'knex';
 import type { Clock } from '../clock.js';
 import { TooManyAttemptsError } from '../errors.js';
 
 export interface LoginThrottleOptions {
+  knex: Knex;
   clock: Clock;
   maxPerAccount?: number;
   maxPerAddress?: number;
@@ -10,63 +12,55 @@ export interface LoginThrottleOptions {
 
 export interface LoginThrottle {
   /** Throws TooManyAttemptsError when the account or the address used up its failures in the window. */
-  check(email: string, ip: string): void;
-  fail(email: string, ip: string): void;
+  check(email: string, ip: string): Promise<void>;
+  fail(email: string, ip: string): Promise<void>;
   /** Clears the account's failures (not the address's: one good account must not launder guesses at others). */
-  succeed(email: string, ip: string): void;
+  succeed(email: string, ip: string): Promise<void>;
 }
 
+const TABLE = 'login_failures';
+
 /**
- * Sliding window over failure timestamps, in memory (one process; with several API processes each
- * counts its own, which only loosens the limit by the number of processes).
+ * A sliding window over failure times, kept in the database: every API process counts the same
+ * failures, so a second process does not double the guesses an account or an address gets.
  */
 export function createLoginThrottle(options: LoginThrottleOptions): LoginThrottle {
-  const { clock, maxPerAccount = 5, maxPerAddress = 20, windowSeconds = 900 } = options;
+  const { knex, clock, maxPerAccount = 5, maxPerAddress = 20, windowSeconds = 900 } = options;
   const windowMs = windowSeconds * 1000;
-  const failures = new Map<string, number[]>();
   const accountKey = (email: string) => `a:${email.trim().toLowerCase()}`;
   const addressKey = (ip: string) => `i:${ip}`;
   let lastSweep = 0;
 
-  function recent(key: string, now: number): number[] {
-    const list = failures.get(key);
-    if (!list) return [];
-    const kept = list.filter((t) => t > now - windowMs);
-    if (kept.length) failures.set(key, kept);
-    else failures.delete(key);
-    return kept;
-  }
-
   /** Seconds until enough failures leave the window to allow one more attempt; 0 when allowed. */
-  function waitFor(key: string, max: number, now: number): number {
-    const list = recent(key, now);
-    if (list.length < max) return 0;
-    const freesAt = list[list.length - max]! + windowMs;
+  async function waitFor(key: string, max: number, now: number): Promise<number> {
+    const newest = (await knex(TABLE).select('at').where('key', key).where('at', '>', now - windowMs).orderBy('at', 'desc').limit(max)) as {
+      at: number | string;
+    }[];
+    if (newest.length < max) return 0;
+    const freesAt = Number(newest[max - 1]!.at) + windowMs;
     return Math.max(1, Math.ceil((freesAt - now) / 1000));
   }
 
-  function sweep(now: number) {
-    if (now - lastSweep < windowMs) return;
-    lastSweep = now;
-    for (const key of [...failures.keys()]) recent(key, now);
-  }
-
   return {
-    check(email, ip) {
+    async check(email, ip) {
       const now = clock().getTime();
-      sweep(now);
-      const wait = Math.max(waitFor(accountKey(email), maxPerAccount, now), waitFor(addressKey(ip), maxPerAddress, now));
+      const wait = Math.max(await waitFor(accountKey(email), maxPerAccount, now), await waitFor(addressKey(ip), maxPerAddress, now));
       if (wait > 0) throw new TooManyAttemptsError(wait);
     },
-    fail(email, ip) {
+    async fail(email, ip) {
       const now = clock().getTime();
-      // Only the newest `max` failures decide the wait, so a key never holds more than that.
-      const record = (key: string, max: number) => failures.set(key, [...recent(key, now), now].slice(-max));
-      record(accountKey(email), maxPerAccount);
-      record(addressKey(ip), maxPerAddress);
+      await knex(TABLE).insert([
+        { key: accountKey(email), at: now },
+        { key: addressKey(ip), at: now },
+      ]);
+      // Failures older than the window count for nothing: dropped now and then.
+      if (now - lastSweep >= windowMs) {
+        lastSweep = now;
+        await knex(TABLE).where('at', '<=', now - windowMs).delete();
+      }
     },
-    succeed(email) {
-      failures.delete(accountKey(email));
+    async succeed(email) {
+      await knex(TABLE).where('key', accountKey(email)).delete();
     },
   };
 }

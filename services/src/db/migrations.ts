@@ -93,6 +93,15 @@ const CORE_TABLES: [string, Build][] = [
       t.bigInteger('expires_at').notNullable();
     },
   ],
+  [
+    // Failed logins of the last window, per account and per address, shared by every API process.
+    'login_failures',
+    (t) => {
+      t.text('key').notNullable();
+      t.bigInteger('at').notNullable();
+      t.index(['key', 'at'], 'login_failures_key_at');
+    },
+  ],
 ];
 
 /** Idempotent; safe when several processes start at once (write lock on SQLite, advisory lock on PostgreSQL). */

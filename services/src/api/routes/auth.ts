@@ -34,16 +34,16 @@ export function authRoutes(deps: AppDeps) {
 
   router.post('/auth/v2/login', async (ctx) => {
     const body = parse(LoginBody, ctx.request.body);
-    deps.throttle.check(body.email, ctx.ip);
+    await deps.throttle.check(body.email, ctx.ip);
     const credential = await deps.credentials.findByEmail(body.email);
     // An unknown email still pays for one hash verification, so both failures take as long.
     const ok = await deps.passwords.verify(body.password, credential?.passwordHash ?? deps.passwords.dummyHash);
     const user = ok && credential ? await deps.users.get(credential.userId) : null;
     if (!user || !user.isAvailable) {
-      deps.throttle.fail(body.email, ctx.ip);
+      await deps.throttle.fail(body.email, ctx.ip);
       throw new UnauthorizedError('Email or Password incorrect.', 'INVALID_CREDENTIALS');
     }
-    deps.throttle.succeed(body.email, ctx.ip);
+    await deps.throttle.succeed(body.email, ctx.ip);
     ctx.body = await deps.tokens.issue(user.id);
   });
 
