@@ -1,7 +1,7 @@
 import { EVENT_TYPES, tag, type StoredEvent } from '@drinks/contracts';
 import type { Knex } from 'knex';
 import type { Projection } from './projection.js';
-import { createIndexesIfAbsent, createTableIfAbsent, upsertRows, type IndexSpec } from './sql.js';
+import { createIndexesIfAbsent, createTableIfAbsent, dropIndexesIfPresent, upsertRows, type IndexSpec } from './sql.js';
 
 export const AUDIT_TABLE = 'rm_audit';
 const RETIRED_ENTITIES_TABLE = 'rm_audit_entities';
@@ -21,7 +21,7 @@ const INDEXES: readonly IndexSpec[] = [{ name: 'rm_audit_actor_idx', table: AUDI
 async function migrate(db: Knex): Promise<void> {
   // The entity filter reads the log's own tag index now; tables of older versions go.
   await db.schema.dropTableIfExists(RETIRED_ENTITIES_TABLE);
-  for (const index of RETIRED_INDEXES) await db.raw('DROP INDEX IF EXISTS ??', [index]);
+  await dropIndexesIfPresent(db, RETIRED_INDEXES);
   // On SQLite an INTEGER key is the rowid itself: one b-tree fewer to write per event.
   const sqlite = db.client.driverName === 'better-sqlite3';
   await createTableIfAbsent(db, AUDIT_TABLE, (t) => {

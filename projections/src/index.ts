@@ -7,6 +7,7 @@ import { prepTimesProjection } from './prep-times.js';
 import { auditProjection } from './audit.js';
 
 export type { Projection, ProjectionContext } from './projection.js';
+export { dropIndexesIfPresent } from './sql.js';
 export { ordersProjection, getOrder, listOrders, countActiveOrdersOfDay, myQueue, queueOfDay } from './orders.js';
 export type { ListOrdersOptions, OrderRow } from './orders.js';
 export { popularMenus, totalOrders, summary } from './stats.js';

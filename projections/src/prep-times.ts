@@ -1,7 +1,7 @@
 import { ORDER_EVENT_TYPES, businessHour, type EstimateResponse, type EstimateScope, type EventType, type Order, type StoredEvent } from '@drinks/contracts';
 import type { Knex } from 'knex';
 import type { Projection, ProjectionContext } from './projection.js';
-import { createIndexesIfAbsent, createTableIfAbsent, iso, num, selectIn, upsertRows, type IndexSpec } from './sql.js';
+import { createIndexesIfAbsent, createTableIfAbsent, dropIndexesIfPresent, iso, num, selectIn, upsertRows, type IndexSpec } from './sql.js';
 import { estimateWait, MIN_SAMPLES, PREFERRED_SAMPLES, quantile, toMinutes, type WaitSample } from './wait-estimate.js';
 
 export { estimateWait, MIN_SAMPLES, quantile, toMinutes, type WaitSample } from './wait-estimate.js';
@@ -63,7 +63,7 @@ async function migrate(db: Knex): Promise<void> {
     t.integer('active').notNullable();
     t.bigInteger('last_position').notNullable();
   });
-  await db.raw('DROP INDEX IF EXISTS ??', [RETIRED_QUEUE_INDEX]);
+  await dropIndexesIfPresent(db, [RETIRED_QUEUE_INDEX]);
   await createIndexesIfAbsent(db, [QUEUE_INDEX, ...INDEXES]);
 }
 

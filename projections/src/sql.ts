@@ -58,6 +58,11 @@ export async function createIndexesIfAbsent(db: Knex, indexes: readonly IndexSpe
   }
 }
 
+/** Drops the named indexes where they exist, in `schema` when given (else as the search path finds them). */
+export async function dropIndexesIfPresent(db: Knex, names: readonly string[], schema?: string): Promise<void> {
+  for (const name of names) await db.raw('DROP INDEX IF EXISTS ??', [schema ? `${schema}.${name}` : name]);
+}
+
 async function hasIndex(db: Knex, name: string): Promise<boolean> {
   if (db.client.driverName === 'better-sqlite3') {
     return (await db.raw(`SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = ?`, [name])).length > 0;

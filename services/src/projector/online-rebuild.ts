@@ -1,5 +1,5 @@
 import type { StoredEvent } from '@drinks/contracts';
-import type { Projection, ProjectionContext } from '@drinks/projections';
+import { dropIndexesIfPresent, type Projection, type ProjectionContext } from '@drinks/projections';
 import type { Knex } from 'knex';
 import type { EventStore } from '../store/types.js';
 import { CHECKPOINTS_TABLE, ensureCheckpointsTable, type ProjectorDb } from './checkpoints.js';
@@ -96,7 +96,7 @@ export async function rebuildOnline(options: OnlineRebuildOptions): Promise<Onli
         for (const p of projections) {
           await p.migrate(trx);
           // Built once the rows are in (below), as offline: a sort each instead of a write per row.
-          for (const index of p.indexes ?? []) await trx.raw(`DROP INDEX IF EXISTS ${id(shadow)}.${id(index.name)}`);
+          await dropIndexesIfPresent(trx, (p.indexes ?? []).map((i) => i.name), shadow);
         }
         return tablesOf(trx, shadow);
       }),

@@ -1,5 +1,5 @@
 import type { StoredEvent } from '@drinks/contracts';
-import type { Projection, ProjectionContext } from '@drinks/projections';
+import { dropIndexesIfPresent, type Projection, type ProjectionContext } from '@drinks/projections';
 import type { Knex } from 'knex';
 import type { EventStore } from '../store/types.js';
 import {
@@ -218,7 +218,7 @@ export function createProjector(options: ProjectorOptions): Projector {
             await p.migrate(trx);
             // Built once the rows are in (below): one sort each instead of an index write per row.
             // A crash before that leaves them to the next start's migrate.
-            for (const index of p.indexes ?? []) await trx.raw('DROP INDEX IF EXISTS ??', [index.name]);
+            await dropIndexesIfPresent(trx, (p.indexes ?? []).map((i) => i.name));
           }
           await writeCheckpoints(trx, zero);
         });
