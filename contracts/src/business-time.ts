@@ -23,7 +23,11 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
 }
 
 function parts(at: Date, timeZone: string) {
-  const p = Object.fromEntries(formatter(timeZone).formatToParts(at).map((x) => [x.type, x.value]));
+  const p = Object.fromEntries(
+    formatter(timeZone)
+      .formatToParts(at)
+      .map((x) => [x.type, x.value]),
+  );
   return {
     year: Number(p.year),
     month: Number(p.month),

@@ -81,14 +81,20 @@ export const DateParam = z
   .refine((s) => /^\d{4}-\d{2}-\d{2}$/.test(s) || !Number.isNaN(Date.parse(s)), 'Expected an ISO date or instant');
 
 export const OrderQuery = z.object({
-  status: z.union([OrderStatus, z.string().transform((s, ctx) => {
-    const parts = s.split(',').map((p) => p.trim());
-    for (const p of parts) if (!OrderStatus.safeParse(p).success) {
-      ctx.addIssue({ code: 'custom', message: `Unknown status '${p}'` });
-      return z.NEVER;
-    }
-    return parts as OrderStatus[];
-  })]).optional(),
+  status: z
+    .union([
+      OrderStatus,
+      z.string().transform((s, ctx) => {
+        const parts = s.split(',').map((p) => p.trim());
+        for (const p of parts)
+          if (!OrderStatus.safeParse(p).success) {
+            ctx.addIssue({ code: 'custom', message: `Unknown status '${p}'` });
+            return z.NEVER;
+          }
+        return parts as OrderStatus[];
+      }),
+    ])
+    .optional(),
   startDate: DateParam.optional(),
   endDate: DateParam.optional(),
 });
@@ -103,7 +109,12 @@ export type StatsQuery = z.infer<typeof StatsQuery>;
 
 export const SummaryQuery = z.object({ date: DateParam.optional() });
 
-export const UploadImageBody = z.object({ file: z.string().min(1).max(8 * 1024 * 1024) });
+export const UploadImageBody = z.object({
+  file: z
+    .string()
+    .min(1)
+    .max(8 * 1024 * 1024),
+});
 
 // Responses beyond the shared shapes.
 export const CountResponse = z.object({ totalOrder: z.number().int() });

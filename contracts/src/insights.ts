@@ -65,7 +65,12 @@ export const AuditQuery = z.object({
   type: z
     .string()
     .max(1000)
-    .transform((s) => s.split(',').map((p) => p.trim()).filter(Boolean))
+    .transform((s) =>
+      s
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(AuditType))
     .optional(),
   actor: z.string().min(1).max(64).optional(),

@@ -38,7 +38,10 @@ export const REJECT_PRESETS = [
 export const RejectNote = z
   .string()
   .min(1, 'A reason is required.')
-  .refine((s) => (REJECT_PRESETS as readonly string[]).includes(s) || s.length <= 27, 'A reason must be at most 27 characters.')
+  .refine(
+    (s) => (REJECT_PRESETS as readonly string[]).includes(s) || s.length <= 27,
+    'A reason must be at most 27 characters.',
+  )
   .refine((s) => !s.startsWith(' '), 'A reason must not start with a space.');
 
 export const DAILY_ORDER_LIMIT = 2;

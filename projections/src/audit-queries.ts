@@ -35,9 +35,11 @@ async function firstPositionAt(db: Db, instant: string, lo: number, hi: number):
   let [low, high] = [lo, hi + 1];
   while (low < high) {
     const mid = Math.floor((low + high) / 2);
-    const row = (await db('events').select('position', 'occurred_at').where('position', '>=', mid).orderBy('position').first()) as
-      | { position: unknown; occurred_at: string }
-      | undefined;
+    const row = (await db('events')
+      .select('position', 'occurred_at')
+      .where('position', '>=', mid)
+      .orderBy('position')
+      .first()) as { position: unknown; occurred_at: string } | undefined;
     if (!row || row.occurred_at >= instant) high = mid;
     else low = num(row.position) + 1;
   }
@@ -46,7 +48,8 @@ async function firstPositionAt(db: Db, instant: string, lo: number, hi: number):
 
 async function positionRange(db: Db, f: AuditFilter): Promise<{ from?: number; below?: number }> {
   if (!f.from && !f.to) return {};
-  const bounds = (await db('events').min('position as lo').max('position as hi').first()) as { lo: unknown; hi: unknown } | undefined;
+  const bounds = (await db('events').min('position as lo').max('position as hi').first()) as
+    { lo: unknown; hi: unknown } | undefined;
   if (!bounds || bounds.lo === null) return {};
   const [lo, hi] = [num(bounds.lo), num(bounds.hi)];
   return {
@@ -55,8 +58,20 @@ async function positionRange(db: Db, f: AuditFilter): Promise<{ from?: number; b
   };
 }
 
-const ORDER_TYPES: readonly EventType[] = ['OrderPlaced', 'OrderStarted', 'OrderCompleted', 'OrderRejected', 'OrderCancelled', 'OrderPickedUp'];
-const USER_TYPES: readonly EventType[] = ['UserRegistered', 'UserRenamed', 'UserRoleChanged', 'UserAvailabilityChanged'];
+const ORDER_TYPES: readonly EventType[] = [
+  'OrderPlaced',
+  'OrderStarted',
+  'OrderCompleted',
+  'OrderRejected',
+  'OrderCancelled',
+  'OrderPickedUp',
+];
+const USER_TYPES: readonly EventType[] = [
+  'UserRegistered',
+  'UserRenamed',
+  'UserRoleChanged',
+  'UserAvailabilityChanged',
+];
 /**
  * The types whose entities (describeEvent) can name an entity of each kind. The log tags more than
  * that (an order's menu and day, a user's email): the entity filter keeps to what the page lists.
@@ -114,7 +129,13 @@ export async function listAudit(db: Db, f: AuditFilter): Promise<{ items: AuditI
   const rows = (await q.orderBy(key, 'desc').limit(limit + 1)) as EventRow[];
   // Every event type is at schema version 1 (no upcasters), so the stored data is the current shape.
   const page = rows.slice(0, limit).map((r) => {
-    const e = { position: num(r.position), type: r.type, data: JSON.parse(r.data), metadata: JSON.parse(r.metadata), occurredAt: r.occurred_at } as StoredEvent;
+    const e = {
+      position: num(r.position),
+      type: r.type,
+      data: JSON.parse(r.data),
+      metadata: JSON.parse(r.metadata),
+      occurredAt: r.occurred_at,
+    } as StoredEvent;
     return { e, ...describeEvent(e) };
   });
   const names = await namesOf(db, [...new Set(page.flatMap((p) => (p.actor === null ? [] : [p.actor])))]);

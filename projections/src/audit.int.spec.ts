@@ -8,13 +8,41 @@ describe.each(BACKENDS)('audit projection on %s', (backend) => {
   let h: Harness;
   beforeEach(async () => {
     h = await harness(backend, { log: 'sql' });
-    await given('2025-03-03T01:00:00.000Z', undefined, registered('adm', 'Ada', 'admin'), registered('u1', 'Ann', 'user'));
-    await given('2025-03-03T01:30:00.000Z', 'adm', { type: 'UserRoleChanged', tags: [tag.user('u1')], data: { userId: 'u1', role: 'barista' } });
-    await given('2025-03-03T02:00:00.000Z', 'adm', { type: 'ShopStatusChanged', tags: [tag.shop], data: { isCafeOpen: false, isBarOpen: true } });
-    await given('2025-03-03T02:10:00.000Z', 'adm', { type: 'MenuCreated', tags: [tag.menu('m1'), tag.category('c1')], data: { menuId: 'm1', name: 'Latte', description: '-', categoryId: 'c1' } });
-    await given('2025-03-03T02:20:00.000Z', 'u1', { ...ev.placed({ orderId: 'o1', userId: 'u1', userName: 'Ann', menuId: 'm1' }), tags: ORDER_TAGS });
-    await given('2025-03-03T02:30:00.000Z', 'adm', { type: 'OrderRejected', tags: ORDER_TAGS, data: { orderId: 'o1', userId: 'u1', businessDay: '2025-03-03', by: 'adm', reason: 'Out of stock' } });
-    await given('2025-03-03T02:40:00.000Z', 'adm', { type: 'MenuActivityChanged', tags: [tag.menu('m1')], data: { menuId: 'm1', isActive: 'inactive' } });
+    await given(
+      '2025-03-03T01:00:00.000Z',
+      undefined,
+      registered('adm', 'Ada', 'admin'),
+      registered('u1', 'Ann', 'user'),
+    );
+    await given('2025-03-03T01:30:00.000Z', 'adm', {
+      type: 'UserRoleChanged',
+      tags: [tag.user('u1')],
+      data: { userId: 'u1', role: 'barista' },
+    });
+    await given('2025-03-03T02:00:00.000Z', 'adm', {
+      type: 'ShopStatusChanged',
+      tags: [tag.shop],
+      data: { isCafeOpen: false, isBarOpen: true },
+    });
+    await given('2025-03-03T02:10:00.000Z', 'adm', {
+      type: 'MenuCreated',
+      tags: [tag.menu('m1'), tag.category('c1')],
+      data: { menuId: 'm1', name: 'Latte', description: '-', categoryId: 'c1' },
+    });
+    await given('2025-03-03T02:20:00.000Z', 'u1', {
+      ...ev.placed({ orderId: 'o1', userId: 'u1', userName: 'Ann', menuId: 'm1' }),
+      tags: ORDER_TAGS,
+    });
+    await given('2025-03-03T02:30:00.000Z', 'adm', {
+      type: 'OrderRejected',
+      tags: ORDER_TAGS,
+      data: { orderId: 'o1', userId: 'u1', businessDay: '2025-03-03', by: 'adm', reason: 'Out of stock' },
+    });
+    await given('2025-03-03T02:40:00.000Z', 'adm', {
+      type: 'MenuActivityChanged',
+      tags: [tag.menu('m1')],
+      data: { menuId: 'm1', isActive: 'inactive' },
+    });
   });
   afterEach(async () => {
     await h.cleanup();
@@ -46,23 +74,40 @@ describe.each(BACKENDS)('audit projection on %s', (backend) => {
   });
 
   it('filters by type, actor, entity and time, and pages with a position cursor', async () => {
-    const positions = async (f: Parameters<typeof listAudit>[1]) => (await listAudit(h.knex, f)).items.map((i) => i.position);
+    const positions = async (f: Parameters<typeof listAudit>[1]) =>
+      (await listAudit(h.knex, f)).items.map((i) => i.position);
     expect(await positions({ limit: 100, types: ['UserRegistered', 'OrderPlaced'] })).toEqual([6, 2, 1]);
     expect(await positions({ limit: 100, actorId: 'u1' })).toEqual([6, 2]);
     expect(await positions({ limit: 100, entity: 'order:o1' })).toEqual([7, 6]);
     // The log tags the rejection with the order's menu too; the filter keeps to the entities listed.
     expect(await positions({ limit: 100, entity: 'menu:m1', actorId: 'adm' })).toEqual([8, 5]);
     expect(await positions({ limit: 100, entity: 'user:u1' })).toEqual([7, 6, 3, 2]);
-    expect(await positions({ limit: 100, entity: 'user:u1', types: ['OrderPlaced', 'UserRoleChanged'] })).toEqual([6, 3]);
+    expect(await positions({ limit: 100, entity: 'user:u1', types: ['OrderPlaced', 'UserRoleChanged'] })).toEqual([
+      6, 3,
+    ]);
     expect(await positions({ limit: 100, entity: 'shop' })).toEqual([4]);
     expect(await positions({ limit: 100, entity: 'day:2025-03-03' })).toEqual([]);
     expect(await positions({ limit: 1, entity: 'user:u1', before: 7 })).toEqual([6]);
-    expect(await positions({ limit: 100, from: new Date('2025-03-03T02:00:00.000Z'), to: new Date('2025-03-03T02:30:00.000Z') })).toEqual([6, 5, 4]);
+    expect(
+      await positions({
+        limit: 100,
+        from: new Date('2025-03-03T02:00:00.000Z'),
+        to: new Date('2025-03-03T02:30:00.000Z'),
+      }),
+    ).toEqual([6, 5, 4]);
     expect(await positions({ limit: 100, from: new Date('2025-03-03T02:05:00.000Z') })).toEqual([8, 7, 6, 5]);
     expect(await positions({ limit: 100, to: new Date('2025-03-03T01:30:00.001Z') })).toEqual([3, 2, 1]);
     expect(await positions({ limit: 100, from: new Date('2025-03-03T03:00:00.000Z') })).toEqual([]);
     expect(await positions({ limit: 100, to: new Date('2025-03-03T01:00:00.000Z') })).toEqual([]);
-    expect(await positions({ limit: 2, from: new Date('2025-03-03T01:00:00.000Z'), to: new Date('2025-03-03T02:21:00.000Z'), before: 6, entity: 'menu:m1' })).toEqual([5]);
+    expect(
+      await positions({
+        limit: 2,
+        from: new Date('2025-03-03T01:00:00.000Z'),
+        to: new Date('2025-03-03T02:21:00.000Z'),
+        before: 6,
+        entity: 'menu:m1',
+      }),
+    ).toEqual([5]);
     const first = await listAudit(h.knex, { limit: 3 });
     expect([first.items.map((i) => i.position), first.nextBefore]).toEqual([[8, 7, 6], 6]);
     const second = await listAudit(h.knex, { limit: 3, before: 6 });
@@ -89,7 +134,11 @@ describe.each(BACKENDS)('audit projection on %s', (backend) => {
   });
 
   it('indexes only events with an actor, and lists the others without one', async () => {
-    await given('2025-03-03T03:00:00.000Z', undefined, { type: 'ShopStatusChanged', tags: [tag.shop], data: { isCafeOpen: true, isBarOpen: true } });
+    await given('2025-03-03T03:00:00.000Z', undefined, {
+      type: 'ShopStatusChanged',
+      tags: [tag.shop],
+      data: { isCafeOpen: true, isBarOpen: true },
+    });
     expect(await dump()).toHaveLength(8);
     const [newest] = (await listAudit(h.knex, { limit: 1 })).items;
     expect(newest).toMatchObject({ position: 9, actor: null, summary: 'Cafe open, bar open' });
@@ -104,7 +153,13 @@ describe.each(BACKENDS)('audit projection on %s', (backend) => {
       t.string('actor_id', 64).nullable();
       t.text('summary').notNullable();
     });
-    const old = (position: number, actor_id: string | null) => ({ position, at: '2025-03-03T01:00:00.000Z', type: 'UserRegistered', actor_id, summary: '-' });
+    const old = (position: number, actor_id: string | null) => ({
+      position,
+      at: '2025-03-03T01:00:00.000Z',
+      type: 'UserRegistered',
+      actor_id,
+      summary: '-',
+    });
     await h.knex(AUDIT_TABLE).insert([old(1, 'adm'), old(2, null), old(3, 'adm')]);
     await auditProjection.migrate(h.knex);
     expect((await dump()).map((r) => ({ ...r, position: Number(r.position) }))).toEqual([
@@ -142,5 +197,9 @@ describe.each(BACKENDS)('audit projection on %s', (backend) => {
 const ORDER_TAGS = [tag.order('o1'), tag.user('u1'), tag.day('2025-03-03'), tag.menu('m1')];
 
 function registered(userId: string, name: string, role: 'user' | 'admin'): NewEvent {
-  return { type: 'UserRegistered', tags: [tag.user(userId), `email:${userId}@woxa.tech`], data: { userId, email: `${userId}@woxa.tech`, name, role } };
+  return {
+    type: 'UserRegistered',
+    tags: [tag.user(userId), `email:${userId}@woxa.tech`],
+    data: { userId, email: `${userId}@woxa.tech`, name, role },
+  };
 }

@@ -16,7 +16,9 @@ interface AuditRow {
   actor_id: string;
 }
 
-const INDEXES: readonly IndexSpec[] = [{ name: 'rm_audit_actor_idx', table: AUDIT_TABLE, columns: ['actor_id', 'position'] }];
+const INDEXES: readonly IndexSpec[] = [
+  { name: 'rm_audit_actor_idx', table: AUDIT_TABLE, columns: ['actor_id', 'position'] },
+];
 
 async function migrate(db: Knex): Promise<void> {
   // The entity filter reads the log's own tag index now; tables of older versions go.
@@ -66,20 +68,45 @@ export function describeEvent(e: StoredEvent): { summary: string; entities: stri
     case 'UserRoleChanged':
       return { summary: `Role set to ${e.data.role}`, entities: [tag.user(e.data.userId)], actor };
     case 'UserAvailabilityChanged':
-      return { summary: e.data.isAvailable ? 'Account enabled' : 'Account disabled', entities: [tag.user(e.data.userId)], actor };
+      return {
+        summary: e.data.isAvailable ? 'Account enabled' : 'Account disabled',
+        entities: [tag.user(e.data.userId)],
+        actor,
+      };
     case 'ShopStatusChanged':
-      return { summary: `Cafe ${openClosed(e.data.isCafeOpen)}, bar ${openClosed(e.data.isBarOpen)}`, entities: [tag.shop], actor };
+      return {
+        summary: `Cafe ${openClosed(e.data.isCafeOpen)}, bar ${openClosed(e.data.isBarOpen)}`,
+        entities: [tag.shop],
+        actor,
+      };
     case 'CategoryCreated':
-      return { summary: `Category ${e.data.name} (${e.data.categoryFor}) created`, entities: [tag.category(e.data.categoryId)], actor };
+      return {
+        summary: `Category ${e.data.name} (${e.data.categoryFor}) created`,
+        entities: [tag.category(e.data.categoryId)],
+        actor,
+      };
     case 'CategoryChanged': {
       const d = e.data;
-      return { summary: `Category changed: ${changes({ name: d.name, area: d.categoryFor, availability: d.isAvailable })}`, entities: [tag.category(d.categoryId)], actor };
+      return {
+        summary: `Category changed: ${changes({ name: d.name, area: d.categoryFor, availability: d.isAvailable })}`,
+        entities: [tag.category(d.categoryId)],
+        actor,
+      };
     }
     case 'MenuCreated':
-      return { summary: `Menu ${e.data.name} created`, entities: [tag.menu(e.data.menuId), tag.category(e.data.categoryId)], actor };
+      return {
+        summary: `Menu ${e.data.name} created`,
+        entities: [tag.menu(e.data.menuId), tag.category(e.data.categoryId)],
+        actor,
+      };
     case 'MenuChanged': {
       const d = e.data;
-      const fields = changes({ name: d.name, description: d.description, category: d.categoryId, availability: d.isAvailable });
+      const fields = changes({
+        name: d.name,
+        description: d.description,
+        category: d.categoryId,
+        availability: d.isAvailable,
+      });
       const entities = [tag.menu(d.menuId), ...(d.categoryId ? [tag.category(d.categoryId)] : [])];
       return { summary: `Menu changed: ${fields}`, entities, actor };
     }
@@ -99,9 +126,19 @@ export function describeEvent(e: StoredEvent): { summary: string; entities: stri
     case 'OrderCancelled':
     case 'OrderPickedUp':
     case 'OrderRejected': {
-      const verb = { OrderStarted: 'started', OrderCompleted: 'completed', OrderCancelled: 'cancelled', OrderPickedUp: 'picked up', OrderRejected: 'rejected' }[e.type];
+      const verb = {
+        OrderStarted: 'started',
+        OrderCompleted: 'completed',
+        OrderCancelled: 'cancelled',
+        OrderPickedUp: 'picked up',
+        OrderRejected: 'rejected',
+      }[e.type];
       const reason = e.type === 'OrderRejected' ? `: ${e.data.reason}` : '';
-      return { summary: `Order ${verb}${reason}`, entities: [tag.order(e.data.orderId), tag.user(e.data.userId)], actor };
+      return {
+        summary: `Order ${verb}${reason}`,
+        entities: [tag.order(e.data.orderId), tag.user(e.data.userId)],
+        actor,
+      };
     }
     default: {
       const unknown: never = e;

@@ -41,14 +41,26 @@ describe.each(BACKENDS)('catalog projection on %s', (backend) => {
       await h.given(
         catEvent('CategoryChanged', { categoryId: 'c1', isAvailable: 'unavailable' }),
         catEvent('CategoryChanged', { categoryId: 'c2', name: 'Teas' }),
-        { type: 'MenuChanged', tags: [], data: { menuId: 'm3', categoryId: 'c1', name: 'Thai beer', isAvailable: 'unavailable' } },
+        {
+          type: 'MenuChanged',
+          tags: [],
+          data: { menuId: 'm3', categoryId: 'c1', name: 'Thai beer', isAvailable: 'unavailable' },
+        },
         { type: 'MenuActivityChanged', tags: [], data: { menuId: 'm2', isActive: 'inactive' } },
       );
     });
 
     it('keeps the fields an event does not carry', async () => {
-      expect(await getCategory(h.knex, 'c1')).toMatchObject({ name: 'Beer', categoryFor: 'bar', isAvailable: 'unavailable' });
-      expect(await getCategory(h.knex, 'c2')).toMatchObject({ name: 'Teas', categoryFor: 'cafe', isAvailable: 'available' });
+      expect(await getCategory(h.knex, 'c1')).toMatchObject({
+        name: 'Beer',
+        categoryFor: 'bar',
+        isAvailable: 'unavailable',
+      });
+      expect(await getCategory(h.knex, 'c2')).toMatchObject({
+        name: 'Teas',
+        categoryFor: 'cafe',
+        isAvailable: 'available',
+      });
       expect(await getMenu(h.knex, 'm3')).toEqual({
         id: 'm3',
         name: 'Thai beer',

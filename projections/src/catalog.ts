@@ -1,4 +1,12 @@
-import { ActiveState, Area, Availability, type Category, type EventType, type Menu, type StoredEvent } from '@drinks/contracts';
+import {
+  ActiveState,
+  Area,
+  Availability,
+  type Category,
+  type EventType,
+  type Menu,
+  type StoredEvent,
+} from '@drinks/contracts';
 import type { Knex } from 'knex';
 import type { Projection } from './projection.js';
 import { createTableIfAbsent } from './sql.js';
@@ -61,7 +69,13 @@ async function apply(e: StoredEvent, trx: Knex.Transaction): Promise<void> {
   switch (e.type) {
     case 'CategoryCreated':
       await trx(CATEGORIES)
-        .insert({ id: e.data.categoryId, name: e.data.name, category_for: e.data.categoryFor, is_available: 'available', position: e.position })
+        .insert({
+          id: e.data.categoryId,
+          name: e.data.name,
+          category_for: e.data.categoryFor,
+          is_available: 'available',
+          position: e.position,
+        })
         .onConflict('id')
         .merge();
       return;
@@ -86,7 +100,12 @@ async function apply(e: StoredEvent, trx: Knex.Transaction): Promise<void> {
       return;
     case 'MenuChanged': {
       const d = e.data;
-      const change = defined({ name: d.name, description: d.description, category_id: d.categoryId, is_available: d.isAvailable });
+      const change = defined({
+        name: d.name,
+        description: d.description,
+        category_id: d.categoryId,
+        is_available: d.isAvailable,
+      });
       if (Object.keys(change).length > 0) await trx(MENUS).where('id', d.menuId).update(change);
       return;
     }

@@ -16,7 +16,14 @@ export { catalogProjection, listCategories, getCategory, getMenu } from './catal
 export { usersProjection, getUser, listUsers } from './users.js';
 export { shopProjection, getShopStatus } from './shop.js';
 export { getTimeline } from './timeline.js';
-export { prepTimesProjection, waitSamples, waitStats, estimateForOrder, estimateWait, MIN_SAMPLES } from './prep-times.js';
+export {
+  prepTimesProjection,
+  waitSamples,
+  waitStats,
+  estimateForOrder,
+  estimateWait,
+  MIN_SAMPLES,
+} from './prep-times.js';
 export type { WaitFilter, WaitSample } from './prep-times.js';
 export { serviceStats } from './service-stats.js';
 export type { ServiceStatsFilter } from './service-stats.js';

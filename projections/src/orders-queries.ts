@@ -57,7 +57,8 @@ const isActive = (status: string) => (ACTIVE_ORDER_STATUSES as readonly string[]
 async function withQueue(db: Db, rows: readonly Row[]): Promise<Order[]> {
   const groups = new Map<string, { area: string; day: string }>();
   for (const r of rows) {
-    if (isActive(r.status)) groups.set(`${r.category_for}|${r.business_day}`, { area: r.category_for, day: r.business_day });
+    if (isActive(r.status))
+      groups.set(`${r.category_for}|${r.business_day}`, { area: r.category_for, day: r.business_day });
   }
   const places = new Map<string, number>();
   for (const { area, day } of groups.values()) {
@@ -83,7 +84,11 @@ export async function listOrders(db: Db, options: ListOrdersOptions): Promise<Or
   if (options.from) q.where('o.order_date', '>=', options.from.toISOString());
   if (options.to) q.where('o.order_date', '<', options.to.toISOString());
   if (options.sort === 'orderDate') q.orderBy([{ column: 'o.order_date' }, { column: 'o.placed_position' }]);
-  else q.orderBy([{ column: 'o.updated_at', order: 'desc' }, { column: 'o.placed_position', order: 'desc' }]);
+  else
+    q.orderBy([
+      { column: 'o.updated_at', order: 'desc' },
+      { column: 'o.placed_position', order: 'desc' },
+    ]);
   return withQueue(db, (await q) as Row[]);
 }
 
@@ -107,7 +112,11 @@ export async function myQueue(db: Db, userId: string): Promise<Order[]> {
 }
 
 /** The ordered and in-progress orders of one area on one business day, in queue order. */
-export async function queueOfDay(db: Db, area: Order['menu']['category']['categoryFor'], businessDay: string): Promise<Order[]> {
+export async function queueOfDay(
+  db: Db,
+  area: Order['menu']['category']['categoryFor'],
+  businessDay: string,
+): Promise<Order[]> {
   const rows = (await orders(db)
     .where({ 'o.category_for': area, 'o.business_day': businessDay })
     .whereIn('o.status', ACTIVE_ORDER_STATUSES)

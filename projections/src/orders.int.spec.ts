@@ -40,7 +40,11 @@ describe.each(BACKENDS)('orders projection on %s', (backend) => {
     });
 
     it('moves everyone up when an order leaves the queue, and clears its own place', async () => {
-      await h.given(ev.status('OrderCompleted', 'a1'), ev.status('OrderCancelled', 'a2', 'u2'), ev.rejected('b1', 'Out of stock', 'u2'));
+      await h.given(
+        ev.status('OrderCompleted', 'a1'),
+        ev.status('OrderCancelled', 'a2', 'u2'),
+        ev.rejected('b1', 'Out of stock', 'u2'),
+      );
       expect(await queueOf('a1')).toBeNull();
       expect(await queueOf('a2')).toBeNull();
       expect(await queueOf('b1')).toBeNull();
@@ -81,19 +85,36 @@ describe.each(BACKENDS)('orders projection on %s', (backend) => {
       h.at('2025-03-03T02:05:00.000Z');
       await h.given(ev.status('OrderStarted', 'o1'));
       let o1 = await getOrder(h.knex, 'o1');
-      expect(o1).toMatchObject({ status: 'in-progress', orderDate: '2025-03-03T02:00:00.000Z', updatedAt: '2025-03-03T02:05:00.000Z' });
+      expect(o1).toMatchObject({
+        status: 'in-progress',
+        orderDate: '2025-03-03T02:00:00.000Z',
+        updatedAt: '2025-03-03T02:05:00.000Z',
+      });
       h.at('2025-03-03T02:09:00.000Z');
       await h.given(ev.status('OrderCompleted', 'o1'), ev.rejected('o2', 'Sold out'));
       h.at('2025-03-03T02:30:00.000Z');
       await h.given(ev.status('OrderPickedUp', 'o1'));
       o1 = await getOrder(h.knex, 'o1');
-      expect(o1).toMatchObject({ status: 'picked', updatedAt: '2025-03-03T02:30:00.000Z', reject_note: null, queue_at: null });
-      expect(await getOrder(h.knex, 'o2')).toMatchObject({ status: 'rejected', reject_note: 'Sold out', updatedAt: '2025-03-03T02:09:00.000Z' });
+      expect(o1).toMatchObject({
+        status: 'picked',
+        updatedAt: '2025-03-03T02:30:00.000Z',
+        reject_note: null,
+        queue_at: null,
+      });
+      expect(await getOrder(h.knex, 'o2')).toMatchObject({
+        status: 'rejected',
+        reject_note: 'Sold out',
+        updatedAt: '2025-03-03T02:09:00.000Z',
+      });
       expect(await getOrder(h.knex, 'nope')).toBeNull();
     });
 
     it("follows the owner's renames", async () => {
-      await h.given(ev.placed({ orderId: 'o1', userName: 'Ann' }), ev.renamed('u1', 'Anna'), ev.placed({ orderId: 'o2', userName: 'Anna' }));
+      await h.given(
+        ev.placed({ orderId: 'o1', userName: 'Ann' }),
+        ev.renamed('u1', 'Anna'),
+        ev.placed({ orderId: 'o2', userName: 'Anna' }),
+      );
       await h.given(ev.renamed('u1', 'Annie'));
       expect((await getOrder(h.knex, 'o1'))?.user.name).toBe('Annie');
       expect((await getOrder(h.knex, 'o2'))?.user.name).toBe('Annie');
@@ -127,7 +148,10 @@ describe.each(BACKENDS)('orders projection on %s', (backend) => {
     it('filters by user, status and [from, to) on the order date', async () => {
       const ids = (os: Order[]) => os.map((o) => o.id);
       expect(ids(await listOrders(h.knex, { userId: 'u1', sort: 'orderDate' }))).toEqual(['old', 'x1', 'x2', 'x3']);
-      expect(ids(await listOrders(h.knex, { statuses: ['cancel', 'rejected'], sort: 'orderDate' }))).toEqual(['x1', 'x2']);
+      expect(ids(await listOrders(h.knex, { statuses: ['cancel', 'rejected'], sort: 'orderDate' }))).toEqual([
+        'x1',
+        'x2',
+      ]);
       const from = new Date('2025-03-03T02:00:00.000Z');
       expect(ids(await listOrders(h.knex, { from, sort: 'orderDate' }))).toEqual(['x1', 'x2', 'x3', 'y1']);
       expect(ids(await listOrders(h.knex, { to: from, sort: 'orderDate' }))).toEqual(['old']);

@@ -135,7 +135,11 @@ async function applyBatch(events: readonly StoredEvent[], trx: Knex.Transaction)
   }
   const rows = new Map<string, OrderRow>();
   for (const row of await selectIn<OrderRow>(trx, ORDERS_TABLE, 'id', [...wanted])) {
-    rows.set(row.id, { ...row, placed_position: Number(row.placed_position), last_position: Number(row.last_position) });
+    rows.set(row.id, {
+      ...row,
+      placed_position: Number(row.placed_position),
+      last_position: Number(row.last_position),
+    });
   }
 
   const dirty = new Set<string>();
@@ -158,7 +162,12 @@ async function applyBatch(events: readonly StoredEvent[], trx: Knex.Transaction)
       dirty.add(row.id);
     }
   }
-  await upsertRows(trx, ORDERS_TABLE, 'id', [...dirty].map((id) => rows.get(id)!));
+  await upsertRows(
+    trx,
+    ORDERS_TABLE,
+    'id',
+    [...dirty].map((id) => rows.get(id)!),
+  );
   const names = (m: Map<string, string>) => [...m].map(([user_id, name]) => ({ user_id, name }));
   await upsertRows(trx, ORDER_USERS_TABLE, 'user_id', names(firstNames), true);
   await upsertRows(trx, ORDER_USERS_TABLE, 'user_id', names(renames));

@@ -29,15 +29,27 @@ describe.each(BACKENDS)('prep-times projection on %s', (backend) => {
     await prepTimesProjection.migrate(h.knex);
     const names =
       backend === 'sqlite'
-        ? ((await h.knex.raw(`SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ?`, [PREP_TIMES_TABLE])) as { name: string; sql: string | null }[])
-        : ((await h.knex.raw('SELECT indexname AS name, indexdef AS sql FROM pg_indexes WHERE schemaname = current_schema() AND tablename = ?', [PREP_TIMES_TABLE])) as { rows: { name: string; sql: string }[] }).rows;
+        ? ((await h.knex.raw(`SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ?`, [
+            PREP_TIMES_TABLE,
+          ])) as { name: string; sql: string | null }[])
+        : (
+            (await h.knex.raw(
+              'SELECT indexname AS name, indexdef AS sql FROM pg_indexes WHERE schemaname = current_schema() AND tablename = ?',
+              [PREP_TIMES_TABLE],
+            )) as { rows: { name: string; sql: string }[] }
+          ).rows;
     expect(names.map((i) => i.name)).not.toContain('rm_prep_times_queue_idx');
     expect(names.find((i) => i.name === 'rm_prep_times_active_idx')?.sql).toMatch(/WHERE \(?active = 1\)?/);
   });
 
   describe('when orders of a morning are placed, served, cancelled and rejected', () => {
     beforeEach(async () => {
-      await at('2025-03-03T02:00:00.000Z', ev.placed({ orderId: 'p1' }), ev.placed({ orderId: 'p2' }), ev.placed({ orderId: 'b1', area: 'bar' }));
+      await at(
+        '2025-03-03T02:00:00.000Z',
+        ev.placed({ orderId: 'p1' }),
+        ev.placed({ orderId: 'p2' }),
+        ev.placed({ orderId: 'b1', area: 'bar' }),
+      );
       await at('2025-03-03T02:02:00.000Z', ev.status('OrderStarted', 'p1'));
       await at('2025-03-03T02:05:00.000Z', ev.status('OrderCompleted', 'p1'));
       await at('2025-03-03T02:06:00.000Z', ev.placed({ orderId: 'p3' }));
@@ -46,7 +58,14 @@ describe.each(BACKENDS)('prep-times projection on %s', (backend) => {
     });
 
     it('records the hour in the business zone, the queue ahead at placement, the wait and the preparation', async () => {
-      expect(await row('p1')).toMatchObject({ hour: 9, status: 'picked', queue_ahead: 0, wait_s: 300, prep_s: 180, done_at: '2025-03-03T02:05:00.000Z' });
+      expect(await row('p1')).toMatchObject({
+        hour: 9,
+        status: 'picked',
+        queue_ahead: 0,
+        wait_s: 300,
+        prep_s: 180,
+        done_at: '2025-03-03T02:05:00.000Z',
+      });
       expect(await row('p2')).toMatchObject({ status: 'cancel', queue_ahead: 1, wait_s: null, active: 0 });
       expect(await row('b1')).toMatchObject({ area: 'bar', queue_ahead: 0 });
       expect(await row('p3')).toMatchObject({ queue_ahead: 1, status: 'rejected', reject_reason: 'No milk' });
@@ -83,12 +102,20 @@ describe.each(BACKENDS)('prep-times projection on %s', (backend) => {
     it('gives the median and 90th percentile of the wait, by menu and hour', async () => {
       expect(await waitStats(h.knex, { since })).toEqual({ samples: 10, medianMinutes: 6.5, p90Minutes: 10.1 });
       expect(await waitStats(h.knex, { since, menuId: 'm-latte', hour: 10 })).toMatchObject({ samples: 4 });
-      expect(await waitStats(h.knex, { since, hour: 9 })).toEqual({ samples: 0, medianMinutes: null, p90Minutes: null });
+      expect(await waitStats(h.knex, { since, hour: 9 })).toEqual({
+        samples: 0,
+        medianMinutes: null,
+        p90Minutes: null,
+      });
       expect(await waitStats(h.knex, { since: new Date('2025-04-01') })).toMatchObject({ samples: 0 });
     });
 
     it('estimates a queued order from its area when its menu has too few orders, and shows none for an order that left the queue', async () => {
-      await at('2025-03-03T06:00:00.000Z', ev.placed({ orderId: 'q1', menuId: 'm-mocha' }), ev.placed({ orderId: 'q2' }));
+      await at(
+        '2025-03-03T06:00:00.000Z',
+        ev.placed({ orderId: 'q1', menuId: 'm-mocha' }),
+        ev.placed({ orderId: 'q2' }),
+      );
       const now = new Date('2025-03-03T06:01:00.000Z');
       const q2 = await estimateForOrder(h.knex, (await getOrder(h.knex, 'q2')) as Order, now, TZ);
       expect(q2.basis).toEqual({ samples: 10, scope: 'area' });
@@ -96,7 +123,15 @@ describe.each(BACKENDS)('prep-times projection on %s', (backend) => {
       expect(EstimateResponse.parse(q2)).toEqual(q2);
       const done = await estimateForOrder(h.knex, (await getOrder(h.knex, 'w0')) as Order, now, TZ);
       expect(done).toEqual({ estimate: null, basis: { samples: 10, scope: 'area' } });
-      const bar = await estimateForOrder(h.knex, { ...((await getOrder(h.knex, 'q2')) as Order), menu: { id: 'm-mojito', name: 'Mojito', category: { id: 'c', name: 'C', categoryFor: 'bar' } } }, now, TZ);
+      const bar = await estimateForOrder(
+        h.knex,
+        {
+          ...((await getOrder(h.knex, 'q2')) as Order),
+          menu: { id: 'm-mojito', name: 'Mojito', category: { id: 'c', name: 'C', categoryFor: 'bar' } },
+        },
+        now,
+        TZ,
+      );
       expect(bar).toEqual({ estimate: null, basis: { samples: 0, scope: null } });
     });
   });

@@ -1,7 +1,24 @@
-import { ORDER_EVENT_TYPES, businessHour, type EstimateResponse, type EstimateScope, type EventType, type Order, type StoredEvent } from '@drinks/contracts';
+import {
+  ORDER_EVENT_TYPES,
+  businessHour,
+  type EstimateResponse,
+  type EstimateScope,
+  type EventType,
+  type Order,
+  type StoredEvent,
+} from '@drinks/contracts';
 import type { Knex } from 'knex';
 import type { Projection, ProjectionContext } from './projection.js';
-import { createIndexesIfAbsent, createTableIfAbsent, dropIndexesIfPresent, iso, num, selectIn, upsertRows, type IndexSpec } from './sql.js';
+import {
+  createIndexesIfAbsent,
+  createTableIfAbsent,
+  dropIndexesIfPresent,
+  iso,
+  num,
+  selectIn,
+  upsertRows,
+  type IndexSpec,
+} from './sql.js';
 import { estimateWait, MIN_SAMPLES, PREFERRED_SAMPLES, quantile, toMinutes, type WaitSample } from './wait-estimate.js';
 
 export { estimateWait, MIN_SAMPLES, quantile, toMinutes, type WaitSample } from './wait-estimate.js';
@@ -39,9 +56,16 @@ const HANDLES = ORDER_EVENT_TYPES;
  * applyBatch counts each day's queue through this one, so a rebuild keeps it. Only orders still in
  * the queue are in it: it stays small, and an order done within a rebuild batch never enters it.
  */
-const QUEUE_INDEX: IndexSpec = { name: 'rm_prep_times_active_idx', table: PREP_TIMES_TABLE, columns: ['business_day', 'area'], where: 'active = 1' };
+const QUEUE_INDEX: IndexSpec = {
+  name: 'rm_prep_times_active_idx',
+  table: PREP_TIMES_TABLE,
+  columns: ['business_day', 'area'],
+  where: 'active = 1',
+};
 const RETIRED_QUEUE_INDEX = 'rm_prep_times_queue_idx';
-const INDEXES: readonly IndexSpec[] = [{ name: 'rm_prep_times_placed_idx', table: PREP_TIMES_TABLE, columns: ['placed_at'] }];
+const INDEXES: readonly IndexSpec[] = [
+  { name: 'rm_prep_times_placed_idx', table: PREP_TIMES_TABLE, columns: ['placed_at'] },
+];
 
 async function migrate(db: Knex): Promise<void> {
   await createTableIfAbsent(db, PREP_TIMES_TABLE, (t) => {
@@ -73,7 +97,10 @@ const hourFormats = new Map<string, { format: Intl.DateTimeFormat; byMinute: Map
 export function placementHour(at: Date, timeZone: string): number {
   let zone = hourFormats.get(timeZone);
   if (!zone) {
-    zone = { format: new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', hour: '2-digit' }), byMinute: new Map() };
+    zone = {
+      format: new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', hour: '2-digit' }),
+      byMinute: new Map(),
+    };
     hourFormats.set(timeZone, zone);
   }
   const minute = Math.floor(at.getTime() / 60_000);
@@ -116,7 +143,11 @@ function transition(e: StoredEvent, row: PrepTimeRow, at: string): Partial<PrepT
  * Folds the batch over the rows it touches and the queue lengths of its days,
  * so `queue_ahead` is what the queue held when each order was placed, in log order.
  */
-async function applyBatch(events: readonly StoredEvent[], trx: Knex.Transaction, ctx: ProjectionContext): Promise<void> {
+async function applyBatch(
+  events: readonly StoredEvent[],
+  trx: Knex.Transaction,
+  ctx: ProjectionContext,
+): Promise<void> {
   const ids = new Set<string>();
   const days = new Set<string>();
   for (const e of events) {
@@ -179,7 +210,12 @@ async function applyBatch(events: readonly StoredEvent[], trx: Knex.Transaction,
     Object.assign(row, change, { last_position: e.position });
     dirty.add(row.order_id);
   }
-  await upsertRows(trx, PREP_TIMES_TABLE, 'order_id', [...dirty].map((id) => rows.get(id)!));
+  await upsertRows(
+    trx,
+    PREP_TIMES_TABLE,
+    'order_id',
+    [...dirty].map((id) => rows.get(id)!),
+  );
 }
 
 export const prepTimesProjection: Projection = {
@@ -203,7 +239,10 @@ export interface WaitFilter {
 
 /** Completed orders matching the filter: how long each waited and how many were ahead of it. */
 export async function waitSamples(db: Db, f: WaitFilter): Promise<WaitSample[]> {
-  const q = db(PREP_TIMES_TABLE).select('wait_s', 'queue_ahead').whereNotNull('wait_s').where('placed_at', '>=', f.since.toISOString());
+  const q = db(PREP_TIMES_TABLE)
+    .select('wait_s', 'queue_ahead')
+    .whereNotNull('wait_s')
+    .where('placed_at', '>=', f.since.toISOString());
   if (f.until) q.where('placed_at', '<', f.until.toISOString());
   if (f.menuId !== undefined) q.where('menu_id', f.menuId);
   if (f.area !== undefined) q.where('area', f.area);
@@ -213,10 +252,17 @@ export async function waitSamples(db: Db, f: WaitFilter): Promise<WaitSample[]> 
 }
 
 /** Median and 90th percentile of the placed-to-done wait, in minutes (one decimal). */
-export async function waitStats(db: Db, f: WaitFilter): Promise<{ samples: number; medianMinutes: number | null; p90Minutes: number | null }> {
+export async function waitStats(
+  db: Db,
+  f: WaitFilter,
+): Promise<{ samples: number; medianMinutes: number | null; p90Minutes: number | null }> {
   const waits = (await waitSamples(db, f)).map((s) => s.waitSeconds).sort((a, b) => a - b);
   if (waits.length === 0) return { samples: 0, medianMinutes: null, p90Minutes: null };
-  return { samples: waits.length, medianMinutes: toMinutes(quantile(waits, 0.5)), p90Minutes: toMinutes(quantile(waits, 0.9)) };
+  return {
+    samples: waits.length,
+    medianMinutes: toMinutes(quantile(waits, 0.5)),
+    p90Minutes: toMinutes(quantile(waits, 0.9)),
+  };
 }
 
 const FOUR_WEEKS_MS = 28 * 24 * 3600 * 1000;

@@ -15,7 +15,10 @@ describe('estimateWait', () => {
 
   describe('when every past order waited the same', () => {
     it('gives a one-minute range around it', () => {
-      expect(estimateWait({ queueAhead: 0, samples: Array.from({ length: 8 }, () => sample(4)) })).toEqual({ lowMinutes: 4, highMinutes: 5 });
+      expect(estimateWait({ queueAhead: 0, samples: Array.from({ length: 8 }, () => sample(4)) })).toEqual({
+        lowMinutes: 4,
+        highMinutes: 5,
+      });
     });
   });
 
@@ -35,7 +38,10 @@ describe('estimateWait', () => {
 
   describe('when past orders had different queues', () => {
     it('rests on those whose queue was most like this one', () => {
-      const samples = [...Array.from({ length: 40 }, () => sample(2, 0)), ...Array.from({ length: 40 }, () => sample(20, 4))];
+      const samples = [
+        ...Array.from({ length: 40 }, () => sample(2, 0)),
+        ...Array.from({ length: 40 }, () => sample(20, 4)),
+      ];
       expect(estimateWait({ queueAhead: 4, samples })).toEqual({ lowMinutes: 20, highMinutes: 21 });
       expect(estimateWait({ queueAhead: 0, samples })).toEqual({ lowMinutes: 2, highMinutes: 3 });
       expect(estimateWait({ queueAhead: -1, samples })).toEqual({ lowMinutes: 2, highMinutes: 3 });
@@ -53,14 +59,23 @@ describe('quantile', () => {
 
 describe('placementHour', () => {
   it('equals businessHour across zones, half-hour offsets and DST changes', () => {
-    const zones = ['Asia/Bangkok', 'Asia/Kolkata', 'Asia/Kathmandu', 'Europe/Berlin', 'America/New_York', 'Australia/Lord_Howe', 'UTC'];
+    const zones = [
+      'Asia/Bangkok',
+      'Asia/Kolkata',
+      'Asia/Kathmandu',
+      'Europe/Berlin',
+      'America/New_York',
+      'Australia/Lord_Howe',
+      'UTC',
+    ];
     const start = Date.parse('2024-01-01T00:00:00.000Z');
     for (const zone of zones) {
       for (let t = start; t < start + 366 * 86_400_000; t += 7 * 3_600_000 + 13 * 60_000 + 17_000) {
         expect(placementHour(new Date(t), zone)).toBe(businessHour(new Date(t), zone));
         // Answered from the minute's cache: the same hour at the minute's first and last millisecond.
         const minute = t - (t % 60_000);
-        for (const at of [minute, minute + 59_999]) expect(placementHour(new Date(at), zone)).toBe(businessHour(new Date(at), zone));
+        for (const at of [minute, minute + 59_999])
+          expect(placementHour(new Date(at), zone)).toBe(businessHour(new Date(at), zone));
       }
     }
   });

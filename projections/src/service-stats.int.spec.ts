@@ -12,14 +12,41 @@ describe.each(BACKENDS)('service statistics on %s', (backend) => {
   beforeEach(async () => {
     h = await harness(backend);
     // Day 1, 09:00 business time: waits of 4, 6 and 10 minutes; one rejected, one cancelled.
-    await at('2025-03-03T02:00:00.000Z', placed('a'), placed('b', { type: 'cold' }), placed('c'), placed('r1'), placed('x'), placed('bar', { area: 'bar' }));
-    await at('2025-03-03T02:04:00.000Z', ev.status('OrderStarted', 'a'), ev.status('OrderCompleted', 'a'), ev.rejected('r1', 'Out of stock'));
-    await at('2025-03-03T02:06:00.000Z', ev.status('OrderStarted', 'b'), ev.status('OrderCompleted', 'b'), ev.status('OrderCancelled', 'x'));
+    await at(
+      '2025-03-03T02:00:00.000Z',
+      placed('a'),
+      placed('b', { type: 'cold' }),
+      placed('c'),
+      placed('r1'),
+      placed('x'),
+      placed('bar', { area: 'bar' }),
+    );
+    await at(
+      '2025-03-03T02:04:00.000Z',
+      ev.status('OrderStarted', 'a'),
+      ev.status('OrderCompleted', 'a'),
+      ev.rejected('r1', 'Out of stock'),
+    );
+    await at(
+      '2025-03-03T02:06:00.000Z',
+      ev.status('OrderStarted', 'b'),
+      ev.status('OrderCompleted', 'b'),
+      ev.status('OrderCancelled', 'x'),
+    );
     await at('2025-03-03T02:10:00.000Z', ev.status('OrderStarted', 'c'), ev.status('OrderCompleted', 'c'));
     // Day 2, 13:00: one wait of 3 minutes, one rejection; day 3 is outside the range.
     await at('2025-03-04T06:00:00.000Z', placed('d', { day: DAY2 }), placed('r2', { day: DAY2 }));
-    await at('2025-03-04T06:03:00.000Z', ev.status('OrderStarted', 'd', 'u1', DAY2), ev.status('OrderCompleted', 'd', 'u1', DAY2), ev.rejected('r2', 'Machine Failure', 'u1', DAY2));
-    await at('2025-03-05T03:00:00.000Z', placed('late', { day: '2025-03-05' }), ev.rejected('late', 'Out of stock', 'u1', '2025-03-05'));
+    await at(
+      '2025-03-04T06:03:00.000Z',
+      ev.status('OrderStarted', 'd', 'u1', DAY2),
+      ev.status('OrderCompleted', 'd', 'u1', DAY2),
+      ev.rejected('r2', 'Machine Failure', 'u1', DAY2),
+    );
+    await at(
+      '2025-03-05T03:00:00.000Z',
+      placed('late', { day: '2025-03-05' }),
+      ev.rejected('late', 'Out of stock', 'u1', '2025-03-05'),
+    );
   });
   afterEach(async () => {
     await h.cleanup();
@@ -73,5 +100,10 @@ describe.each(BACKENDS)('service statistics on %s', (backend) => {
 });
 
 function placed(orderId: string, o: { type?: 'hot' | 'cold'; area?: 'bar'; day?: string } = {}): NewEvent {
-  return ev.placed({ orderId, day: o.day ?? DAY1, ...(o.area ? { area: o.area } : {}), ...(o.type ? { type: o.type } : {}) });
+  return ev.placed({
+    orderId,
+    day: o.day ?? DAY1,
+    ...(o.area ? { area: o.area } : {}),
+    ...(o.type ? { type: o.type } : {}),
+  });
 }

@@ -29,7 +29,12 @@ function waitBuckets<K extends string | number>(rows: readonly { key: K; wait: n
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([key, waits]) => {
       waits.sort((a, b) => a - b);
-      return { key, medianMinutes: toMinutes(quantile(waits, 0.5)), p90Minutes: toMinutes(quantile(waits, 0.9)), orders: waits.length };
+      return {
+        key,
+        medianMinutes: toMinutes(quantile(waits, 0.5)),
+        p90Minutes: toMinutes(quantile(waits, 0.9)),
+        orders: waits.length,
+      };
     });
 }
 
@@ -58,14 +63,26 @@ export async function serviceStats(db: Db, f: ServiceStatsFilter): Promise<Servi
     countBy(counted().whereNotNull('sweetness'), 'sweetness'),
   ]);
   return {
-    waitByDay: waitBuckets(waits.map((w) => ({ key: w.business_day, wait: num(w.wait_s) }))).map(({ key, ...b }) => ({ day: key, ...b })),
-    waitByHour: waitBuckets(waits.map((w) => ({ key: num(w.hour), wait: num(w.wait_s) }))).map(({ key, ...b }) => ({ hour: key, ...b })),
+    waitByDay: waitBuckets(waits.map((w) => ({ key: w.business_day, wait: num(w.wait_s) }))).map(({ key, ...b }) => ({
+      day: key,
+      ...b,
+    })),
+    waitByHour: waitBuckets(waits.map((w) => ({ key: num(w.hour), wait: num(w.wait_s) }))).map(({ key, ...b }) => ({
+      hour: key,
+      ...b,
+    })),
     rejectionReasons: reasons
       .map((r) => ({ reason: String(r.key ?? ''), count: r.n }))
       .sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason)),
     cancellations: num(cancelled?.n),
-    busiestHours: hours.map((h) => ({ hour: num(h.key), orders: h.n })).sort((a, b) => b.orders - a.orders || a.hour - b.hour),
-    typeMix: types.map((t) => ({ type: DrinkType.parse(t.key), count: t.n })).sort((a, b) => b.count - a.count || a.type.localeCompare(b.type)),
-    sweetnessMix: sweetness.map((s) => ({ sweetness: num(s.key), count: s.n })).sort((a, b) => a.sweetness - b.sweetness),
+    busiestHours: hours
+      .map((h) => ({ hour: num(h.key), orders: h.n }))
+      .sort((a, b) => b.orders - a.orders || a.hour - b.hour),
+    typeMix: types
+      .map((t) => ({ type: DrinkType.parse(t.key), count: t.n }))
+      .sort((a, b) => b.count - a.count || a.type.localeCompare(b.type)),
+    sweetnessMix: sweetness
+      .map((s) => ({ sweetness: num(s.key), count: s.n }))
+      .sort((a, b) => a.sweetness - b.sweetness),
   };
 }

@@ -38,14 +38,23 @@ describe.each(BACKENDS)('the SQL helpers on %s', (backend) => {
         // Within one multi-row statement too (callers on PostgreSQL never repeat a key in one call).
         const repeated = Array.from({ length: 64 }, (_, i) => row(i % 2, `r${i}`));
         await db.knex.transaction((trx) => upsertRows(trx, TABLE, 'id', repeated));
-        expect((await db.knex(TABLE).whereIn('id', ['k0', 'k1']).orderBy('id')).map((r: { v: string }) => r.v)).toEqual(['r62', 'r63']);
+        expect((await db.knex(TABLE).whereIn('id', ['k0', 'k1']).orderBy('id')).map((r: { v: string }) => r.v)).toEqual(
+          ['r62', 'r63'],
+        );
       }
     });
   });
 
   describe('when a transaction looks rows up by key', () => {
     it('finds exactly the stored ones, across slices', async () => {
-      await db.knex.transaction((trx) => upsertRows(trx, TABLE, 'id', Array.from({ length: 450 }, (_, i) => row(i, 'x'))));
+      await db.knex.transaction((trx) =>
+        upsertRows(
+          trx,
+          TABLE,
+          'id',
+          Array.from({ length: 450 }, (_, i) => row(i, 'x')),
+        ),
+      );
       const wanted = [...Array.from({ length: 430 }, (_, i) => `k${i * 2}`), 'missing'];
       const found = await db.knex.transaction((trx) => selectIn<{ id: string; v: string }>(trx, TABLE, 'id', wanted));
       expect(found.map((r) => r.id).sort()).toEqual(Array.from({ length: 225 }, (_, i) => `k${i * 2}`).sort());

@@ -67,7 +67,9 @@ async function hasIndex(db: Knex, name: string): Promise<boolean> {
   if (db.client.driverName === 'better-sqlite3') {
     return (await db.raw(`SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = ?`, [name])).length > 0;
   }
-  const { rows } = (await db.raw('SELECT 1 FROM pg_indexes WHERE schemaname = current_schema() AND indexname = ?', [name])) as { rows: unknown[] };
+  const { rows } = (await db.raw('SELECT 1 FROM pg_indexes WHERE schemaname = current_schema() AND indexname = ?', [
+    name,
+  ])) as { rows: unknown[] };
   return rows.length > 0;
 }
 

@@ -12,7 +12,10 @@ describe.each(BACKENDS)('order statistics on %s', (backend) => {
   beforeEach(async () => {
     h = await harness(backend);
     h.at('2025-03-02T03:00:00.000Z');
-    await h.given(ev.placed({ orderId: 'old1', day: '2025-03-02', ...espresso }), ev.placed({ orderId: 'old2', day: '2025-03-02', ...espresso }));
+    await h.given(
+      ev.placed({ orderId: 'old1', day: '2025-03-02', ...espresso }),
+      ev.placed({ orderId: 'old2', day: '2025-03-02', ...espresso }),
+    );
     h.at('2025-03-03T02:00:00.000Z');
     await h.given(
       ev.placed({ orderId: 'l1', ...latte }),
@@ -54,7 +57,12 @@ describe.each(BACKENDS)('order statistics on %s', (backend) => {
 
   it('filters by area and by the [from, to) range', async () => {
     expect((await popularMenus(h.knex, { ...day3, categoryFor: 'bar' })).map((r) => r.Menu_name)).toEqual(['Mojito']);
-    expect(await popularMenus(h.knex, {})).toContainEqual({ Menu_name: 'Espresso', categoryName: 'Coffee', categoryFor: 'cafe', totalOrder: 4 });
+    expect(await popularMenus(h.knex, {})).toContainEqual({
+      Menu_name: 'Espresso',
+      categoryName: 'Coffee',
+      categoryFor: 'cafe',
+      totalOrder: 4,
+    });
     expect(await popularMenus(h.knex, { to: day3.from })).toEqual([
       { Menu_name: 'Espresso', categoryName: 'Coffee', categoryFor: 'cafe', totalOrder: 2 },
     ]);

@@ -1,10 +1,4 @@
-import {
-  Area,
-  OrderStatus,
-  VOID_ORDER_STATUSES,
-  type OrderSummary,
-  type PopularMenuRow,
-} from '@drinks/contracts';
+import { Area, OrderStatus, VOID_ORDER_STATUSES, type OrderSummary, type PopularMenuRow } from '@drinks/contracts';
 import type { Knex } from 'knex';
 import { ORDERS_TABLE } from './orders.js';
 import { num } from './sql.js';

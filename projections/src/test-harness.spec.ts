@@ -14,7 +14,8 @@ export const TZ = 'Asia/Bangkok';
 export async function harness(backend: Backend, opts: { log?: 'memory' | 'sql' } = {}) {
   const db = await testDatabase(backend);
   let clock = new Date('2025-03-03T02:00:00.000Z');
-  const store = opts.log === 'sql' ? createEventStore(db, { clock: () => clock }) : createMemoryEventStore({ now: () => clock });
+  const store =
+    opts.log === 'sql' ? createEventStore(db, { clock: () => clock }) : createMemoryEventStore({ now: () => clock });
   const projector = createProjector({ db, store, projections: ALL_PROJECTIONS, timeZone: TZ });
   await projector.migrate();
   return {

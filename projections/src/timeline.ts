@@ -58,7 +58,10 @@ export async function getTimeline(db: Db, orderId: string): Promise<TimelineEntr
     };
   });
   const ids = [...new Set(entries.flatMap((e) => (e.actorId === null ? [] : [e.actorId])))];
-  const users = ids.length === 0 ? [] : ((await db('rm_users').select('id', 'name').whereIn('id', ids)) as { id: string; name: string }[]);
+  const users =
+    ids.length === 0
+      ? []
+      : ((await db('rm_users').select('id', 'name').whereIn('id', ids)) as { id: string; name: string }[]);
   const names = new Map(users.map((u) => [u.id, u.name]));
   return entries.map((e, i) => ({
     kind: e.kind,

@@ -51,7 +51,9 @@ async function apply(e: StoredEvent, trx: Knex.Transaction): Promise<void> {
       await trx(USERS).where('id', e.data.userId).update({ role: e.data.role });
       return;
     case 'UserAvailabilityChanged':
-      await trx(USERS).where('id', e.data.userId).update({ is_available: flag(e.data.isAvailable) });
+      await trx(USERS)
+        .where('id', e.data.userId)
+        .update({ is_available: flag(e.data.isAvailable) });
       return;
     default:
       return;

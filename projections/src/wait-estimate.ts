@@ -35,7 +35,10 @@ export const toMinutes = (s: number): number => Math.round(s / 6) / 10;
  * linearly to this queue length (waits grow with the queue), and the middle 90%
  * of those. As wide as the data is spread; null with fewer than MIN_SAMPLES.
  */
-export function estimateWait(input: { queueAhead: number; samples: readonly WaitSample[] }): { lowMinutes: number; highMinutes: number } | null {
+export function estimateWait(input: {
+  queueAhead: number;
+  samples: readonly WaitSample[];
+}): { lowMinutes: number; highMinutes: number } | null {
   const { samples } = input;
   if (samples.length < MIN_SAMPLES) return null;
   const q = Math.max(0, input.queueAhead);

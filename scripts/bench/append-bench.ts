@@ -20,7 +20,11 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const IN_FLIGHT = 64;
 const ROUNDS = 30;
 
-const event = (user: string): NewEvent => ({ type: 'UserRenamed', data: { userId: user, name: 'Bench' }, tags: [`user:${user}`] });
+const event = (user: string): NewEvent => ({
+  type: 'UserRenamed',
+  data: { userId: user, name: 'Bench' },
+  tags: [`user:${user}`],
+});
 
 interface Case {
   /** Runs for `ms` and returns how many appends (transactions) were acknowledged. */
@@ -87,7 +91,11 @@ async function storeCase(dir: string, workers: number): Promise<Case> {
 export async function runAppendBench(): Promise<Row[]> {
   const dir = mkdtempSync(join(tmpdir(), 'append-bench-'));
   try {
-    const cases = [baseline(dir), await storeCase(join(dir, 'sequential'), 1), await storeCase(join(dir, 'grouped'), IN_FLIGHT)];
+    const cases = [
+      baseline(dir),
+      await storeCase(join(dir, 'sequential'), 1),
+      await storeCase(join(dir, 'grouped'), IN_FLIGHT),
+    ];
     // Interleaved slices, so that the disk's fsync latency drifting over time hits every case alike.
     const counts = cases.map(() => 0);
     for (let round = 0; round < ROUNDS; round += 1) {
@@ -98,9 +106,24 @@ export async function runAppendBench(): Promise<Row[]> {
     const [base, sequential, grouped] = counts.map((n) => n / SECONDS) as [number, number, number];
     const ratio = (v: number) => `${((v / base) * 100).toFixed(0)}%`;
     return [
-      { case: 'baseline: better-sqlite3 insert tx (WAL, FULL)', perSecond: Math.round(base), vsBaseline: '100%', target: '' },
-      { case: 'store: sequential conditional append', perSecond: Math.round(sequential), vsBaseline: ratio(sequential), target: '>= 50%' },
-      { case: `store: ${IN_FLIGHT} in flight (group commit)`, perSecond: Math.round(grouped), vsBaseline: ratio(grouped), target: '>= 300%' },
+      {
+        case: 'baseline: better-sqlite3 insert tx (WAL, FULL)',
+        perSecond: Math.round(base),
+        vsBaseline: '100%',
+        target: '',
+      },
+      {
+        case: 'store: sequential conditional append',
+        perSecond: Math.round(sequential),
+        vsBaseline: ratio(sequential),
+        target: '>= 50%',
+      },
+      {
+        case: `store: ${IN_FLIGHT} in flight (group commit)`,
+        perSecond: Math.round(grouped),
+        vsBaseline: ratio(grouped),
+        target: '>= 300%',
+      },
     ];
   } finally {
     rmSync(dir, { recursive: true, force: true });

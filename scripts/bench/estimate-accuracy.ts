@@ -19,7 +19,16 @@ const HISTORY_DAYS = 7;
 const ORDERS_PER_DAY = 300;
 const BARISTAS = 2;
 /** Menus and their mean preparation minutes. */
-const MENUS: [string, number][] = [['Espresso', 1.5], ['Americano', 2], ['Latte', 2.5], ['Mocha', 3], ['Thai Tea', 2.5], ['Matcha', 3], ['Caramel Frappe', 4], ['Choc Frappe', 4]];
+const MENUS: [string, number][] = [
+  ['Espresso', 1.5],
+  ['Americano', 2],
+  ['Latte', 2.5],
+  ['Mocha', 3],
+  ['Thai Tea', 2.5],
+  ['Matcha', 3],
+  ['Caramel Frappe', 4],
+  ['Choc Frappe', 4],
+];
 
 /** mulberry32: a small seeded generator, so every run replays the same days. */
 function rng(seed: number) {
@@ -40,7 +49,10 @@ interface Timed {
 }
 
 /** One business day: arrivals peaking mid-morning and after lunch, FIFO baristas, a few rejections and cancellations. */
-function syntheticDay(day: string, seed: number): { events: Timed[]; placed: Map<string, number>; done: Map<string, number> } {
+function syntheticDay(
+  day: string,
+  seed: number,
+): { events: Timed[]; placed: Map<string, number>; done: Map<string, number> } {
   const r = rng(seed);
   const open = startOfBusinessDay(day, TZ).getTime() + 8 * 3600_000;
   const minute = 60_000;
@@ -65,8 +77,17 @@ function syntheticDay(day: string, seed: number): { events: Timed[]; placed: Map
         type: 'OrderPlaced',
         tags: [],
         data: {
-          ...ref, userName: `User ${userId}`, menuId: `m-${menuName}`, menuName, categoryId: 'c-coffee', categoryName: 'Coffee',
-          categoryFor: 'cafe', type: 'hot', sweetness: 50, remark: '-', tumblerImage: null,
+          ...ref,
+          userName: `User ${userId}`,
+          menuId: `m-${menuName}`,
+          menuName,
+          categoryId: 'c-coffee',
+          categoryName: 'Coffee',
+          categoryFor: 'cafe',
+          type: 'hot',
+          sweetness: 50,
+          remark: '-',
+          tumblerImage: null,
         },
       },
     });
@@ -75,18 +96,28 @@ function syntheticDay(day: string, seed: number): { events: Timed[]; placed: Map
     const start = Math.max(free[b]!, at + Math.floor(r() * 30_000));
     if (fate < 0.02) {
       const cancelAt = at + (0.5 + r() * 2) * minute;
-      if (cancelAt < start) return void events.push({ at: cancelAt, event: { type: 'OrderCancelled', tags: [], data: { ...ref, by: userId } } });
+      if (cancelAt < start)
+        return void events.push({
+          at: cancelAt,
+          event: { type: 'OrderCancelled', tags: [], data: { ...ref, by: userId } },
+        });
     }
     if (fate > 0.97) {
       free[b] = start + 10_000;
-      return void events.push({ at: start + 10_000, event: { type: 'OrderRejected', tags: [], data: { ...ref, reason: 'Out of stock' } } });
+      return void events.push({
+        at: start + 10_000,
+        event: { type: 'OrderRejected', tags: [], data: { ...ref, reason: 'Out of stock' } },
+      });
     }
     const end = start + Math.max(0.5, meanPrep * Math.exp(0.3 * normal(r))) * minute;
     free[b] = end;
     done.set(orderId, end);
     events.push({ at: start, event: { type: 'OrderStarted', tags: [], data: ref } });
     events.push({ at: end, event: { type: 'OrderCompleted', tags: [], data: ref } });
-    events.push({ at: end + (1 + r() * 9) * minute, event: { type: 'OrderPickedUp', tags: [], data: { ...ref, by: userId } } });
+    events.push({
+      at: end + (1 + r() * 9) * minute,
+      event: { type: 'OrderPickedUp', tags: [], data: { ...ref, by: userId } },
+    });
   });
   return { events: events.sort((a, b) => a.at - b.at), placed, done };
 }
@@ -113,7 +144,8 @@ export async function runEstimateAccuracy(): Promise<EstimateAccuracy> {
       clock = new Date(at);
       await store.append([event]);
     };
-    for (let d = HISTORY_DAYS; d >= 1; d--) for (const e of syntheticDay(addDays(TEST_DAY, -d), d).events) await append(e);
+    for (let d = HISTORY_DAYS; d >= 1; d--)
+      for (const e of syntheticDay(addDays(TEST_DAY, -d), d).events) await append(e);
     await projector.catchUp();
 
     const test = syntheticDay(TEST_DAY, 1000);
@@ -139,7 +171,12 @@ export async function runEstimateAccuracy(): Promise<EstimateAccuracy> {
       width += est.highMinutes - est.lowMinutes;
       if (wait >= est.lowMinutes && wait <= est.highMinutes) inside++;
     }
-    return { share: orders ? inside / orders : 0, orders, withoutEstimate, meanWidthMinutes: orders ? width / orders : 0 };
+    return {
+      share: orders ? inside / orders : 0,
+      orders,
+      withoutEstimate,
+      meanWidthMinutes: orders ? width / orders : 0,
+    };
   } finally {
     await store.close();
     await db.close();

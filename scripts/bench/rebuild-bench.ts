@@ -34,13 +34,25 @@ function* syntheticLog(total: number): Generator<DomainEvent> {
   const emit = function* (e: DomainEvent) {
     if (n++ < total) yield e;
   };
-  for (let u = 0; u < USERS; u++) yield* emit({ type: 'UserRegistered', data: { userId: `u${u}`, email: `u${u}@woxa.tech`, name: `User ${u}`, role: 'user' } });
-  for (let c = 0; c < 4; c++) yield* emit({ type: 'CategoryCreated', data: { categoryId: `c${c}`, name: `Cat ${c}`, categoryFor: c < 3 ? 'cafe' : 'bar' } });
-  for (let m = 0; m < MENUS; m++) yield* emit({ type: 'MenuCreated', data: { menuId: `m${m}`, name: `Menu ${m}`, description: '-', categoryId: `c${m % 4}` } });
+  for (let u = 0; u < USERS; u++)
+    yield* emit({
+      type: 'UserRegistered',
+      data: { userId: `u${u}`, email: `u${u}@woxa.tech`, name: `User ${u}`, role: 'user' },
+    });
+  for (let c = 0; c < 4; c++)
+    yield* emit({
+      type: 'CategoryCreated',
+      data: { categoryId: `c${c}`, name: `Cat ${c}`, categoryFor: c < 3 ? 'cafe' : 'bar' },
+    });
+  for (let m = 0; m < MENUS; m++)
+    yield* emit({
+      type: 'MenuCreated',
+      data: { menuId: `m${m}`, name: `Menu ${m}`, description: '-', categoryId: `c${m % 4}` },
+    });
   const inFlight: { id: string; userId: string; day: string; step: number; fate: number }[] = [];
   let orders = 0;
   while (n < total) {
-    const day = `2025-${String(1 + Math.floor(orders / 60_000) % 12).padStart(2, '0')}-${String(1 + Math.floor(orders / 2_000) % 28).padStart(2, '0')}`;
+    const day = `2025-${String(1 + (Math.floor(orders / 60_000) % 12)).padStart(2, '0')}-${String(1 + (Math.floor(orders / 2_000) % 28)).padStart(2, '0')}`;
     const u = orders % USERS;
     const m = (orders * 7) % MENUS;
     const area = m % 4 === 3 ? 'bar' : 'cafe';
@@ -48,9 +60,19 @@ function* syntheticLog(total: number): Generator<DomainEvent> {
     yield* emit({
       type: 'OrderPlaced',
       data: {
-        orderId: id, userId: `u${u}`, userName: `User ${u}`, menuId: `m${m}`, menuName: `Menu ${m}`, categoryId: `c${m % 4}`,
-        categoryName: `Cat ${m % 4}`, categoryFor: area, type: area === 'cafe' ? 'hot' : null, sweetness: area === 'cafe' ? 50 : null,
-        remark: '-', tumblerImage: null, businessDay: day,
+        orderId: id,
+        userId: `u${u}`,
+        userName: `User ${u}`,
+        menuId: `m${m}`,
+        menuName: `Menu ${m}`,
+        categoryId: `c${m % 4}`,
+        categoryName: `Cat ${m % 4}`,
+        categoryFor: area,
+        type: area === 'cafe' ? 'hot' : null,
+        sweetness: area === 'cafe' ? 50 : null,
+        remark: '-',
+        tumblerImage: null,
+        businessDay: day,
       },
     });
     inFlight.push({ id, userId: `u${u}`, day, step: 0, fate: orders % 10 });
@@ -65,9 +87,12 @@ function* syntheticLog(total: number): Generator<DomainEvent> {
         yield* emit({ type: 'OrderCompleted', data: ref });
         yield* emit({ type: 'OrderPickedUp', data: ref });
       }
-      if (orders % 997 === 0) yield* emit({ type: 'UserRenamed', data: { userId: o.userId, name: `Renamed ${orders}` } });
-      if (orders % 1_499 === 0) yield* emit({ type: 'ShopStatusChanged', data: { isCafeOpen: orders % 2 === 0, isBarOpen: true } });
-      if (orders % 2_003 === 0) yield* emit({ type: 'MenuActivityChanged', data: { menuId: `m${m}`, isActive: 'active' } });
+      if (orders % 997 === 0)
+        yield* emit({ type: 'UserRenamed', data: { userId: o.userId, name: `Renamed ${orders}` } });
+      if (orders % 1_499 === 0)
+        yield* emit({ type: 'ShopStatusChanged', data: { isCafeOpen: orders % 2 === 0, isBarOpen: true } });
+      if (orders % 2_003 === 0)
+        yield* emit({ type: 'MenuActivityChanged', data: { menuId: `m${m}`, isActive: 'active' } });
     }
   }
 }
@@ -82,7 +107,15 @@ export function fillLog(file: string, total: number): void {
   const batch = db.transaction((rows: DomainEvent[], first: number) => {
     rows.forEach((e, i) => {
       const position = first + i;
-      insert.run(position, randomUUID(), e.type, '[]', JSON.stringify(e.data), '{}', new Date(start + position * 1_000).toISOString());
+      insert.run(
+        position,
+        randomUUID(),
+        e.type,
+        '[]',
+        JSON.stringify(e.data),
+        '{}',
+        new Date(start + position * 1_000).toISOString(),
+      );
     });
   });
   let rows: DomainEvent[] = [];
@@ -104,7 +137,9 @@ function readBaseline(file: string): number {
   const db = new Database(file, { readonly: true });
   const started = performance.now();
   let n = 0;
-  for (const row of db.prepare('SELECT data, metadata, tags FROM events ORDER BY position').iterate() as Iterable<Record<string, string>>) {
+  for (const row of db.prepare('SELECT data, metadata, tags FROM events ORDER BY position').iterate() as Iterable<
+    Record<string, string>
+  >) {
     JSON.parse(row.data!);
     JSON.parse(row.metadata!);
     JSON.parse(row.tags!);
@@ -144,12 +179,28 @@ export async function runRebuildBench(): Promise<Row[]> {
     const placed = Number((await check.knex('events').where('type', 'OrderPlaced').count({ n: '*' }).first())?.n);
     const reached = Number((await check.knex('checkpoints').min({ p: 'position' }).first())?.p);
     await check.close();
-    if (reached !== EVENTS || count !== placed) throw new Error(`Rebuild incomplete: at ${reached} of ${EVENTS} events, ${count}/${placed} orders`);
+    if (reached !== EVENTS || count !== placed)
+      throw new Error(`Rebuild incomplete: at ${reached} of ${EVENTS} events, ${count}/${placed} orders`);
     const ratio = (v: number) => `${((v / base) * 100).toFixed(0)}%`;
     return [
-      { case: `baseline: read + JSON.parse ${EVENTS.toLocaleString('en-US')} events (best of ${RUNS})`, perSecond: Math.round(base), vsBaseline: '100%', target: '' },
-      { case: `rebuild: every projection (make rebuild, best of ${RUNS})`, perSecond: all, vsBaseline: ratio(all), target: '>= 100000/s' },
-      { case: `rebuild: orders only (make rebuild ARGS=orders, best of ${RUNS})`, perSecond: orders, vsBaseline: ratio(orders), target: '>= 100000/s' },
+      {
+        case: `baseline: read + JSON.parse ${EVENTS.toLocaleString('en-US')} events (best of ${RUNS})`,
+        perSecond: Math.round(base),
+        vsBaseline: '100%',
+        target: '',
+      },
+      {
+        case: `rebuild: every projection (make rebuild, best of ${RUNS})`,
+        perSecond: all,
+        vsBaseline: ratio(all),
+        target: '>= 100000/s',
+      },
+      {
+        case: `rebuild: orders only (make rebuild ARGS=orders, best of ${RUNS})`,
+        perSecond: orders,
+        vsBaseline: ratio(orders),
+        target: '>= 100000/s',
+      },
     ];
   } finally {
     rmSync(dir, { recursive: true, force: true });

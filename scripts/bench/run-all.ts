@@ -31,29 +31,78 @@ try {
     step(`PlaceOrder: ${USERS} users × 2`);
     const place = await placeOrders(s.server.url, c, USERS, CONNECTIONS);
     figures.push(
-      { area: 'HTTP (SQLite, in-process bus)', measure: `PlaceOrder throughput (${place.total} req, ${place.non2xx} non-2xx)`, value: perSec(place.perSecond), baseline: `bare Koa ${perSec(base.perSecond)}`, ratio: ratio(place.perSecond, base.perSecond) },
-      { area: '', measure: 'PlaceOrder p50 / p99', value: `${ms(place.p50)} / ${ms(place.p99)}`, baseline: `${ms(base.p50)} / ${ms(base.p99)}`, ratio: `${ratio(place.p50, base.p50)} / ${ratio(place.p99, base.p99)}` },
+      {
+        area: 'HTTP (SQLite, in-process bus)',
+        measure: `PlaceOrder throughput (${place.total} req, ${place.non2xx} non-2xx)`,
+        value: perSec(place.perSecond),
+        baseline: `bare Koa ${perSec(base.perSecond)}`,
+        ratio: ratio(place.perSecond, base.perSecond),
+      },
+      {
+        area: '',
+        measure: 'PlaceOrder p50 / p99',
+        value: `${ms(place.p50)} / ${ms(place.p99)}`,
+        baseline: `${ms(base.p50)} / ${ms(base.p99)}`,
+        ratio: `${ratio(place.p50, base.p50)} / ${ratio(place.p99, base.p99)}`,
+      },
     );
     step('barista transitions');
     const moves = await baristaTransitions(s.server.url, c, CONNECTIONS);
     figures.push(
-      { area: '', measure: `barista Start+Complete throughput (${moves.total} req, ${moves.non2xx} non-2xx)`, value: perSec(moves.perSecond), baseline: `bare Koa ${perSec(base.perSecond)}`, ratio: ratio(moves.perSecond, base.perSecond) },
-      { area: '', measure: 'barista transition p50 / p99', value: `${ms(moves.p50)} / ${ms(moves.p99)}`, baseline: `${ms(base.p50)} / ${ms(base.p99)}`, ratio: `${ratio(moves.p50, base.p50)} / ${ratio(moves.p99, base.p99)}` },
+      {
+        area: '',
+        measure: `barista Start+Complete throughput (${moves.total} req, ${moves.non2xx} non-2xx)`,
+        value: perSec(moves.perSecond),
+        baseline: `bare Koa ${perSec(base.perSecond)}`,
+        ratio: ratio(moves.perSecond, base.perSecond),
+      },
+      {
+        area: '',
+        measure: 'barista transition p50 / p99',
+        value: `${ms(moves.p50)} / ${ms(moves.p99)}`,
+        baseline: `${ms(base.p50)} / ${ms(base.p99)}`,
+        ratio: `${ratio(moves.p50, base.p50)} / ${ratio(moves.p99, base.p99)}`,
+      },
     );
     step('command-to-socket, in-process bus, 200 sockets');
     const inProc = await commandToSocket(s.server.url, c, USERS, SOCKET_SAMPLES, 200);
     figures.push(socketFigure('in-process bus', inProc));
     step(`mixed load: ${MIXED_SECONDS}s at ${MIXED_RATE}/s, 300 sockets`);
-    const mix = await mixed(s.server.url, c, { seconds: MIXED_SECONDS, rate: MIXED_RATE, sockets: 300, from: (USERS + SOCKET_SAMPLES) * 2 });
+    const mix = await mixed(s.server.url, c, {
+      seconds: MIXED_SECONDS,
+      rate: MIXED_RATE,
+      sockets: 300,
+      from: (USERS + SOCKET_SAMPLES) * 2,
+    });
     const mixBase = await fixedRate(koa.url, MIXED_RATE, Math.min(5, MIXED_SECONDS));
-    figures.push({ area: 'mixed load', measure: `p50 / p99 at ${MIXED_RATE}/s for ${MIXED_SECONDS}s, 300 sockets (${mix.requests} req, ${mix.errors} errors)`, value: `${ms(mix.p50)} / ${ms(mix.p99)}`, baseline: `bare Koa ${ms(mixBase.p50)} / ${ms(mixBase.p99)} (${mixBase.errors} errors)`, ratio: `${ratio(mix.p50, mixBase.p50)} / ${ratio(mix.p99, mixBase.p99)}` });
+    figures.push({
+      area: 'mixed load',
+      measure: `p50 / p99 at ${MIXED_RATE}/s for ${MIXED_SECONDS}s, 300 sockets (${mix.requests} req, ${mix.errors} errors)`,
+      value: `${ms(mix.p50)} / ${ms(mix.p99)}`,
+      baseline: `bare Koa ${ms(mixBase.p50)} / ${ms(mixBase.p99)} (${mixBase.errors} errors)`,
+      ratio: `${ratio(mix.p50, mixBase.p50)} / ${ratio(mix.p99, mixBase.p99)}`,
+    });
 
     step('web bundle and first render');
     const bundle = bundleGzipBytes();
-    figures.push({ area: 'web', measure: `bundle gzip (${bundle.files} js files)`, value: `${(bundle.gzip / 1024).toFixed(0)} KiB`, baseline: `raw ${(bundle.raw / 1024).toFixed(0)} KiB`, ratio: ratio(bundle.gzip, bundle.raw) });
-    const tokens = (await call(s.server.url, 'POST', '/auth/v2/login', null, { email: 'barista@woxa.tech', password: 'password123' })).body;
+    figures.push({
+      area: 'web',
+      measure: `bundle gzip (${bundle.files} js files)`,
+      value: `${(bundle.gzip / 1024).toFixed(0)} KiB`,
+      baseline: `raw ${(bundle.raw / 1024).toFixed(0)} KiB`,
+      ratio: ratio(bundle.gzip, bundle.raw),
+    });
+    const tokens = (
+      await call(s.server.url, 'POST', '/auth/v2/login', null, { email: 'barista@woxa.tech', password: 'password123' })
+    ).body;
     const render = await firstRender(`${s.server.url}/ordering`, `${koa.url}/blank`, tokens);
-    figures.push({ area: '', measure: "barista board first render (Chromium, median of 5)", value: ms(render.board), baseline: `blank page ${ms(render.blank)}`, ratio: ratio(render.board, render.blank) });
+    figures.push({
+      area: '',
+      measure: 'barista board first render (Chromium, median of 5)',
+      value: ms(render.board),
+      baseline: `blank page ${ms(render.blank)}`,
+      ratio: ratio(render.board, render.blank),
+    });
   } finally {
     await s.close();
   }
@@ -63,12 +112,20 @@ try {
   try {
     const n = await benchServer(SOCKET_SAMPLES + 10, nats.env);
     try {
-      figures.push(socketFigure('NATS JetStream', await commandToSocket(n.server.url, n.customers, 0, SOCKET_SAMPLES, 200)));
+      figures.push(
+        socketFigure('NATS JetStream', await commandToSocket(n.server.url, n.customers, 0, SOCKET_SAMPLES, 200)),
+      );
     } finally {
       await n.close();
     }
   } catch (err) {
-    figures.push({ area: 'live', measure: 'command-to-socket with NATS', value: `skipped: ${(err as Error).message.split('\n')[0]}`, baseline: '', ratio: '' });
+    figures.push({
+      area: 'live',
+      measure: 'command-to-socket with NATS',
+      value: `skipped: ${(err as Error).message.split('\n')[0]}`,
+      baseline: '',
+      ratio: '',
+    });
   } finally {
     await nats.cleanup().catch(() => undefined);
   }
@@ -84,17 +141,39 @@ const SUITES = [
 for (const [file, fn, area] of SUITES) {
   if (!existsSync(join(repoRoot(), 'scripts', 'bench', file))) continue;
   step(fn);
-  const mod = (await import(`./${file.replace('.ts', '.js')}`)) as Record<string, () => Promise<Record<string, unknown>[]>>;
+  const mod = (await import(`./${file.replace('.ts', '.js')}`)) as Record<
+    string,
+    () => Promise<Record<string, unknown>[]>
+  >;
   let rows: Record<string, unknown>[];
   try {
     rows = await mod[fn]!();
   } catch (err) {
-    figures.push({ area, measure: fn, value: `skipped: ${(err as Error).message.split('\n')[0]}`, baseline: '', ratio: '' });
+    figures.push({
+      area,
+      measure: fn,
+      value: `skipped: ${(err as Error).message.split('\n')[0]}`,
+      baseline: '',
+      ratio: '',
+    });
     continue;
   }
   for (const row of rows) {
-    const { case: name, perSecond, vsBaseline, ...rest } = row as { case: string; perSecond: number; vsBaseline?: string };
-    figures.push({ area, measure: String(name), value: perSec(Number(perSecond)), baseline: Object.entries(rest).map(([k, v]) => `${k}: ${v}`).join(', '), ratio: String(vsBaseline ?? '') });
+    const {
+      case: name,
+      perSecond,
+      vsBaseline,
+      ...rest
+    } = row as { case: string; perSecond: number; vsBaseline?: string };
+    figures.push({
+      area,
+      measure: String(name),
+      value: perSec(Number(perSecond)),
+      baseline: Object.entries(rest)
+        .map(([k, v]) => `${k}: ${v}`)
+        .join(', '),
+      ratio: String(vsBaseline ?? ''),
+    });
   }
 }
 
@@ -111,7 +190,13 @@ figures.push({
 
 const machine = `${cpus().length} cores (${cpus()[0]?.model.trim()}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}, ${process.platform}`;
 const settings = `SQLite (WAL, synchronous=FULL) in a temp dir; ${USERS} users × 2 orders over ${CONNECTIONS} connections (autocannon); command-to-socket: ${SOCKET_SAMPLES} sequential orders with 200 staff sockets open; mixed: ${MIXED_RATE} req/s for ${MIXED_SECONDS}s (half queue reads, a quarter orders, a quarter barista moves), 300 customer sockets; client, server and baseline share the machine`;
-const output = [`Machine: ${machine}`, `Settings: ${settings}`, `Total bench time: ${((performance.now() - started) / 1000).toFixed(0)} s`, '', table(figures)].join('\n');
+const output = [
+  `Machine: ${machine}`,
+  `Settings: ${settings}`,
+  `Total bench time: ${((performance.now() - started) / 1000).toFixed(0)} s`,
+  '',
+  table(figures),
+].join('\n');
 console.log(output);
 writeFileSync(
   join(repoRoot(), 'docs', 'benchmarks.md'),
@@ -119,7 +204,13 @@ writeFileSync(
 );
 
 function socketFigure(bus: string, r: Awaited<ReturnType<typeof commandToSocket>>): Figure {
-  return { area: `live (${bus})`, measure: 'command-to-socket p50 / p99, 200 sockets', value: `${ms(r.p50)} / ${ms(r.p99)}`, baseline: `command's HTTP answer ${ms(r.answerP50)} / ${ms(r.answerP99)}`, ratio: `${ratio(r.p50, r.answerP50)} / ${ratio(r.p99, r.answerP99)}` };
+  return {
+    area: `live (${bus})`,
+    measure: 'command-to-socket p50 / p99, 200 sockets',
+    value: `${ms(r.p50)} / ${ms(r.p99)}`,
+    baseline: `command's HTTP answer ${ms(r.answerP50)} / ${ms(r.answerP99)}`,
+    ratio: `${ratio(r.p50, r.answerP50)} / ${ratio(r.p99, r.answerP99)}`,
+  };
 }
 
 async function fixedRate(url: string, rate: number, seconds: number) {
@@ -131,7 +222,16 @@ async function fixedRate(url: string, rate: number, seconds: number) {
     const wait = t0 + (n * 1000) / rate - performance.now();
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
     const s = performance.now();
-    all.push(fetch(`${url}/api/ping`).then(async (r) => { await r.arrayBuffer(); latencies.push(performance.now() - s); if (!r.ok) errors++; }, () => void errors++));
+    all.push(
+      fetch(`${url}/api/ping`).then(
+        async (r) => {
+          await r.arrayBuffer();
+          latencies.push(performance.now() - s);
+          if (!r.ok) errors++;
+        },
+        () => void errors++,
+      ),
+    );
   }
   await Promise.all(all);
   return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors };

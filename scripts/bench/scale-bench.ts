@@ -28,10 +28,26 @@ async function placeAll(url: string, c: Customers, connections: number) {
   const next = () => {
     const n = i++;
     const token = c.tokens[Math.floor(n / 2) % c.tokens.length]!;
-    const body = { menu_id: c.menus[n % c.menus.length], type: 'hot', sweetness: 50, remark: '', tumblerImage: c.image };
-    return { method: 'POST', path: '/api/order', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) };
+    const body = {
+      menu_id: c.menus[n % c.menus.length],
+      type: 'hot',
+      sweetness: 50,
+      remark: '',
+      tumblerImage: c.image,
+    };
+    return {
+      method: 'POST',
+      path: '/api/order',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify(body),
+    };
   };
-  const r = await autocannon({ url, connections, amount: c.tokens.length * 2, requests: [{ setupRequest: (req: object) => ({ ...req, ...next() }) }] });
+  const r = await autocannon({
+    url,
+    connections,
+    amount: c.tokens.length * 2,
+    requests: [{ setupRequest: (req: object) => ({ ...req, ...next() }) }],
+  });
   return { total: r.requests.total, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts };
 }
 
@@ -68,7 +84,9 @@ export async function runScaleBench(): Promise<ScaleRow[]> {
     // Two sets of customers: each places its daily two orders in one run only.
     const first = await seedCustomers(cluster.db, a.url, USERS, 60_000);
     const second = await seedCustomers(cluster.db, a.url, USERS, 60_000);
-    await placeOver([a.url], { ...first, ids: first.ids.slice(0, 20), tokens: first.tokens.slice(0, 20) }).catch(() => undefined); // warm-up
+    await placeOver([a.url], { ...first, ids: first.ids.slice(0, 20), tokens: first.tokens.slice(0, 20) }).catch(
+      () => undefined,
+    ); // warm-up
     const one = await placeOver([a.url], { ...first, ids: first.ids.slice(20), tokens: first.tokens.slice(20) });
     const b = await cluster.start('api');
     const two = await placeOver([a.url, b.url], second);

@@ -27,19 +27,36 @@ export const ConfigSchema = z
       .optional()
       .or(z.literal('').transform(() => undefined)),
     /** PostgreSQL schema for every table (created when absent); lets several deployments share a database. */
-    DATABASE_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]*$/, 'must be a lower-case SQL identifier').optional(),
+    DATABASE_SCHEMA: z
+      .string()
+      .regex(/^[a-z_][a-z0-9_]*$/, 'must be a lower-case SQL identifier')
+      .optional(),
     NATS_URL: z
       .string()
       .regex(/^(nats|tls):\/\//, 'must be a nats:// URL')
       .optional()
       .or(z.literal('').transform(() => undefined)),
-    NATS_STREAM: z.string().regex(/^[A-Za-z0-9_-]+$/).default('EVENTS'),
-    NATS_SUBJECT_PREFIX: z.string().regex(/^[A-Za-z0-9_-]+$/).default('events'),
+    NATS_STREAM: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]+$/)
+      .default('EVENTS'),
+    NATS_SUBJECT_PREFIX: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]+$/)
+      .default('events'),
     JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     JWT_ISSUER: z.string().default('drinks'),
     JWT_AUDIENCE: z.string().default('drinks-app'),
-    ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).default(60 * 60),
-    REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(30 * 24 * 3600),
+    ACCESS_TOKEN_TTL_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(30)
+      .default(60 * 60),
+    REFRESH_TOKEN_TTL_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(60)
+      .default(30 * 24 * 3600),
     COMPANY_EMAIL_DOMAIN: z
       .string()
       .regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, 'must be a domain such as woxa.tech')
@@ -51,18 +68,31 @@ export const ConfigSchema = z
     ADMIN_EMAILS: z
       .string()
       .default('')
-      .transform((s) => s.split(',').map((e) => e.trim().toLowerCase()).filter(Boolean)),
+      .transform((s) =>
+        s
+          .split(',')
+          .map((e) => e.trim().toLowerCase())
+          .filter(Boolean),
+      ),
     DEMO_DATA: bool.default(true),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Which parts this process runs: all-in-one by default. */
     ROLE: z.enum(['all', 'api', 'relay', 'projector']).default('all'),
     /** Pins the clock (ISO instant) for tests and demos; never set in production. */
-    FAKE_NOW: z.string().refine((s) => !Number.isNaN(Date.parse(s)), 'must be an ISO instant').optional(),
+    FAKE_NOW: z
+      .string()
+      .refine((s) => !Number.isNaN(Date.parse(s)), 'must be an ISO instant')
+      .optional(),
     /** Extra origins allowed to open the live socket, comma separated. */
     ALLOWED_ORIGINS: z
       .string()
       .default('')
-      .transform((s) => s.split(',').map((e) => e.trim()).filter(Boolean)),
+      .transform((s) =>
+        s
+          .split(',')
+          .map((e) => e.trim())
+          .filter(Boolean),
+      ),
   })
   .refine((c) => (c.OFFICE_LAT === undefined) === (c.OFFICE_LNG === undefined), {
     message: 'OFFICE_LAT and OFFICE_LNG go together',

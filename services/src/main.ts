@@ -19,7 +19,11 @@ async function main() {
       '',
       `  Drinks is serving on ${running.url}  (role ${config.ROLE}, ${config.DATABASE_URL ? 'PostgreSQL' : `SQLite in ${config.DATA_DIR}`}, ${config.NATS_URL ? 'NATS JetStream' : 'in-process bus'})`,
       ...(running.demoAccounts.length
-        ? ['', '  Demo accounts (for trying the app only, never for production):', ...running.demoAccounts.map((a) => `    ${a.role.padEnd(8)} ${a.email.padEnd(24)} password: ${a.password}`)]
+        ? [
+            '',
+            '  Demo accounts (for trying the app only, never for production):',
+            ...running.demoAccounts.map((a) => `    ${a.role.padEnd(8)} ${a.email.padEnd(24)} password: ${a.password}`),
+          ]
         : []),
       '',
     ];

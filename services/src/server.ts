@@ -44,11 +44,18 @@ const READ_YOUR_WRITES_MS = 1000;
  * Starts the parts of the system this process runs (ROLE): `all` is the
  * embedded default (api + relay + projector in one process).
  */
-export async function startServer(config: Config, options: { logger?: Logger; clock?: Clock } = {}): Promise<RunningServer> {
+export async function startServer(
+  config: Config,
+  options: { logger?: Logger; clock?: Clock } = {},
+): Promise<RunningServer> {
   const logger = options.logger ?? pino({ level: config.LOG_LEVEL });
   const clock = options.clock ?? (config.FAKE_NOW ? offsetClock(new Date(config.FAKE_NOW)) : systemClock);
   const role = config.ROLE;
-  const db = await openDatabase({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL, schema: config.DATABASE_SCHEMA });
+  const db = await openDatabase({
+    dataDir: config.DATA_DIR,
+    databaseUrl: config.DATABASE_URL,
+    schema: config.DATABASE_SCHEMA,
+  });
   await migrateCore(db);
   const store = createEventStore(db, { clock });
   const metrics = createMetrics();
@@ -56,7 +63,16 @@ export async function startServer(config: Config, options: { logger?: Logger; cl
 
   const natsUrl = config.NATS_URL;
   const bus: Bus = natsUrl
-    ? createDeferredBus(() => createNatsBus({ url: natsUrl, stream: config.NATS_STREAM, subjectPrefix: config.NATS_SUBJECT_PREFIX, logger }), { logger })
+    ? createDeferredBus(
+        () =>
+          createNatsBus({
+            url: natsUrl,
+            stream: config.NATS_STREAM,
+            subjectPrefix: config.NATS_SUBJECT_PREFIX,
+            logger,
+          }),
+        { logger },
+      )
     : createInProcessBus();
   const closers: (() => Promise<unknown>)[] = [];
   const subscriptions: Subscription[] = [];
@@ -69,7 +85,9 @@ export async function startServer(config: Config, options: { logger?: Logger; cl
     subscriptions.push(await bus.subscribe('projector', (e) => projector.follow(e.position), { durable: true }));
     // In this process the log itself says when it grew: projecting needs no detour through the relay and
     // the bus, which stay the path for other processes (and cover anything missed here).
-    const unfollow = store.onAppended((head) => void projector.follow(head).catch((err) => logger.warn({ err }, 'projector: follow failed')));
+    const unfollow = store.onAppended(
+      (head) => void projector.follow(head).catch((err) => logger.warn({ err }, 'projector: follow failed')),
+    );
     closers.push(async () => unfollow());
   }
   const checkpoints = createCheckpointWatcher(db);
@@ -160,7 +178,9 @@ export async function startServer(config: Config, options: { logger?: Logger; cl
       queueOf: (area, day) => queueOfDay(db.knex, area, day),
       waitFor: (p, ms) => watcher.waitFor(p, ms),
     });
-    subscriptions.push(await bus.subscribe(`live-${process.pid}-${Date.now()}`, (e) => fanout.handle(e), { durable: false }));
+    subscriptions.push(
+      await bus.subscribe(`live-${process.pid}-${Date.now()}`, (e) => fanout.handle(e), { durable: false }),
+    );
     closers.push(() => live.close());
     metrics.track({ liveClients: () => live.clientCount() });
 

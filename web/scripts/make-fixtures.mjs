@@ -17,7 +17,10 @@ for (let i = 0; i < raw.length; i += 3) {
 }
 const img = () => sharp(raw, { raw: { width: W, height: H, channels: 3 } });
 await img().jpeg({ quality: 92 }).toFile(out('tumbler.jpg'));
-await sharp(raw, { raw: { width: W, height: H, channels: 3 } }).resize(640, 480).jpeg({ quality: 80 }).toFile(out('tumbler-small.jpg'));
+await sharp(raw, { raw: { width: W, height: H, channels: 3 } })
+  .resize(640, 480)
+  .jpeg({ quality: 80 })
+  .toFile(out('tumbler-small.jpg'));
 try {
   await img().resize(800, 600).heif({ compression: 'hevc', quality: 60 }).toFile(out('tumbler.heic'));
   console.log('heic (hevc) written');

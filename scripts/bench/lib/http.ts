@@ -13,7 +13,11 @@ export interface CannonResult {
 
 type Next = () => { method: string; path: string; headers?: Record<string, string>; body?: string };
 
-async function cannon(url: string, next: Next, opts: { amount?: number; duration?: number; connections: number }): Promise<CannonResult> {
+async function cannon(
+  url: string,
+  next: Next,
+  opts: { amount?: number; duration?: number; connections: number },
+): Promise<CannonResult> {
   const result = await autocannon({
     url,
     connections: opts.connections,
@@ -41,7 +45,13 @@ export function placeOrders(url: string, c: Customers, users: number, connection
       const n = i++;
       // autocannon may prepare a few requests more than it sends: those wrap (and count as 409s).
       const u = Math.floor(n / 2) % users;
-      const body = { menu_id: c.menus[n % c.menus.length], type: 'hot', sweetness: 50, remark: '', tumblerImage: c.image };
+      const body = {
+        menu_id: c.menus[n % c.menus.length],
+        type: 'hot',
+        sweetness: 50,
+        remark: '',
+        tumblerImage: c.image,
+      };
       return { method: 'POST', path: '/api/order', headers: json(c.tokens[u]!), body: JSON.stringify(body) };
     },
     { amount: users * 2, connections },
@@ -55,10 +65,19 @@ export async function baristaTransitions(url: string, c: Customers, connections 
   let i = 0;
   // Two runs, so that every start is answered before its completion is sent.
   const run = (from: number, to: number) =>
-    cannon(url, () => {
-      const s = steps[from + (i++ % (to - from))]!;
-      return { method: 'PATCH', path: `/api/order/barista/${s.id}`, headers: json(c.barista), body: JSON.stringify({ status: s.status }) };
-    }, { amount: to - from, connections });
+    cannon(
+      url,
+      () => {
+        const s = steps[from + (i++ % (to - from))]!;
+        return {
+          method: 'PATCH',
+          path: `/api/order/barista/${s.id}`,
+          headers: json(c.barista),
+          body: JSON.stringify({ status: s.status }),
+        };
+      },
+      { amount: to - from, connections },
+    );
   const a = await run(0, ids.length);
   i = 0;
   const b = await run(ids.length, steps.length);

@@ -15,7 +15,11 @@ export interface MixedResult {
  * A fixed arrival rate for `seconds`: customers read their queue (half), place orders
  * (a quarter), the barista starts and completes (a quarter), while `sockets` customers listen.
  */
-export async function mixed(url: string, c: Customers, opts: { seconds: number; rate: number; sockets: number; from: number }): Promise<MixedResult> {
+export async function mixed(
+  url: string,
+  c: Customers,
+  opts: { seconds: number; rate: number; sockets: number; from: number },
+): Promise<MixedResult> {
   const listeners = await openMany(url, c.tokens.slice(0, opts.sockets));
   const latencies: number[] = [];
   let errors = 0;
@@ -30,7 +34,10 @@ export async function mixed(url: string, c: Customers, opts: { seconds: number; 
       if (!ok(res.status)) errors++;
       return res;
     });
-    const done = p.then(() => undefined, () => void errors++);
+    const done = p.then(
+      () => undefined,
+      () => void errors++,
+    );
     inflight.add(done);
     void done.finally(() => inflight.delete(done));
     return p;
@@ -47,8 +54,15 @@ export async function mixed(url: string, c: Customers, opts: { seconds: number; 
       void timed(() => call(url, 'GET', '/order/my-queue', c.tokens[u % c.tokens.length]));
     } else if (kind === 1 && nextCustomer < c.ids.length * 2) {
       const u = Math.floor(nextCustomer++ / 2) % c.ids.length;
-      void timed(() => call(url, 'POST', '/order', c.tokens[u], { menu_id: c.menus[n % c.menus.length], type: 'hot', sweetness: 50, remark: '', tumblerImage: c.image }))
-        .then((r) => r.status === 201 && toStart.push(r.body.id));
+      void timed(() =>
+        call(url, 'POST', '/order', c.tokens[u], {
+          menu_id: c.menus[n % c.menus.length],
+          type: 'hot',
+          sweetness: 50,
+          remark: '',
+          tumblerImage: c.image,
+        }),
+      ).then((r) => r.status === 201 && toStart.push(r.body.id));
     } else {
       const completing = toComplete.shift();
       const id = completing ?? toStart.shift();
@@ -62,5 +76,11 @@ export async function mixed(url: string, c: Customers, opts: { seconds: number; 
   await Promise.all([...inflight]);
   const seconds = (performance.now() - started) / 1000;
   for (const l of listeners) l.close();
-  return { requests: latencies.length, p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors, perSecond: latencies.length / seconds };
+  return {
+    requests: latencies.length,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    errors,
+    perSecond: latencies.length / seconds,
+  };
 }

@@ -16,7 +16,14 @@ export interface BenchServer {
 /** A built all-in-one server on SQLite in a temp dir, with `users` customers (tokens minted, no scrypt). */
 export async function benchServer(users: number, env: Record<string, string> = {}): Promise<BenchServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'drinks-bench-'));
-  const server = await spawnServer({ DATA_DIR: dataDir, JWT_SECRET, FAKE_NOW, DEMO_DATA: 'true', LOG_LEVEL: 'silent', ...env });
+  const server = await spawnServer({
+    DATA_DIR: dataDir,
+    JWT_SECRET,
+    FAKE_NOW,
+    DEMO_DATA: 'true',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
   const customers = await customersOf(server.url, dataDir, users, 60_000);
   return {
     server,
@@ -55,7 +62,10 @@ export async function bareKoa(): Promise<{ url: string; stop(): Promise<void> }>
       else ctx.body = { ok: true, at: new Date().toISOString() };
     });
     app.listen(${port}, '127.0.0.1', () => console.log('ready'));`;
-  const child = spawn(process.execPath, ['--input-type=module', '-e', code], { cwd: join(repoRoot(), 'services'), stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--input-type=module', '-e', code], {
+    cwd: join(repoRoot(), 'services'),
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   await new Promise<void>((resolve, reject) => {
     child.stdout!.once('data', () => resolve());
     child.once('exit', (c) => reject(new Error(`bare koa exited ${c}`)));

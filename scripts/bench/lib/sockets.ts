@@ -31,7 +31,8 @@ export function openSocket(url: string, token: string, onMessage?: (m: any) => v
 
 export async function openMany(url: string, tokens: readonly string[]): Promise<LiveSocket[]> {
   const out: LiveSocket[] = [];
-  for (let i = 0; i < tokens.length; i += 50) out.push(...(await Promise.all(tokens.slice(i, i + 50).map((t) => openSocket(url, t)))));
+  for (let i = 0; i < tokens.length; i += 50)
+    out.push(...(await Promise.all(tokens.slice(i, i + 50).map((t) => openSocket(url, t)))));
   return out;
 }
 
@@ -40,7 +41,10 @@ export async function openMany(url: string, tokens: readonly string[]): Promise<
  * from the request to the staff socket's message about it, beside the HTTP answer's own time.
  */
 export async function commandToSocket(url: string, c: Customers, from: number, samples: number, crowd = 200) {
-  const sockets = await openMany(url, Array.from({ length: crowd }, () => c.barista));
+  const sockets = await openMany(
+    url,
+    Array.from({ length: crowd }, () => c.barista),
+  );
   const waiting = new Map<string, (at: number) => void>();
   const probe = await openSocket(url, c.barista, (m) => {
     if (m.type === 'orders' && m.data.status === 'ordered') waiting.get(m.data.user.id)?.(performance.now());
@@ -52,7 +56,13 @@ export async function commandToSocket(url: string, c: Customers, from: number, s
       const u = from + i;
       const seen = new Promise<number>((resolve) => waiting.set(c.ids[u]!, resolve));
       const t0 = performance.now();
-      const res = await call(url, 'POST', '/order', c.tokens[u], { menu_id: c.menus[i % c.menus.length], type: 'hot', sweetness: 50, remark: '', tumblerImage: c.image });
+      const res = await call(url, 'POST', '/order', c.tokens[u], {
+        menu_id: c.menus[i % c.menus.length],
+        type: 'hot',
+        sweetness: 50,
+        remark: '',
+        tumblerImage: c.image,
+      });
       answer.push(performance.now() - t0);
       if (res.status !== 201) throw new Error(`order ${res.status}`);
       socket.push((await seen) - t0);
@@ -61,5 +71,10 @@ export async function commandToSocket(url: string, c: Customers, from: number, s
     probe.close();
     for (const s of sockets) s.close();
   }
-  return { p50: percentile(socket, 50), p99: percentile(socket, 99), answerP50: percentile(answer, 50), answerP99: percentile(answer, 99) };
+  return {
+    p50: percentile(socket, 50),
+    p99: percentile(socket, 99),
+    answerP50: percentile(answer, 50),
+    answerP99: percentile(answer, 99),
+  };
 }

@@ -15,7 +15,8 @@ export function percentile(values: readonly number[], p: number): number {
 export const ms = (v: number) => (Number.isFinite(v) ? `${v.toFixed(v < 10 ? 1 : 0)} ms` : 'n/a');
 export const perSec = (v: number) => `${v.toFixed(0)}/s`;
 /** value / baseline as "x.xx×". */
-export const ratio = (value: number, baseline: number) => (baseline > 0 && Number.isFinite(value) ? `${Number((value / baseline).toPrecision(2))}×` : 'n/a');
+export const ratio = (value: number, baseline: number) =>
+  baseline > 0 && Number.isFinite(value) ? `${Number((value / baseline).toPrecision(2))}×` : 'n/a';
 
 export function table(rows: readonly Figure[]): string {
   const head = ['area', 'measure', 'value', 'baseline (same run)', 'ratio'];

@@ -30,7 +30,12 @@ const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-backgrou
  * Median time from navigation to the first render with content (the root element holds text),
  * over `runs` fresh pages: the barista's board (signed in through local storage) and a blank page.
  */
-export async function firstRender(boardUrl: string, blankUrl: string, tokens: { accessToken: string; refreshToken: string }, runs = 5) {
+export async function firstRender(
+  boardUrl: string,
+  blankUrl: string,
+  tokens: { accessToken: string; refreshToken: string },
+  runs = 5,
+) {
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
   try {
     const measure = async (url: string) => {

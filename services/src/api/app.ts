@@ -35,7 +35,16 @@ export function createApp(deps: AppDeps, options: { webDir?: string } = {}): Koa
   app.use((ctx, next) => (ctx.path === '/api/upload/image' ? uploadParser(ctx, next) : jsonParser(ctx, next)));
   app.use(authenticate(deps));
 
-  for (const router of [opsRoutes, authRoutes, userRoutes, shopRoutes, catalogRoutes, orderRoutes, insightRoutes, imageRoutes]) {
+  for (const router of [
+    opsRoutes,
+    authRoutes,
+    userRoutes,
+    shopRoutes,
+    catalogRoutes,
+    orderRoutes,
+    insightRoutes,
+    imageRoutes,
+  ]) {
     const r = router(deps);
     app.use(r.routes());
     app.use(r.allowedMethods());
@@ -48,7 +57,10 @@ export function createApp(deps: AppDeps, options: { webDir?: string } = {}): Koa
         index: 'index.html',
         // Vite names assets by content hash; the shell must always be revalidated.
         setHeaders: (res, file) =>
-          res.setHeader('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache'),
+          res.setHeader(
+            'Cache-Control',
+            file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+          ),
       }),
     );
     // Client-side routes: every other GET outside /api gets the app shell.

@@ -19,7 +19,11 @@ export interface AppDeps {
   store: EventStore;
   /** Waits (bounded) until the read models have reached `position`: read-your-writes. */
   waitFor(position: number): Promise<void>;
-  passwords: { hash(password: string): Promise<string>; verify(password: string, hash: string): Promise<boolean>; dummyHash: string };
+  passwords: {
+    hash(password: string): Promise<string>;
+    verify(password: string, hash: string): Promise<boolean>;
+    dummyHash: string;
+  };
   tokens: ReturnType<typeof createTokenService>;
   credentials: ReturnType<typeof createCredentialStore>;
   throttle: ReturnType<typeof createLoginThrottle>;

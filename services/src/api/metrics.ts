@@ -34,7 +34,11 @@ export function createMetrics(): Metrics {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
     registers: [registry],
   });
-  const eventsAppended = new Counter({ name: 'events_appended_total', help: 'Events appended to the log', registers: [registry] });
+  const eventsAppended = new Counter({
+    name: 'events_appended_total',
+    help: 'Events appended to the log',
+    registers: [registry],
+  });
   const sources: MetricSources = {};
   const projectionLag = new Gauge({
     name: 'projection_lag_events',
@@ -73,7 +77,9 @@ export function createMetrics(): Metrics {
         await next();
       } finally {
         // The matched route pattern, never the raw path, keeps label cardinality bounded.
-        const route = (ctx as unknown as { _matchedRoute?: string })._matchedRoute ?? (ctx.path.startsWith('/api') ? 'unmatched' : 'static');
+        const route =
+          (ctx as unknown as { _matchedRoute?: string })._matchedRoute ??
+          (ctx.path.startsWith('/api') ? 'unmatched' : 'static');
         requests.inc({ method: ctx.method, route, status: String(ctx.status) });
         latency.observe({ method: ctx.method, route }, (performance.now() - end) / 1000);
       }

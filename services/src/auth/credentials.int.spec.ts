@@ -15,7 +15,11 @@ describe.each(['sqlite', 'pg'] as const)('credential store on %s', (dialect) => 
 
   it('finds a credential by email whatever its case', async () => {
     await store.create('u1', 'Alice@Woxa.Tech', 'hash-1');
-    expect(await store.findByEmail('alice@woxa.tech')).toEqual({ userId: 'u1', email: 'alice@woxa.tech', passwordHash: 'hash-1' });
+    expect(await store.findByEmail('alice@woxa.tech')).toEqual({
+      userId: 'u1',
+      email: 'alice@woxa.tech',
+      passwordHash: 'hash-1',
+    });
     expect(await store.findByEmail(' ALICE@WOXA.TECH ')).toMatchObject({ userId: 'u1' });
     expect(await store.findByEmail('bob@woxa.tech')).toBeNull();
   });
@@ -29,7 +33,10 @@ describe.each(['sqlite', 'pg'] as const)('credential store on %s', (dialect) => 
   });
 
   it('lets exactly one of two racing registrations of one email win', async () => {
-    const results = await Promise.allSettled([store.create('u1', 'x@woxa.tech', 'h'), store.create('u2', 'x@woxa.tech', 'h')]);
+    const results = await Promise.allSettled([
+      store.create('u1', 'x@woxa.tech', 'h'),
+      store.create('u2', 'x@woxa.tech', 'h'),
+    ]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
   });
 

@@ -33,7 +33,9 @@ export function createCredentialStore(db: KnexDb, clock: Clock = systemClock): C
       }
     },
     async findByEmail(email) {
-      const row = await table().where({ email: normalize(email) }).first('user_id', 'email', 'password_hash');
+      const row = await table()
+        .where({ email: normalize(email) })
+        .first('user_id', 'email', 'password_hash');
       return row ? { userId: row.user_id, email: row.email, passwordHash: row.password_hash } : null;
     },
     async remove(userId) {

@@ -26,7 +26,9 @@ describe('loading the JWT secret', () => {
       const first = await loadJwtSecret(config);
       expect(first).toHaveLength(48);
       expect(statSync(join(dir, 'jwt-secret')).mode & 0o777).toBe(0o600);
-      expect(Buffer.from(readFileSync(join(dir, 'jwt-secret'), 'utf8'), 'base64url').equals(Buffer.from(first))).toBe(true);
+      expect(Buffer.from(readFileSync(join(dir, 'jwt-secret'), 'utf8'), 'base64url').equals(Buffer.from(first))).toBe(
+        true,
+      );
       expect(Buffer.from(await loadJwtSecret(config)).equals(Buffer.from(first))).toBe(true);
     });
 

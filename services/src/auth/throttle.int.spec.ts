@@ -25,7 +25,10 @@ describe.each(BACKENDS)('login throttle on %s', (backend) => {
     await db.cleanup();
   });
 
-  const setup = (options: { maxPerAccount?: number; maxPerAddress?: number; windowSeconds?: number } = {}, on: Db = db) => {
+  const setup = (
+    options: { maxPerAccount?: number; maxPerAddress?: number; windowSeconds?: number } = {},
+    on: Db = db,
+  ) => {
     const throttle = createLoginThrottle({ knex: on.knex, clock: () => new Date(now), ...options });
     return { throttle, advance: (seconds: number) => (now += seconds * 1000) };
   };
@@ -114,6 +117,9 @@ describe.each(BACKENDS)('login throttle on %s', (backend) => {
     for (let i = 0; i < 4; i++) await throttle.fail('a@woxa.tech', '1.1.1.1');
     advance(901);
     await throttle.fail('b@woxa.tech', '1.1.1.1');
-    expect((await db.knex('login_failures').select('key')).map((r: { key: string }) => r.key).sort()).toEqual(['a:b@woxa.tech', 'i:1.1.1.1']);
+    expect((await db.knex('login_failures').select('key')).map((r: { key: string }) => r.key).sort()).toEqual([
+      'a:b@woxa.tech',
+      'i:1.1.1.1',
+    ]);
   });
 });

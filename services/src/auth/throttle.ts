@@ -33,7 +33,12 @@ export function createLoginThrottle(options: LoginThrottleOptions): LoginThrottl
 
   /** Seconds until enough failures leave the window to allow one more attempt; 0 when allowed. */
   async function waitFor(key: string, max: number, now: number): Promise<number> {
-    const newest = (await knex(TABLE).select('at').where('key', key).where('at', '>', now - windowMs).orderBy('at', 'desc').limit(max)) as {
+    const newest = (await knex(TABLE)
+      .select('at')
+      .where('key', key)
+      .where('at', '>', now - windowMs)
+      .orderBy('at', 'desc')
+      .limit(max)) as {
       at: number | string;
     }[];
     if (newest.length < max) return 0;
@@ -44,7 +49,10 @@ export function createLoginThrottle(options: LoginThrottleOptions): LoginThrottl
   return {
     async check(email, ip) {
       const now = clock().getTime();
-      const wait = Math.max(await waitFor(accountKey(email), maxPerAccount, now), await waitFor(addressKey(ip), maxPerAddress, now));
+      const wait = Math.max(
+        await waitFor(accountKey(email), maxPerAccount, now),
+        await waitFor(addressKey(ip), maxPerAddress, now),
+      );
       if (wait > 0) throw new TooManyAttemptsError(wait);
     },
     async fail(email, ip) {
@@ -56,7 +64,9 @@ export function createLoginThrottle(options: LoginThrottleOptions): LoginThrottl
       // Failures older than the window count for nothing: dropped now and then.
       if (now - lastSweep >= windowMs) {
         lastSweep = now;
-        await knex(TABLE).where('at', '<=', now - windowMs).delete();
+        await knex(TABLE)
+          .where('at', '<=', now - windowMs)
+          .delete();
       }
     },
     async succeed(email) {

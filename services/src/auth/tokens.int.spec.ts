@@ -34,7 +34,10 @@ describe.each(['sqlite', 'pg'] as const)('token service on %s', (dialect) => {
   }
 
   async function expectUnauthorized(promise: Promise<unknown>, code = 'UNAUTHENTICATED') {
-    const err = await promise.then(() => null, (e: unknown) => e);
+    const err = await promise.then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(UnauthorizedError);
     expect((err as UnauthorizedError).code).toBe(code);
   }

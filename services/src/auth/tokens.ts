@@ -73,7 +73,9 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
         throw new UnauthorizedError('Invalid refresh token.');
       }
       const outcome = await db.writeTransaction<RotateOutcome>(async (trx) => {
-        const query = refreshTokens(trx).where({ token_hash: hashToken(refreshToken) }).first();
+        const query = refreshTokens(trx)
+          .where({ token_hash: hashToken(refreshToken) })
+          .first();
         // On PostgreSQL a racing rotation waits here for the first to commit, then sees it used.
         const row = await (db.dialect === 'pg' ? query.forUpdate() : query);
         if (!row || row.revoked_at) return { ok: false, reused: false };

@@ -7,12 +7,16 @@ import { silentLogger } from './types.js';
  * the events wait in the log) and subscriptions are attached once connected,
  * so an outage at start-up never stops the API from taking commands.
  */
-export function createDeferredBus(connect: () => Promise<Bus>, options: { logger?: BusLogger; maxDelayMs?: number } = {}): Bus & { connected(): boolean } {
+export function createDeferredBus(
+  connect: () => Promise<Bus>,
+  options: { logger?: BusLogger; maxDelayMs?: number } = {},
+): Bus & { connected(): boolean } {
   const logger = options.logger ?? silentLogger;
   const maxDelay = options.maxDelayMs ?? 5000;
   let inner: Bus | null = null;
   let closed = false;
-  const pending: { name: string; handler: EventHandler; options: SubscribeOptions; attach(bus: Bus): Promise<void> }[] = [];
+  const pending: { name: string; handler: EventHandler; options: SubscribeOptions; attach(bus: Bus): Promise<void> }[] =
+    [];
 
   const ready = (async () => {
     for (let delay = 250; !closed; delay = Math.min(delay * 2, maxDelay)) {

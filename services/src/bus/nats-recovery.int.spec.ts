@@ -9,7 +9,12 @@ describe('the NATS bus when its stream disappears', () => {
   let bus: Bus;
   beforeEach(async () => {
     nats = await testNats();
-    bus = await createNatsBus({ url: nats.url, stream: nats.stream, subjectPrefix: nats.subjectPrefix, publishTimeoutMs: 1000 });
+    bus = await createNatsBus({
+      url: nats.url,
+      stream: nats.stream,
+      subjectPrefix: nats.subjectPrefix,
+      publishTimeoutMs: 1000,
+    });
   });
   afterEach(async () => {
     await bus.close();

@@ -70,7 +70,11 @@ export async function streamHead(jsm: JetStreamManager, spec: StreamSpec): Promi
 }
 
 /** Every position the stream holds, read with an ordered consumer from its first message. */
-export async function streamPositions(jsm: JetStreamManager, js: JetStreamClient, spec: StreamSpec): Promise<Set<number>> {
+export async function streamPositions(
+  jsm: JetStreamManager,
+  js: JetStreamClient,
+  spec: StreamSpec,
+): Promise<Set<number>> {
   const out = new Set<number>();
   if ((await jsm.streams.info(spec.name)).state.messages === 0) return out;
   const consumer = await js.consumers.get(spec.name, { filterSubjects: `${spec.prefix}.>` });
@@ -88,8 +92,13 @@ export async function streamPositions(jsm: JetStreamManager, js: JetStreamClient
 
 export function isNotFound(err: unknown): boolean {
   const e = err as { code?: string; api_error?: { err_code?: number }; message?: string };
-  return e?.code === '404' || e?.api_error?.err_code === 10059 || e?.api_error?.err_code === 10014 ||
-    e?.api_error?.err_code === 10037 || /not found/i.test(e?.message ?? '');
+  return (
+    e?.code === '404' ||
+    e?.api_error?.err_code === 10059 ||
+    e?.api_error?.err_code === 10014 ||
+    e?.api_error?.err_code === 10037 ||
+    /not found/i.test(e?.message ?? '')
+  );
 }
 
 /** A publish no stream listened to (503): the stream was deleted. */

@@ -1,12 +1,13 @@
 import type { StoredEvent } from '@drinks/contracts';
+import { connect, Events, type ConsumerMessages, type JsMsg, type NatsConnection } from 'nats';
 import {
-  connect,
-  Events,
-  type ConsumerMessages,
-  type JsMsg,
-  type NatsConnection,
-} from 'nats';
-import { ensureDurable, ensureStream, isNoStream, streamHead, streamPositions, type StreamSpec } from './nats-stream.js';
+  ensureDurable,
+  ensureStream,
+  isNoStream,
+  streamHead,
+  streamPositions,
+  type StreamSpec,
+} from './nats-stream.js';
 import { silentLogger, type Bus, type BusLogger, type EventHandler, type Subscription } from './types.js';
 
 export interface NatsBusOptions {
@@ -86,11 +87,17 @@ export async function createNatsBus(options: NatsBusOptions): Promise<Bus> {
    * Consumes until closed. The consumer stops on a missing stream or consumer (deleted, or the
    * stream recreated); `open` then creates both again, with a backoff while that fails.
    */
-  async function run(name: string, handler: EventHandler, ack: boolean, open: () => Promise<ConsumerMessages>, seen?: (seq: number) => void): Promise<Subscription> {
+  async function run(
+    name: string,
+    handler: EventHandler,
+    ack: boolean,
+    open: () => Promise<ConsumerMessages>,
+    seen?: (seq: number) => void,
+  ): Promise<Subscription> {
     let current: ConsumerMessages | null = await open();
     let closed = false;
     const loop = (async () => {
-      for (let failures = 0; !closed; ) {
+      for (let failures = 0; !closed;) {
         try {
           current ??= await open();
           if (closed) break;
@@ -161,14 +168,20 @@ export async function createNatsBus(options: NatsBusOptions): Promise<Bus> {
       // Opened again after the consumer was lost, it resumes after the last message seen; on a
       // stream created anew everything it holds is new to this subscriber.
       let at: { created: string; seq: number } | null = null;
-      return run(name, handler, false, async () => {
-        await ensureStream(jsm, spec);
-        const info = await jsm.streams.info(stream);
-        const from = !at ? info.state.last_seq + 1 : at.created === info.created ? at.seq + 1 : 1;
-        at = { created: info.created, seq: from - 1 };
-        const consumer = await js.consumers.get(stream, { filterSubjects: `${prefix}.>`, opt_start_seq: from });
-        return consumer.consume(consume());
-      }, (seq) => at && (at.seq = seq));
+      return run(
+        name,
+        handler,
+        false,
+        async () => {
+          await ensureStream(jsm, spec);
+          const info = await jsm.streams.info(stream);
+          const from = !at ? info.state.last_seq + 1 : at.created === info.created ? at.seq + 1 : 1;
+          at = { created: info.created, seq: from - 1 };
+          const consumer = await js.consumers.get(stream, { filterSubjects: `${prefix}.>`, opt_start_seq: from });
+          return consumer.consume(consume());
+        },
+        (seq) => at && (at.seq = seq),
+      );
     },
 
     head: () => streamHead(jsm, spec),

@@ -37,7 +37,12 @@ export async function exportEvents(db: Pick<Db, 'knex'>, out: Writable, batchSiz
   let after = 0;
   let count = 0;
   for (;;) {
-    const rows = (await db.knex('events').select(EVENT_COLUMNS).where('position', '>', after).orderBy('position').limit(batchSize)) as EventRow[];
+    const rows = (await db
+      .knex('events')
+      .select(EVENT_COLUMNS)
+      .where('position', '>', after)
+      .orderBy('position')
+      .limit(batchSize)) as EventRow[];
     if (rows.length === 0) return count;
     const chunk = rows.map((r) => JSON.stringify(toExported(r))).join('\n') + '\n';
     if (!out.write(chunk)) await once(out, 'drain');
@@ -48,7 +53,11 @@ export async function exportEvents(db: Pick<Db, 'knex'>, out: Writable, batchSiz
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const db = await openDatabase({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL, schema: config.DATABASE_SCHEMA });
+  const db = await openDatabase({
+    dataDir: config.DATA_DIR,
+    databaseUrl: config.DATABASE_URL,
+    schema: config.DATABASE_SCHEMA,
+  });
   try {
     const count = await exportEvents(db, process.stdout);
     console.error(`Exported ${count} events`);

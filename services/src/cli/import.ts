@@ -29,7 +29,10 @@ export class ImportError extends Error {
 const BATCH = 500;
 
 /** Reads JSON lines from `input` into the log of `db`; refuses a log that already holds events. */
-export async function importEvents(db: Pick<Db, 'knex' | 'dialect' | 'writeTransaction'>, input: Readable): Promise<number> {
+export async function importEvents(
+  db: Pick<Db, 'knex' | 'dialect' | 'writeTransaction'>,
+  input: Readable,
+): Promise<number> {
   return db.writeTransaction(async (trx) => {
     // No append may slip in between the emptiness check and the import.
     if (db.dialect === 'pg') await trx.raw('LOCK TABLE events IN EXCLUSIVE MODE');
@@ -42,7 +45,12 @@ export async function importEvents(db: Pick<Db, 'knex' | 'dialect' | 'writeTrans
     let expected = 1;
     let lineNo = 0;
     const flush = async () => {
-      await insert(trx, 'events', ['position', 'id', 'type', 'tags', 'data', 'metadata', 'occurred_at', 'schema_version'], events);
+      await insert(
+        trx,
+        'events',
+        ['position', 'id', 'type', 'tags', 'data', 'metadata', 'occurred_at', 'schema_version'],
+        events,
+      );
       await insert(trx, 'event_tags', ['tag', 'position'], tags);
       events = [];
       tags = [];
@@ -57,9 +65,19 @@ export async function importEvents(db: Pick<Db, 'knex' | 'dialect' | 'writeTrans
       } catch (err) {
         throw new ImportError(`line ${lineNo}: ${err instanceof Error ? err.message : String(err)}`);
       }
-      if (e.position !== expected) throw new ImportError(`line ${lineNo}: position ${e.position}, expected ${expected} (the log has no holes)`);
+      if (e.position !== expected)
+        throw new ImportError(`line ${lineNo}: position ${e.position}, expected ${expected} (the log has no holes)`);
       expected++;
-      events.push([e.position, e.id, e.type, JSON.stringify(e.tags), JSON.stringify(e.data), JSON.stringify(e.metadata), e.occurredAt, e.schemaVersion]);
+      events.push([
+        e.position,
+        e.id,
+        e.type,
+        JSON.stringify(e.tags),
+        JSON.stringify(e.data),
+        JSON.stringify(e.metadata),
+        e.occurredAt,
+        e.schemaVersion,
+      ]);
       for (const t of new Set(e.tags)) tags.push([t, e.position]);
       const key = e.metadata.idempotencyKey;
       if (typeof key === 'string') {
@@ -88,7 +106,11 @@ async function insert(trx: Knex.Transaction, table: string, columns: string[], r
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const db = await openDatabase({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL, schema: config.DATABASE_SCHEMA });
+  const db = await openDatabase({
+    dataDir: config.DATA_DIR,
+    databaseUrl: config.DATABASE_URL,
+    schema: config.DATABASE_SCHEMA,
+  });
   try {
     const count = await importEvents(db, process.stdin);
     console.error(`Imported ${count} events; rebuild the read models next (cli/rebuild.js)`);

@@ -8,7 +8,9 @@ import { spawnSync } from 'node:child_process';
 export function rerunWithNodeFlags(flags: readonly string[]): boolean {
   const missing = flags.filter((f) => !process.execArgv.includes(f));
   if (missing.length === 0) return false;
-  const child = spawnSync(process.execPath, [...process.execArgv, ...missing, ...process.argv.slice(1)], { stdio: 'inherit' });
+  const child = spawnSync(process.execPath, [...process.execArgv, ...missing, ...process.argv.slice(1)], {
+    stdio: 'inherit',
+  });
   process.exitCode = child.status ?? 1;
   return true;
 }

@@ -20,7 +20,11 @@ async function main(): Promise<void> {
     process.exitCode = 2;
     return;
   }
-  const db = await openDatabase({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL, schema: config.DATABASE_SCHEMA });
+  const db = await openDatabase({
+    dataDir: config.DATA_DIR,
+    databaseUrl: config.DATABASE_URL,
+    schema: config.DATABASE_SCHEMA,
+  });
   const store = createEventStore(db);
   try {
     const projections = names.length > 0 ? ALL_PROJECTIONS.filter((p) => names.includes(p.name)) : ALL_PROJECTIONS;

@@ -19,7 +19,13 @@ describe.each(BACKENDS)('make rebuild (cli/rebuild.js) on %s', (backend) => {
   beforeEach(async () => {
     db = await testDatabase(backend);
     store = createEventStore(db);
-    await store.append([{ type: 'UserRegistered', tags: [tag.user('u1')], data: { userId: 'u1', email: 'u1@woxa.tech', name: 'Ann', role: 'user' } }]);
+    await store.append([
+      {
+        type: 'UserRegistered',
+        tags: [tag.user('u1')],
+        data: { userId: 'u1', email: 'u1@woxa.tech', name: 'Ann', role: 'user' },
+      },
+    ]);
     await store.append([{ type: 'UserRenamed', tags: [tag.user('u1')], data: { userId: 'u1', name: 'Anna' } }]);
     const projector = createProjector({ db, store, projections: ALL_PROJECTIONS, timeZone: 'Asia/Bangkok' });
     await projector.migrate();
@@ -30,7 +36,8 @@ describe.each(BACKENDS)('make rebuild (cli/rebuild.js) on %s', (backend) => {
     await db.cleanup();
   });
 
-  const rebuild = (...args: string[]) => run(process.execPath, [CLI, ...args], { env: { ...process.env, DATABASE_URL: '', ...db.env } });
+  const rebuild = (...args: string[]) =>
+    run(process.execPath, [CLI, ...args], { env: { ...process.env, DATABASE_URL: '', ...db.env } });
 
   it('replays the log into the named read models and prints the rate', async () => {
     await db.knex('rm_users').update({ name: 'garbage' });

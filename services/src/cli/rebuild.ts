@@ -13,7 +13,11 @@ async function main(): Promise<void> {
   const names = projectionNamesFromArgs(process.argv.slice(2));
   if (!names) return;
   const config = loadConfig();
-  const db = await openDatabase({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL, schema: config.DATABASE_SCHEMA });
+  const db = await openDatabase({
+    dataDir: config.DATA_DIR,
+    databaseUrl: config.DATABASE_URL,
+    schema: config.DATABASE_SCHEMA,
+  });
   const store = createEventStore(db);
   try {
     const projector = createProjector({ db, store, projections: ALL_PROJECTIONS, timeZone: config.BUSINESS_TZ });

@@ -71,17 +71,29 @@ export async function seedDemoData(deps: AppDeps): Promise<DemoAccount[]> {
     const userId = randomUUID();
     await deps.credentials.create(userId, account.email, await deps.passwords.hash(account.password));
     const name = account.role[0]!.toUpperCase() + account.role.slice(1);
-    last = (await registerUser(deps.store, { userId, email: account.email, name: `Demo ${name}`, role: 'user' }, meta)).lastPosition;
+    last = (await registerUser(deps.store, { userId, email: account.email, name: `Demo ${name}`, role: 'user' }, meta))
+      .lastPosition;
     if (account.role !== 'user') {
-      last = (await changeUser(deps.store, { actor: { id: 'seed', role: 'admin' }, userId, patch: { role: account.role } }, meta)).lastPosition;
+      last = (
+        await changeUser(
+          deps.store,
+          { actor: { id: 'seed', role: 'admin' }, userId, patch: { role: account.role } },
+          meta,
+        )
+      ).lastPosition;
     }
   }
   last = (await changeShopStatus(deps.store, { target: 'all-close', ...clock }, meta)).lastPosition || last;
   for (const category of MENU) {
     const categoryId = randomUUID();
-    await createCategory(deps.store, { categoryId, name: category.name, categoryFor: category.categoryFor, ...clock }, meta);
+    await createCategory(
+      deps.store,
+      { categoryId, name: category.name, categoryFor: category.categoryFor, ...clock },
+      meta,
+    );
     for (const [name, description] of category.items) {
-      last = (await createMenu(deps.store, { menuId: randomUUID(), name, description, categoryId, ...clock }, meta)).lastPosition;
+      last = (await createMenu(deps.store, { menuId: randomUUID(), name, description, categoryId, ...clock }, meta))
+        .lastPosition;
     }
   }
   last = (await changeShopStatus(deps.store, { target: 'cafe-open', ...clock }, meta)).lastPosition || last;

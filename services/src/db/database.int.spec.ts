@@ -6,7 +6,17 @@ import { BACKENDS, testDatabase, type TestDb } from '../test-support/db.js';
 import { assertDurability, openDatabase, type Db } from './database.js';
 import { migrateCore } from './migrations.js';
 
-const CORE_TABLES = ['events', 'event_tags', 'idempotency', 'credentials', 'refresh_tokens', 'images', 'checkpoints', 'leases', 'login_failures'];
+const CORE_TABLES = [
+  'events',
+  'event_tags',
+  'idempotency',
+  'credentials',
+  'refresh_tokens',
+  'images',
+  'checkpoints',
+  'leases',
+  'login_failures',
+];
 
 describe('a SQLite database', () => {
   let dir: string;

@@ -18,7 +18,10 @@ describe('append notifications on PostgreSQL', () => {
     const others: number[] = [];
     const listener: AppendListener = listenForAppends(URL, db.schema, (h) => heads.push(h));
     const stranger = listenForAppends(URL, `${db.schema}_other`, (h) => others.push(h));
-    cleanups.push(() => listener.close(), () => stranger.close());
+    cleanups.push(
+      () => listener.close(),
+      () => stranger.close(),
+    );
     await new Promise((r) => setTimeout(r, 500));
     const store = createEventStore(db);
     await store.append([{ type: 'ShopStatusChanged', data: { isCafeOpen: true, isBarOpen: true }, tags: ['shop'] }]);

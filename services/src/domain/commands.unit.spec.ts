@@ -31,7 +31,10 @@ describe('placeOrder', () => {
   it('appends OrderPlaced and returns the order id', async () => {
     const result = await placeOrder(store, order('o-1'));
     expect(result).toMatchObject({ orderId: 'o-1', duplicate: false });
-    expect(result.events[0]).toMatchObject({ type: 'OrderPlaced', tags: expect.arrayContaining(['order:o-1', 'day:2025-01-15']) });
+    expect(result.events[0]).toMatchObject({
+      type: 'OrderPlaced',
+      tags: expect.arrayContaining(['order:o-1', 'day:2025-01-15']),
+    });
     expect(result.events[0]?.metadata.actor).toBe(alice.id);
   });
 
@@ -42,7 +45,9 @@ describe('placeOrder', () => {
   it('gives exactly 2 orders out of 10 concurrent calls by one user', async () => {
     const calls = Array.from({ length: 10 }, (_, i) => placeOrder(store, order(`o-${i}`)));
     const settled = await Promise.allSettled(calls);
-    const refused = settled.filter((s) => s.status === 'rejected').map((s) => (s as PromiseRejectedResult).reason as AppError);
+    const refused = settled
+      .filter((s) => s.status === 'rejected')
+      .map((s) => (s as PromiseRejectedResult).reason as AppError);
     expect(settled.filter((s) => s.status === 'fulfilled')).toHaveLength(2);
     expect(refused.map((e) => e.code)).toEqual(Array(8).fill('ORDER_LIMIT_REACHED'));
     expect(await countOf('OrderPlaced')).toBe(2);
@@ -82,7 +87,9 @@ describe('a barista starting while the owner cancels', () => {
 describe('changeShopStatus', () => {
   it('refuses to close while an order of today waits, then closes once it is cancelled', async () => {
     await placeOrder(store, order('o-1'));
-    await expect(changeShopStatus(store, { target: 'all-close', now: WEDNESDAY_NOON, timeZone: TZ })).rejects.toMatchObject({
+    await expect(
+      changeShopStatus(store, { target: 'all-close', now: WEDNESDAY_NOON, timeZone: TZ }),
+    ).rejects.toMatchObject({
       code: 'ACTIVE_ORDERS',
     });
     await cancelOrder(store, { orderId: 'o-1', actor: alice });
@@ -102,7 +109,9 @@ describe('changeMenu', () => {
 
   it('appends nothing at all when the shop rule refuses part of the patch', async () => {
     const head = await store.head();
-    await expect(changeMenu(store, { menuId: 'm-latte', patch: { name: 'Mocha', isActive: 'inactive' } })).rejects.toMatchObject({
+    await expect(
+      changeMenu(store, { menuId: 'm-latte', patch: { name: 'Mocha', isActive: 'inactive' } }),
+    ).rejects.toMatchObject({
       code: 'SHOP_OPEN',
     });
     expect(await store.head()).toBe(head);
@@ -112,13 +121,21 @@ describe('changeMenu', () => {
 
 describe('changeUser', () => {
   it('changes name and role in one append and refuses the own role', async () => {
-    const result = await changeUser(store, { actor: admin, userId: alice.id, patch: { name: 'Ally', role: 'barista' } });
+    const result = await changeUser(store, {
+      actor: admin,
+      userId: alice.id,
+      patch: { name: 'Ally', role: 'barista' },
+    });
     expect(result.events.map((e) => e.type)).toEqual(['UserRenamed', 'UserRoleChanged']);
-    await expect(changeUser(store, { actor: admin, userId: admin.id, patch: { role: 'user' } })).rejects.toMatchObject({ code: 'OWN_ROLE' });
+    await expect(changeUser(store, { actor: admin, userId: admin.id, patch: { role: 'user' } })).rejects.toMatchObject({
+      code: 'OWN_ROLE',
+    });
   });
 
   it('refuses a second registration of an email', async () => {
-    await expect(registerUser(store, { userId: 'u-x', email: 'ALICE@corp.test', name: 'X', role: 'user' })).rejects.toMatchObject({
+    await expect(
+      registerUser(store, { userId: 'u-x', email: 'ALICE@corp.test', name: 'X', role: 'user' }),
+    ).rejects.toMatchObject({
       code: 'EMAIL_TAKEN',
     });
   });
@@ -127,7 +144,13 @@ describe('changeUser', () => {
 describe('handleCommand', () => {
   it('gives up with CONCURRENCY_CONFLICT after the retries', async () => {
     let appends = 0;
-    const busy: EventStore = { ...store, append: async () => { appends++; throw new ConcurrencyError(); } };
+    const busy: EventStore = {
+      ...store,
+      append: async () => {
+        appends++;
+        throw new ConcurrencyError();
+      },
+    };
     const run = handleCommand(busy, {
       query: [menuEvents('m-latte')],
       decider: catalogDecider,
@@ -154,8 +177,16 @@ async function seed(s: EventStore): Promise<void> {
 
 function order(orderId: string, at = '2025-01-15T02:00:00Z'): PlaceOrderInput {
   return {
-    orderId, userId: alice.id, menuId: 'm-latte', type: 'hot', sweetness: 50, remark: '',
-    tumblerImage: '/api/images/t.webp', atOffice: null, now: new Date(at), timeZone: TZ,
+    orderId,
+    userId: alice.id,
+    menuId: 'm-latte',
+    type: 'hot',
+    sweetness: 50,
+    remark: '',
+    tumblerImage: '/api/images/t.webp',
+    atOffice: null,
+    now: new Date(at),
+    timeZone: TZ,
   };
 }
 

@@ -41,7 +41,11 @@ export async function handleCommand<C, S>(store: EventStore, args: HandleCommand
   }
 }
 
-async function decideAndAppend<C, S>(store: EventStore, args: HandleCommandArgs<C, S>, maxRetries: number): Promise<AppendResult> {
+async function decideAndAppend<C, S>(
+  store: EventStore,
+  args: HandleCommandArgs<C, S>,
+  maxRetries: number,
+): Promise<AppendResult> {
   const { query, decider, command, metadata } = args;
   for (let attempt = 0; ; attempt++) {
     const read = await store.read(query);
@@ -49,10 +53,14 @@ async function decideAndAppend<C, S>(store: EventStore, args: HandleCommandArgs<
     const events = decider.decide(command, state);
     if (events.length === 0) return { events: [], lastPosition: read.position, duplicate: false };
     try {
-      return await store.append(events, { condition: { query, after: read.position }, ...(metadata ? { metadata } : {}) });
+      return await store.append(events, {
+        condition: { query, after: read.position },
+        ...(metadata ? { metadata } : {}),
+      });
     } catch (error) {
       if (!(error instanceof ConcurrencyError)) throw error;
-      if (attempt >= maxRetries) throw new RuleViolation('CONCURRENCY_CONFLICT', 'Too many concurrent changes; try again.');
+      if (attempt >= maxRetries)
+        throw new RuleViolation('CONCURRENCY_CONFLICT', 'Too many concurrent changes; try again.');
       await pause(attempt);
     }
   }

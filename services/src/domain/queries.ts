@@ -8,7 +8,10 @@ const CATEGORY_EVENTS: EventType[] = ['CategoryCreated', 'CategoryChanged'];
 const USER_EVENTS: EventType[] = ['UserRegistered', 'UserRenamed', 'UserRoleChanged', 'UserAvailabilityChanged'];
 
 export const menuEvents = (menuId: string): QueryItem => ({ types: MENU_EVENTS, tags: [tag.menu(menuId)] });
-export const categoryEvents = (categoryId: string): QueryItem => ({ types: CATEGORY_EVENTS, tags: [tag.category(categoryId)] });
+export const categoryEvents = (categoryId: string): QueryItem => ({
+  types: CATEGORY_EVENTS,
+  tags: [tag.category(categoryId)],
+});
 export const shopEvents: QueryItem = { types: ['ShopStatusChanged'], tags: [tag.shop] };
 export const userEvents = (userId: string): QueryItem => ({ types: USER_EVENTS, tags: [tag.user(userId)] });
 export const emailEvents = (emailTag: string): QueryItem => ({ types: ['UserRegistered'], tags: [emailTag] });

@@ -45,7 +45,10 @@ export function spec<C, S>(decider: Decider<C, S>) {
                 if (!(error instanceof AppError)) throw error;
                 const actual: ExpectedError = { status: error.status, code: error.code };
                 if (expected.paths) actual.paths = [...new Set((error.errors ?? []).map((e) => e.path))].sort();
-                const wanted = { ...expected, ...(expected.paths ? { paths: [...new Set(expected.paths)].sort() } : {}) };
+                const wanted = {
+                  ...expected,
+                  ...(expected.paths ? { paths: [...new Set(expected.paths)].sort() } : {}),
+                };
                 deepStrictEqual(pick(actual, Object.keys(wanted)), wanted);
                 return error;
               }

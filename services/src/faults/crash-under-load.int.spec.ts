@@ -7,7 +7,19 @@ import { jpegDataUrl } from '../api/tests/fixtures.js';
 import { openDatabase } from '../db/database.js';
 import { createEventStore } from '../store/event-store.js';
 import { spawnServer, type SpawnedServer } from '../test-support/process.js';
-import { FAKE_NOW, JWT_SECRET, call, dumpReadModels, mintToken, placedCounts, readLog, rebuildCopy, seedUsers, statsOf, waitUntil } from './tests/support.js';
+import {
+  FAKE_NOW,
+  JWT_SECRET,
+  call,
+  dumpReadModels,
+  mintToken,
+  placedCounts,
+  readLog,
+  rebuildCopy,
+  seedUsers,
+  statsOf,
+  waitUntil,
+} from './tests/support.js';
 
 const USERS = 300;
 const ORDERS_EACH = 3;
@@ -30,11 +42,17 @@ describe('when the all-in-one server is SIGKILLed under a burst of racing orders
     const { ids } = await seedUsers(createEventStore(seedDb), USERS);
     await seedDb.close();
     const tokens = await Promise.all(ids.map((id) => mintToken(id)));
-    await waitUntil(async () => (await call(first.url, 'GET', '/user/me', tokens[USERS - 1])).status === 200, 10_000, 'users projected');
+    await waitUntil(
+      async () => (await call(first.url, 'GET', '/user/me', tokens[USERS - 1])).status === 200,
+      10_000,
+      'users projected',
+    );
 
     const categories = (await call<Category[]>(first.url, 'GET', '/category', tokens[0])).body;
     const cafeMenus = categories.filter((c) => c.categoryFor === 'cafe').flatMap((c) => c.menu);
-    const upload = await call<{ url: string }>(first.url, 'POST', '/upload/image', tokens[0], { file: await jpegDataUrl() });
+    const upload = await call<{ url: string }>(first.url, 'POST', '/upload/image', tokens[0], {
+      file: await jpegDataUrl(),
+    });
     expect(upload.status).toBe(201);
 
     const acked: { orderId: string; userId: string }[] = [];
@@ -44,7 +62,11 @@ describe('when the all-in-one server is SIGKILLed under a burst of racing orders
       Array.from({ length: ORDERS_EACH }, async (_, k) => {
         const menu = cafeMenus[(u + k) % cafeMenus.length]!;
         const res = await call<Order>(first.url, 'POST', '/order', tokens[u], {
-          menu_id: menu.id, type: 'hot', sweetness: 50, remark: '', tumblerImage: upload.body.url,
+          menu_id: menu.id,
+          type: 'hot',
+          sweetness: 50,
+          remark: '',
+          tumblerImage: upload.body.url,
         });
         answered++;
         statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
@@ -62,7 +84,11 @@ describe('when the all-in-one server is SIGKILLed under a burst of racing orders
 
     const second = await spawnServer(env);
     servers.push(second);
-    await waitUntil(async () => (await call(second.url, 'GET', '/readyz')).status === 200, 20_000, 'restarted server ready');
+    await waitUntil(
+      async () => (await call(second.url, 'GET', '/readyz')).status === 200,
+      20_000,
+      'restarted server ready',
+    );
 
     const db = await openDatabase({ dataDir });
     try {
@@ -71,11 +97,14 @@ describe('when the all-in-one server is SIGKILLed under a burst of racing orders
       for (const { orderId } of acked) expect(placed.get(orderId)).toBe(1);
       expect([...placed.values()].every((n) => n === 1)).toBe(true);
       const perUser = new Map<string, number>();
-      for (const e of log) if (e.type === 'OrderPlaced') perUser.set(e.data.userId, (perUser.get(e.data.userId) ?? 0) + 1);
+      for (const e of log)
+        if (e.type === 'OrderPlaced') perUser.set(e.data.userId, (perUser.get(e.data.userId) ?? 0) + 1);
       expect(Math.max(...perUser.values())).toBeLessThanOrEqual(2);
 
       // The staff list and the owners' queues hold every placed order once.
-      const barista = (await call(second.url, 'POST', '/auth/v2/login', null, { email: 'barista@woxa.tech', password: 'password123' })).body.accessToken;
+      const barista = (
+        await call(second.url, 'POST', '/auth/v2/login', null, { email: 'barista@woxa.tech', password: 'password123' })
+      ).body.accessToken;
       const listed = (await call<Order[]>(second.url, 'GET', '/order', barista)).body.map((o) => o.id);
       expect(listed.length).toBe(new Set(listed).size);
       expect(new Set(listed)).toEqual(new Set(placed.keys()));
@@ -84,7 +113,12 @@ describe('when the all-in-one server is SIGKILLed under a burst of racing orders
         const queue = (await call<Order[]>(second.url, 'GET', '/order/my-queue', tokens[ids.indexOf(userId)])).body;
         expect(queue.filter((o) => o.id === orderId)).toHaveLength(1);
       }
-      const active = (await db.knex('rm_orders').whereNotIn('status', VOID_ORDER_STATUSES).select('user_id').count({ n: '*' }).groupBy('user_id')) as { n: unknown }[];
+      const active = (await db
+        .knex('rm_orders')
+        .whereNotIn('status', VOID_ORDER_STATUSES)
+        .select('user_id')
+        .count({ n: '*' })
+        .groupBy('user_id')) as { n: unknown }[];
       expect(Math.max(...active.map((r) => Number(r.n)))).toBeLessThanOrEqual(2);
 
       const liveStats = await statsOf(db.knex);

@@ -67,7 +67,12 @@ describe('the projector fed duplicated and shuffled deliveries', () => {
         const db = await freshDb();
         try {
           let published = 0;
-          const projector = createProjector({ db, store: logUpTo(() => published), projections: ALL_PROJECTIONS, timeZone: TZ });
+          const projector = createProjector({
+            db,
+            store: logUpTo(() => published),
+            projections: ALL_PROJECTIONS,
+            timeZone: TZ,
+          });
           await projector.migrate();
           for (const i of order) {
             const event = log[i]!;

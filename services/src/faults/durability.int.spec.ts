@@ -44,7 +44,11 @@ describe('the durability guard at start-up', () => {
     const db = await openDatabase({ dataDir: tempDir() });
     try {
       const pragma = async (name: string) => Object.values(((await db.knex.raw(`pragma ${name}`)) as object[])[0]!)[0];
-      expect([await pragma('journal_mode'), await pragma('synchronous'), await pragma('busy_timeout')]).toEqual(['wal', 2, 5000]);
+      expect([await pragma('journal_mode'), await pragma('synchronous'), await pragma('busy_timeout')]).toEqual([
+        'wal',
+        2,
+        5000,
+      ]);
       // A second writer waits for the first: the write lock is taken at BEGIN, not at the first write.
       const other = await openDatabase({ dataDir: dirs.at(-1)! });
       const order: string[] = [];
@@ -72,10 +76,21 @@ describe('the durability guard at start-up', () => {
   it('refuses to start on PostgreSQL with synchronous_commit off, naming it', async () => {
     const url = new URL(PG_URL);
     url.searchParams.set('options', '-c synchronous_commit=off');
-    await expect(openDatabase({ dataDir: tempDir(), databaseUrl: url.toString() })).rejects.toThrow(/synchronous_commit/);
+    await expect(openDatabase({ dataDir: tempDir(), databaseUrl: url.toString() })).rejects.toThrow(
+      /synchronous_commit/,
+    );
     const schema = `t_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
     await expect(
-      spawnServer({ DATA_DIR: tempDir(), DATABASE_URL: url.toString(), DATABASE_SCHEMA: schema, DEMO_DATA: 'false', LOG_LEVEL: 'silent' }, { readyTimeoutMs: 15_000 }),
+      spawnServer(
+        {
+          DATA_DIR: tempDir(),
+          DATABASE_URL: url.toString(),
+          DATABASE_SCHEMA: schema,
+          DEMO_DATA: 'false',
+          LOG_LEVEL: 'silent',
+        },
+        { readyTimeoutMs: 15_000 },
+      ),
     ).rejects.toThrow(/Durability guard: PostgreSQL synchronous_commit is off/);
     const clean = await openDatabase({ dataDir: tempDir(), databaseUrl: PG_URL, migrate: false });
     await clean.knex.raw('drop schema if exists ?? cascade', [schema]);

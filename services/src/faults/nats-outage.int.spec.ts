@@ -8,7 +8,16 @@ import { openDatabase } from '../db/database.js';
 import { createEventStore } from '../store/event-store.js';
 import { startNatsServer, type NatsServerProcess } from '../test-support/nats.js';
 import { spawnServer, type SpawnedServer } from '../test-support/process.js';
-import { FAKE_NOW, JWT_SECRET, call, dumpReadModels, placedCounts, readLog, rebuildCopy, waitUntil } from './tests/support.js';
+import {
+  FAKE_NOW,
+  JWT_SECRET,
+  call,
+  dumpReadModels,
+  placedCounts,
+  readLog,
+  rebuildCopy,
+  waitUntil,
+} from './tests/support.js';
 import { customersOf, sleep, startTraffic } from './tests/traffic.js';
 
 const ACK_WAIT_MS = 2000;
@@ -32,16 +41,31 @@ describe('when NATS dies and later freezes while commands flow', () => {
     // The durable consumer exists before the server starts, with an ack wait short enough to pass.
     const nc = await connect({ servers: nats.url });
     const jsm = await nc.jetstreamManager();
-    await jsm.streams.add({ name: stream, subjects: [`${prefix}.>`], storage: StorageType.File, duplicate_window: nanos(120_000) });
+    await jsm.streams.add({
+      name: stream,
+      subjects: [`${prefix}.>`],
+      storage: StorageType.File,
+      duplicate_window: nanos(120_000),
+    });
     await jsm.consumers.add(stream, {
-      durable_name: 'projector', ack_policy: AckPolicy.Explicit, deliver_policy: DeliverPolicy.All,
-      filter_subject: `${prefix}.>`, ack_wait: nanos(ACK_WAIT_MS), max_ack_pending: 1000,
+      durable_name: 'projector',
+      ack_policy: AckPolicy.Explicit,
+      deliver_policy: DeliverPolicy.All,
+      filter_subject: `${prefix}.>`,
+      ack_wait: nanos(ACK_WAIT_MS),
+      max_ack_pending: 1000,
     });
     await nc.close();
 
     server = await spawnServer({
-      DATA_DIR: dataDir, JWT_SECRET, FAKE_NOW, DEMO_DATA: 'true', LOG_LEVEL: 'silent',
-      NATS_URL: nats.url, NATS_STREAM: stream, NATS_SUBJECT_PREFIX: prefix,
+      DATA_DIR: dataDir,
+      JWT_SECRET,
+      FAKE_NOW,
+      DEMO_DATA: 'true',
+      LOG_LEVEL: 'silent',
+      NATS_URL: nats.url,
+      NATS_STREAM: stream,
+      NATS_SUBJECT_PREFIX: prefix,
     });
     const url = server.url;
     const customers = await customersOf(url, dataDir, 150);

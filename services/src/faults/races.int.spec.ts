@@ -23,7 +23,13 @@ describe('when two calls race on one order', () => {
   });
 
   const place = async (u: number) => {
-    const res = await call(app.url, 'POST', '/order', c.tokens[u], { menu_id: c.menus[0], type: 'hot', sweetness: 0, remark: '', tumblerImage: c.image });
+    const res = await call(app.url, 'POST', '/order', c.tokens[u], {
+      menu_id: c.menus[0],
+      type: 'hot',
+      sweetness: 0,
+      remark: '',
+      tumblerImage: c.image,
+    });
     expect(res.status).toBe(201);
     return res.body.id as string;
   };
@@ -51,10 +57,18 @@ describe('when two calls race on one order', () => {
     const samples = fc.sample(delays, { numRuns: PAIRS, seed: 11 });
     await inBatches(samples, 10, async (d, i) => {
       const id = await place(i);
-      expect((await call(app.url, 'PATCH', `/order/barista/${id}`, c.barista, { status: 'in-progress' })).status).toBe(200);
+      expect((await call(app.url, 'PATCH', `/order/barista/${id}`, c.barista, { status: 'in-progress' })).status).toBe(
+        200,
+      );
       const [reject, complete] = await race(
         d,
-        async () => (await call(app.url, 'PATCH', `/order/barista/${id}`, c.barista, { status: 'rejected', reject_note: 'Out of milk' })).status,
+        async () =>
+          (
+            await call(app.url, 'PATCH', `/order/barista/${id}`, c.barista, {
+              status: 'rejected',
+              reject_note: 'Out of milk',
+            })
+          ).status,
         async () => (await call(app.url, 'PATCH', `/order/barista/${id}`, c.barista, { status: 'done' })).status,
       );
       expect([reject, complete].sort()).toEqual([200, 409]);

@@ -29,7 +29,12 @@ describe('when the relay dies after NATS acknowledged a batch and before its che
     const nats = await testNats();
     cleanups.push(() => nats.cleanup());
     const busOf = async (): Promise<Bus> => {
-      const bus = await createNatsBus({ url: nats.url, stream: nats.stream, subjectPrefix: nats.subjectPrefix, publishTimeoutMs: 1000 });
+      const bus = await createNatsBus({
+        url: nats.url,
+        stream: nats.stream,
+        subjectPrefix: nats.subjectPrefix,
+        publishTimeoutMs: 1000,
+      });
       cleanups.push(() => bus.close());
       return bus;
     };
@@ -45,8 +50,20 @@ describe('when the relay dies after NATS acknowledged a batch and before its che
     let crashes = 0;
     const relayOf = (bus: Bus, crash: boolean): Relay => {
       const relay = createRelay({
-        store, bus, db, pollMs: 20, batchSize: 25, lease: { ttlMs: 500 },
-        ...(crash ? { onPublished: () => { crashes++; throw new Error('killed between publish and checkpoint'); } } : {}),
+        store,
+        bus,
+        db,
+        pollMs: 20,
+        batchSize: 25,
+        lease: { ttlMs: 500 },
+        ...(crash
+          ? {
+              onPublished: () => {
+                crashes++;
+                throw new Error('killed between publish and checkpoint');
+              },
+            }
+          : {}),
       });
       cleanups.push(() => relay.stop());
       return relay;

@@ -50,7 +50,8 @@ describe('when a staff socket drops for 5 s while orders flow', () => {
     for (const order of refetched) {
       const known = state.get(order.id);
       // A message newer than the refetch keeps its place; anything else takes the refetched row.
-      if (!known || known.order.updatedAt <= order.updatedAt) state.set(order.id, { position: known?.position ?? 0, order });
+      if (!known || known.order.updatedAt <= order.updatedAt)
+        state.set(order.id, { position: known?.position ?? 0, order });
     }
     await sleep(1000);
     await traffic.stop();
@@ -62,7 +63,9 @@ describe('when a staff socket drops for 5 s while orders flow', () => {
     expect(before).toBeGreaterThan(0);
     expect(truth.length).toBeGreaterThan(before);
     expect(new Set(truth.map((o) => o.id)).size).toBe(truth.length);
-    const mine = [...state.values()].map((s) => ({ id: s.order.id, status: s.order.status })).sort((a, b) => a.id.localeCompare(b.id));
+    const mine = [...state.values()]
+      .map((s) => ({ id: s.order.id, status: s.order.status }))
+      .sort((a, b) => a.id.localeCompare(b.id));
     expect(mine).toEqual(truth.map((o) => ({ id: o.id, status: o.status })).sort((a, b) => a.id.localeCompare(b.id)));
   }, 60_000);
 });

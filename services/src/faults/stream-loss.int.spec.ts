@@ -7,7 +7,17 @@ import { openDatabase } from '../db/database.js';
 import { createEventStore } from '../store/event-store.js';
 import { streamEvents, testNats, type TestNats } from '../test-support/nats.js';
 import { startTestServer, type TestServer } from '../test-support/server.js';
-import { FAKE_NOW, JWT_SECRET, call, dumpReadModels, placedCounts, readLog, rebuildCopy, statsOf, waitUntil } from './tests/support.js';
+import {
+  FAKE_NOW,
+  JWT_SECRET,
+  call,
+  dumpReadModels,
+  placedCounts,
+  readLog,
+  rebuildCopy,
+  statsOf,
+  waitUntil,
+} from './tests/support.js';
 import { customersOf, sleep, startTraffic } from './tests/traffic.js';
 
 describe('when the JetStream stream is purged, then deleted and created again, while commands flow', () => {
@@ -26,8 +36,12 @@ describe('when the JetStream stream is purged, then deleted and created again, w
     nats = await testNats();
     const { stream, subjectPrefix } = nats;
     server = await startTestServer({
-      DATA_DIR: dataDir, JWT_SECRET, FAKE_NOW,
-      NATS_URL: nats.url, NATS_STREAM: stream, NATS_SUBJECT_PREFIX: subjectPrefix,
+      DATA_DIR: dataDir,
+      JWT_SECRET,
+      FAKE_NOW,
+      NATS_URL: nats.url,
+      NATS_STREAM: stream,
+      NATS_SUBJECT_PREFIX: subjectPrefix,
     });
     nc = await connect({ servers: nats.url });
     const jsm = await nc.jetstreamManager();
@@ -41,8 +55,14 @@ describe('when the JetStream stream is purged, then deleted and created again, w
     await sleep(2000);
     await jsm.streams.delete(stream);
     // Created again as an operator would; the bus may already have done so on its next publish.
-    await jsm.streams.add({ name: stream, subjects: [`${subjectPrefix}.>`], storage: StorageType.File, duplicate_window: nanos(120_000) })
-      .catch(async (err) => (await jsm.streams.info(stream).catch(() => Promise.reject(err))));
+    await jsm.streams
+      .add({
+        name: stream,
+        subjects: [`${subjectPrefix}.>`],
+        storage: StorageType.File,
+        duplicate_window: nanos(120_000),
+      })
+      .catch(async (err) => await jsm.streams.info(stream).catch(() => Promise.reject(err)));
     await sleep(2000);
     await traffic.stop();
 
@@ -55,7 +75,11 @@ describe('when the JetStream stream is purged, then deleted and created again, w
       const store = createEventStore(db);
       const log = await readLog(store);
       // The relay notices the loss on its own (every few seconds) and refills the stream.
-      await waitUntil(async () => (await jsm.streams.info(stream)).state.messages >= log.length, 20_000, 'stream refilled');
+      await waitUntil(
+        async () => (await jsm.streams.info(stream)).state.messages >= log.length,
+        20_000,
+        'stream refilled',
+      );
       const inStream = (await streamEvents(nats.url, stream)).map((e) => e.position);
       expect(inStream.length).toBe(new Set(inStream).size);
       expect([...inStream].sort((a, b) => a - b)).toEqual(log.map((e) => e.position));
@@ -82,6 +106,14 @@ describe('when the JetStream stream is purged, then deleted and created again, w
 });
 
 async function consumerDone(jsm: JetStreamManager, stream: string, name: string): Promise<boolean> {
-  const [info, consumer] = await Promise.all([jsm.streams.info(stream), jsm.consumers.info(stream, name).catch(() => null)]);
-  return !!consumer && consumer.num_pending === 0 && consumer.num_ack_pending === 0 && consumer.delivered.stream_seq === info.state.last_seq;
+  const [info, consumer] = await Promise.all([
+    jsm.streams.info(stream),
+    jsm.consumers.info(stream, name).catch(() => null),
+  ]);
+  return (
+    !!consumer &&
+    consumer.num_pending === 0 &&
+    consumer.num_ack_pending === 0 &&
+    consumer.delivered.stream_seq === info.state.last_seq
+  );
 }

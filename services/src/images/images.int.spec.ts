@@ -27,7 +27,10 @@ describe.each([
   });
 
   async function status(promise: Promise<unknown>): Promise<[number, string]> {
-    const err = await promise.then(() => null, (e: unknown) => e);
+    const err = await promise.then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(AppError);
     return [(err as AppError).status, (err as AppError).code];
   }
@@ -53,20 +56,26 @@ describe.each([
   });
 
   it('judges the type by the bytes: a PNG labelled JPEG is stored as PNG', async () => {
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#0a0' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#0a0' } })
+      .png()
+      .toBuffer();
     const { url } = await images.upload(dataUrl('image/jpeg', png));
     expect(url).toMatch(/\.png$/);
     expect((await images.get(url.split('/').pop()!))?.contentType).toBe('image/png');
   });
 
   it('takes WebP', async () => {
-    const webp = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#00a' } }).webp().toBuffer();
+    const webp = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#00a' } })
+      .webp()
+      .toBuffer();
     const { url } = await images.upload(dataUrl('image/webp', webp));
     expect(url).toMatch(/\.webp$/);
   });
 
   it('names an image by its content: the same image twice gives the same url', async () => {
-    const png = await sharp({ create: { width: 9, height: 9, channels: 3, background: '#123' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 9, height: 9, channels: 3, background: '#123' } })
+      .png()
+      .toBuffer();
     const first = await images.upload(dataUrl('image/png', png));
     const second = await images.upload(dataUrl('image/png', png));
     expect(second.url).toBe(first.url);
@@ -74,30 +83,53 @@ describe.each([
   });
 
   it('refuses text labelled image/png with 415', async () => {
-    expect(await status(images.upload(dataUrl('image/png', Buffer.from('hello, I am not a picture'))))).toEqual([415, 'UNSUPPORTED_IMAGE']);
+    expect(await status(images.upload(dataUrl('image/png', Buffer.from('hello, I am not a picture'))))).toEqual([
+      415,
+      'UNSUPPORTED_IMAGE',
+    ]);
   });
 
   it('refuses a GIF and a truncated JPEG with 415', async () => {
-    const gif = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#fff' } }).gif().toBuffer();
+    const gif = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#fff' } })
+      .gif()
+      .toBuffer();
     expect(await status(images.upload(dataUrl('image/gif', gif)))).toEqual([415, 'UNSUPPORTED_IMAGE']);
     const jpeg = await photoWithGps();
     const fake = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(200, 7)]);
     expect(await status(images.upload(dataUrl('image/jpeg', fake)))).toEqual([415, 'UNSUPPORTED_IMAGE']);
-    expect(await status(images.upload(dataUrl('image/jpeg', jpeg.subarray(0, jpeg.length / 2))))).toEqual([415, 'UNSUPPORTED_IMAGE']);
+    expect(await status(images.upload(dataUrl('image/jpeg', jpeg.subarray(0, jpeg.length / 2))))).toEqual([
+      415,
+      'UNSUPPORTED_IMAGE',
+    ]);
   });
 
   it('refuses more than 5 MB decoded with 413', async () => {
-    expect(await status(images.upload(dataUrl('image/jpeg', Buffer.alloc(6 * 1024 * 1024, 1))))).toEqual([413, 'PAYLOAD_TOO_LARGE']);
+    expect(await status(images.upload(dataUrl('image/jpeg', Buffer.alloc(6 * 1024 * 1024, 1))))).toEqual([
+      413,
+      'PAYLOAD_TOO_LARGE',
+    ]);
   });
 
   it('refuses anything but a base64 data URL with 400', async () => {
-    for (const bad of ['hello', 'data:image/png,abcd', 'data:image/png;base64,@@@@', 'data:image/png;base64,abc', 'data:image/png;base64,']) {
+    for (const bad of [
+      'hello',
+      'data:image/png,abcd',
+      'data:image/png;base64,@@@@',
+      'data:image/png;base64,abc',
+      'data:image/png;base64,',
+    ]) {
       await expect(images.upload(bad)).rejects.toBeInstanceOf(ValidationError);
     }
   });
 
   it('refuses names that are not content hashes, so no path leaves the image folder', async () => {
-    for (const name of ['../jwt-secret', '..%2Fjwt-secret', 'abc.png', `${'a'.repeat(32)}.gif`, `${'A'.repeat(32)}.png`]) {
+    for (const name of [
+      '../jwt-secret',
+      '..%2Fjwt-secret',
+      'abc.png',
+      `${'a'.repeat(32)}.gif`,
+      `${'A'.repeat(32)}.png`,
+    ]) {
       expect(await images.get(name)).toBeNull();
     }
     expect(await images.get(`${'a'.repeat(32)}.png`)).toBeNull();

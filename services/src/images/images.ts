@@ -40,7 +40,8 @@ export function createImageService(options: ImageServiceOptions): ImageService {
 
   async function store(name: string, bytes: Buffer, contentType: string): Promise<void> {
     if (useDatabase) {
-      await db.knex('images')
+      await db
+        .knex('images')
         .insert({ name, content_type: contentType, bytes, created_at: clock().toISOString() })
         .onConflict('name')
         .ignore();
@@ -100,7 +101,10 @@ export function createImageService(options: ImageServiceOptions): ImageService {
 
 /** `data:<mime>[;param=value]*;base64,<payload>`; the label is ignored, the bytes decide. */
 export function decodeDataUrl(dataUrl: string): Buffer {
-  const invalid = () => new ValidationError('file must be a base64 data URL', [{ path: 'file', message: 'Expected data:image/…;base64,…' }]);
+  const invalid = () =>
+    new ValidationError('file must be a base64 data URL', [
+      { path: 'file', message: 'Expected data:image/…;base64,…' },
+    ]);
   if (typeof dataUrl !== 'string' || !dataUrl.startsWith('data:')) throw invalid();
   const comma = dataUrl.indexOf(',');
   if (comma < 0 || comma > 200) throw invalid();
@@ -118,8 +122,10 @@ export function decodeDataUrl(dataUrl: string): Buffer {
 
 export function sniff(bytes: Buffer): Format | null {
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
-  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
-  if (bytes.length >= 12 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP') return 'webp';
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return 'png';
+  if (bytes.length >= 12 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP')
+    return 'webp';
   return null;
 }
 

@@ -22,14 +22,29 @@ describe('live fan-out', () => {
   describe('when an order event arrives', () => {
     it('waits for the projections to reach it and sends the order to its owner and staff', async () => {
       const { fanout, sent, waits } = setup({ o1: order('o1', 'alice') });
-      await fanout.handle(stored(7, { type: 'OrderStarted', data: { orderId: 'o1', userId: 'alice', businessDay: '2025-01-06', by: 'b' } }));
+      await fanout.handle(
+        stored(7, {
+          type: 'OrderStarted',
+          data: { orderId: 'o1', userId: 'alice', businessDay: '2025-01-06', by: 'b' },
+        }),
+      );
       expect(waits).toEqual([7]);
-      expect(sent).toEqual([{ message: { type: 'orders', position: 7, data: order('o1', 'alice') }, audience: { userId: 'alice', staff: true } }]);
+      expect(sent).toEqual([
+        {
+          message: { type: 'orders', position: 7, data: order('o1', 'alice') },
+          audience: { userId: 'alice', staff: true },
+        },
+      ]);
     });
 
     it('sends nothing when the order cannot be found', async () => {
       const { fanout, sent } = setup({}, { position: 0 });
-      await fanout.handle(stored(8, { type: 'OrderCancelled', data: { orderId: 'gone', userId: 'alice', businessDay: '2025-01-06', by: 'alice' } }));
+      await fanout.handle(
+        stored(8, {
+          type: 'OrderCancelled',
+          data: { orderId: 'gone', userId: 'alice', businessDay: '2025-01-06', by: 'alice' },
+        }),
+      );
       expect(sent).toEqual([]);
     });
   });
@@ -37,14 +52,23 @@ describe('live fan-out', () => {
   it('sends a shop status change to everyone', async () => {
     const { fanout, sent } = setup();
     await fanout.handle(stored(9, { type: 'ShopStatusChanged', data: { isCafeOpen: false, isBarOpen: true } }));
-    expect(sent).toEqual([{ message: { type: 'shop', position: 9, data: { isCafeOpen: false, isBarOpen: true } }, audience: { everyone: true } }]);
+    expect(sent).toEqual([
+      {
+        message: { type: 'shop', position: 9, data: { isCafeOpen: false, isBarOpen: true } },
+        audience: { everyone: true },
+      },
+    ]);
   });
 
   it('sends catalog changes to everyone with the menu or category id', async () => {
     const { fanout, sent } = setup();
-    await fanout.handle(stored(10, { type: 'MenuCreated', data: { menuId: 'm1', name: 'Latte', description: '-', categoryId: 'c1' } }));
+    await fanout.handle(
+      stored(10, { type: 'MenuCreated', data: { menuId: 'm1', name: 'Latte', description: '-', categoryId: 'c1' } }),
+    );
     await fanout.handle(stored(11, { type: 'MenuActivityChanged', data: { menuId: 'm1', isActive: 'inactive' } }));
-    await fanout.handle(stored(12, { type: 'CategoryChanged', data: { categoryId: 'c1', isAvailable: 'unavailable' } }));
+    await fanout.handle(
+      stored(12, { type: 'CategoryChanged', data: { categoryId: 'c1', isAvailable: 'unavailable' } }),
+    );
     expect(sent.map((s) => [s.message, s.audience])).toEqual([
       [{ type: 'menu', position: 10, data: { id: 'm1' } }, { everyone: true }],
       [{ type: 'menu', position: 11, data: { id: 'm1' } }, { everyone: true }],
@@ -85,21 +109,39 @@ describe('live fan-out', () => {
       waitFor: async () => true,
     });
     const ref = { userId: 'alice', businessDay: '2025-01-06', by: 'b' };
-    await expect(fanout.handle(stored(1, { type: 'OrderStarted', data: { orderId: 'broken', ...ref } }))).rejects.toThrow('db down');
+    await expect(
+      fanout.handle(stored(1, { type: 'OrderStarted', data: { orderId: 'broken', ...ref } })),
+    ).rejects.toThrow('db down');
     await fanout.handle(stored(2, { type: 'OrderStarted', data: { orderId: 'o2', ...ref } }));
     expect(sent).toEqual([2]);
   });
 });
 
 function stored(position: number, event: DomainEvent): StoredEvent {
-  return { ...event, position, id: `e${position}`, tags: [], metadata: {}, occurredAt: '2025-01-06T03:00:00.000Z', schemaVersion: 1 };
+  return {
+    ...event,
+    position,
+    id: `e${position}`,
+    tags: [],
+    metadata: {},
+    occurredAt: '2025-01-06T03:00:00.000Z',
+    schemaVersion: 1,
+  };
 }
 
 function order(id: string, userId: string): Order {
   return {
-    id, status: 'in-progress', orderDate: '2025-01-06T03:00:00.000Z', updatedAt: '2025-01-06T03:01:00.000Z',
-    type: 'hot', sweetness: 50, remark: '-', reject_note: null, tumblerImage: null,
-    user: { id: userId, name: userId }, menu: { id: 'm1', name: 'Latte', category: { id: 'c1', name: 'Coffee', categoryFor: 'cafe' } },
+    id,
+    status: 'in-progress',
+    orderDate: '2025-01-06T03:00:00.000Z',
+    updatedAt: '2025-01-06T03:01:00.000Z',
+    type: 'hot',
+    sweetness: 50,
+    remark: '-',
+    reject_note: null,
+    tumblerImage: null,
+    user: { id: userId, name: userId },
+    menu: { id: 'm1', name: 'Latte', category: { id: 'c1', name: 'Coffee', categoryFor: 'cafe' } },
     queue_at: 1,
   };
 }

@@ -117,12 +117,16 @@ describe('live server', () => {
       const anonymous = open();
       await anonymous.opened;
 
-      for (const position of [3, 4, 5]) live.send({ type: 'orders', position, data: order('alice') }, { userId: 'alice', staff: true });
+      for (const position of [3, 4, 5])
+        live.send({ type: 'orders', position, data: order('alice') }, { userId: 'alice', staff: true });
       live.send({ type: 'shop', position: 6, data: { isCafeOpen: false, isBarOpen: true } }, { everyone: true });
 
       for (const client of [alice, barista, admin]) {
         expect((await client.until(5)).slice(1).map((m) => [m.type, m.position])).toEqual([
-          ['orders', 3], ['orders', 4], ['orders', 5], ['shop', 6],
+          ['orders', 3],
+          ['orders', 4],
+          ['orders', 5],
+          ['shop', 6],
         ]);
       }
       expect((await bob.until(2)).slice(1).map((m) => m.type)).toEqual(['shop']);
@@ -169,9 +173,17 @@ describe('live server', () => {
 
 function order(userId: string): Order {
   return {
-    id: 'o1', status: 'ordered', orderDate: '2025-01-06T03:00:00.000Z', updatedAt: '2025-01-06T03:00:00.000Z',
-    type: 'hot', sweetness: 50, remark: '-', reject_note: null, tumblerImage: null,
-    user: { id: userId, name: userId }, menu: { id: 'm1', name: 'Latte', category: { id: 'c1', name: 'Coffee', categoryFor: 'cafe' } },
+    id: 'o1',
+    status: 'ordered',
+    orderDate: '2025-01-06T03:00:00.000Z',
+    updatedAt: '2025-01-06T03:00:00.000Z',
+    type: 'hot',
+    sweetness: 50,
+    remark: '-',
+    reject_note: null,
+    tumblerImage: null,
+    user: { id: userId, name: userId },
+    menu: { id: 'm1', name: 'Latte', category: { id: 'c1', name: 'Coffee', categoryFor: 'cafe' } },
     queue_at: 1,
   };
 }

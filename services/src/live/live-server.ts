@@ -61,7 +61,10 @@ export function createLiveServer(options: LiveServerOptions): LiveServer {
   function onConnection(ws: WebSocket, urlToken: string | null) {
     const client: Client = { ws, user: null, authenticating: false, alive: true };
     clients.add(client);
-    const timer = setTimeout(() => client.user || ws.close(CLOSE_UNAUTHORIZED, 'Authentication required'), authTimeoutMs);
+    const timer = setTimeout(
+      () => client.user || ws.close(CLOSE_UNAUTHORIZED, 'Authentication required'),
+      authTimeoutMs,
+    );
     ws.on('pong', () => (client.alive = true));
     ws.on('close', () => {
       clearTimeout(timer);
@@ -149,7 +152,9 @@ export function createLiveServer(options: LiveServerOptions): LiveServer {
 
 function reaches(audience: Audience, user: LiveUser): boolean {
   return Boolean(
-    audience.everyone || (audience.userId !== undefined && audience.userId === user.id) || (audience.staff && STAFF_ROLES.includes(user.role)),
+    audience.everyone ||
+    (audience.userId !== undefined && audience.userId === user.id) ||
+    (audience.staff && STAFF_ROLES.includes(user.role)),
   );
 }
 

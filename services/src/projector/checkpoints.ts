@@ -61,7 +61,10 @@ export interface CheckpointWatcherOptions {
 }
 
 /** For processes that do not run the projector: polls the checkpoints table. */
-export function createCheckpointWatcher(db: Pick<ProjectorDb, 'knex'>, options: CheckpointWatcherOptions = {}): CheckpointWatcher {
+export function createCheckpointWatcher(
+  db: Pick<ProjectorDb, 'knex'>,
+  options: CheckpointWatcherOptions = {},
+): CheckpointWatcher {
   const names = options.names ?? ALL_PROJECTIONS.map((p) => p.name);
   const pollMs = options.pollMs ?? 25;
   const current = async () => minOf(await readCheckpoints(db.knex, names));

@@ -37,6 +37,9 @@ export async function ensureCheckpointRows(knex: Knex, names: readonly string[])
   if (rows.length > 0) await knex(CHECKPOINTS_TABLE).insert(rows).onConflict('name').ignore();
 }
 
-async function selectForUpdate(trx: Knex.Transaction, sorted: readonly string[]): Promise<{ name: string; position: unknown }[]> {
+async function selectForUpdate(
+  trx: Knex.Transaction,
+  sorted: readonly string[],
+): Promise<{ name: string; position: unknown }[]> {
   return trx(CHECKPOINTS_TABLE).select('name', 'position').whereIn('name', sorted).orderBy('name').forUpdate();
 }

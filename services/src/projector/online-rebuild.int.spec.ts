@@ -39,7 +39,11 @@ describe('online rebuild on PostgreSQL', () => {
       await admin.close();
     });
     // A pinned business day (11:00 on a Tuesday in Bangkok): totals never roll over mid-test.
-    const app: TestServer = await startTestServer({ DATABASE_URL, DATABASE_SCHEMA: schema, FAKE_NOW: '2025-06-10T04:00:00.000Z' });
+    const app: TestServer = await startTestServer({
+      DATABASE_URL,
+      DATABASE_SCHEMA: schema,
+      FAKE_NOW: '2025-06-10T04:00:00.000Z',
+    });
     cleanups.push(() => app.close());
     const db = await openSchema(schema, false);
     const store = createEventStore(db);
@@ -60,7 +64,10 @@ describe('online rebuild on PostgreSQL', () => {
         placed.push(res.body.id);
         const next =
           i % 3 === 2
-            ? app.call('PATCH', `/order/barista/${res.body.id}`, { token: staff.barista, body: { status: 'rejected', reject_note: 'Out of stock' } })
+            ? app.call('PATCH', `/order/barista/${res.body.id}`, {
+                token: staff.barista,
+                body: { status: 'rejected', reject_note: 'Out of stock' },
+              })
             : app.call('PATCH', `/order/${res.body.id}`, { token: u.token, body: { status: 'cancel' } });
         const done = await next;
         if (done.status !== 200) failures.push(`update ${done.status}`);
@@ -76,9 +83,11 @@ describe('online rebuild on PostgreSQL', () => {
           app.call<Order[]>('GET', '/order', { token: staff.barista }),
           app.call<{ total: number }>('GET', '/order/summary', { token: staff.barista }),
         ]);
-        if (list.status !== 200 || sum.status !== 200) failures.push(`read ${list.status} ${sum.status} ${JSON.stringify([list.body, sum.body]).slice(0, 300)}`);
+        if (list.status !== 200 || sum.status !== 200)
+          failures.push(`read ${list.status} ${sum.status} ${JSON.stringify([list.body, sum.body]).slice(0, 300)}`);
         else {
-          if (list.body.length < lastCount) failures.push(`GET /order went from ${lastCount} to ${list.body.length} orders`);
+          if (list.body.length < lastCount)
+            failures.push(`GET /order went from ${lastCount} to ${list.body.length} orders`);
           if (sum.body.total < lastTotal) failures.push(`summary total went from ${lastTotal} to ${sum.body.total}`);
           lastCount = Math.max(lastCount, list.body.length);
           lastTotal = Math.max(lastTotal, sum.body.total);
@@ -93,7 +102,12 @@ describe('online rebuild on PostgreSQL', () => {
     const { id: damaged } = await db.knex('rm_orders').whereIn('status', ['cancel', 'rejected']).first('id');
     await db.knex('rm_orders').where('id', damaged).update({ remark: 'DAMAGED' });
     // A second projector process that sees no deliveries: its position in memory stays behind the swap.
-    const lagging = createProjector({ db: await openSchema(schema, false), store, projections: ALL_PROJECTIONS, timeZone: TZ });
+    const lagging = createProjector({
+      db: await openSchema(schema, false),
+      store,
+      projections: ALL_PROJECTIONS,
+      timeZone: TZ,
+    });
     await lagging.migrate();
     const laggingAt = await lagging.catchUp();
     const readsBefore = reads;
@@ -158,7 +172,9 @@ describe('online rebuild on PostgreSQL', () => {
     expect(lagging.position()).toBe(head);
 
     // The indexes the shadow built after its replay came along with the tables.
-    const { rows: indexes } = (await db.knex.raw('SELECT indexname FROM pg_indexes WHERE schemaname = ?', [schema])) as { rows: { indexname: string }[] };
+    const { rows: indexes } = (await db.knex.raw('SELECT indexname FROM pg_indexes WHERE schemaname = ?', [
+      schema,
+    ])) as { rows: { indexname: string }[] };
     const deferred = ALL_PROJECTIONS.flatMap((p) => p.indexes ?? []).map((i) => i.name);
     expect(indexes.map((i) => i.indexname)).toEqual(expect.arrayContaining(deferred));
 

@@ -49,7 +49,8 @@ const id = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 export async function rebuildOnline(options: OnlineRebuildOptions): Promise<OnlineRebuildResult> {
   const { db, store, projections, logger } = options;
-  if (db.dialect !== 'pg') throw new Error('Online rebuild needs PostgreSQL; on SQLite run the offline rebuild (make rebuild)');
+  if (db.dialect !== 'pg')
+    throw new Error('Online rebuild needs PostgreSQL; on SQLite run the offline rebuild (make rebuild)');
   if (projections.length === 0) throw new Error('Online rebuild: no projection named');
   const batchSize = options.batchSize ?? 5_000;
   const ctx: ProjectionContext = { timeZone: options.timeZone };
@@ -96,13 +97,18 @@ export async function rebuildOnline(options: OnlineRebuildOptions): Promise<Onli
         for (const p of projections) {
           await p.migrate(trx);
           // Built once the rows are in (below), as offline: a sort each instead of a write per row.
-          await dropIndexesIfPresent(trx, (p.indexes ?? []).map((i) => i.name), shadow);
+          await dropIndexesIfPresent(
+            trx,
+            (p.indexes ?? []).map((i) => i.name),
+            shadow,
+          );
         }
         return tablesOf(trx, shadow);
       }),
     );
     const missing = projections.flatMap((p) => p.tables).filter((t) => !tables.includes(t));
-    if (missing.length > 0) throw new Error(`Online rebuild: migrate did not create ${missing.join(', ')} in the shadow schema`);
+    if (missing.length > 0)
+      throw new Error(`Online rebuild: migrate did not create ${missing.join(', ')} in the shadow schema`);
 
     let position = await replay(0);
     await db.knex.transaction((trx) =>
@@ -149,7 +155,10 @@ export async function rebuildOnline(options: OnlineRebuildOptions): Promise<Onli
     const reached = await replay(from, trx);
     const ahead = rows.find((r) => Number(r.position) > reached);
     // The live checkpoints only count committed events, all of which we just read: never expected.
-    if (ahead) throw new Error(`Online rebuild: live ${ahead.name} is at ${String(ahead.position)}, beyond the log read (${reached})`);
+    if (ahead)
+      throw new Error(
+        `Online rebuild: live ${ahead.name} is at ${String(ahead.position)}, beyond the log read (${reached})`,
+      );
     const tables = await tablesOf(trx, shadow);
     const replaced = (await tablesOf(trx, live)).filter((t) => tables.includes(t));
     if (replaced.length > 0) {
@@ -164,7 +173,10 @@ export async function rebuildOnline(options: OnlineRebuildOptions): Promise<Onli
       await trx.raw(`DROP TABLE IF EXISTS ${id(live)}.${id(t)}`);
       await trx.raw(`ALTER TABLE ${id(shadow)}.${id(t)} SET SCHEMA ${id(live)}`);
     }
-    await trx.raw(`UPDATE ${id(live)}.${id(CHECKPOINTS_TABLE)} SET position = ? WHERE name IN (${marks})`, [reached, ...names]);
+    await trx.raw(`UPDATE ${id(live)}.${id(CHECKPOINTS_TABLE)} SET position = ? WHERE name IN (${marks})`, [
+      reached,
+      ...names,
+    ]);
     return reached;
   }
 }

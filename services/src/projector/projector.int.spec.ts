@@ -70,7 +70,11 @@ describe.each(BACKENDS)('projector on %s', (backend) => {
     const before = await dump(db.knex);
     expect(before.rm_orders!.length).toBeGreaterThan(0);
     const result = await p.rebuild();
-    expect(result).toMatchObject({ projections: ALL_PROJECTIONS.map((x) => x.name), events: log.length, position: log.length });
+    expect(result).toMatchObject({
+      projections: ALL_PROJECTIONS.map((x) => x.name),
+      events: log.length,
+      position: log.length,
+    });
     expect(await dump(db.knex)).toEqual(before);
     expect(p.position()).toBe(log.length);
   });
@@ -163,9 +167,13 @@ describe.each(BACKENDS)('projector on %s', (backend) => {
 
 async function indexNames(knex: Knex): Promise<string[]> {
   if (knex.client.driverName === 'better-sqlite3') {
-    return ((await knex.raw(`SELECT name FROM sqlite_master WHERE type = 'index'`)) as { name: string }[]).map((r) => r.name);
+    return ((await knex.raw(`SELECT name FROM sqlite_master WHERE type = 'index'`)) as { name: string }[]).map(
+      (r) => r.name,
+    );
   }
-  const { rows } = (await knex.raw('SELECT indexname AS name FROM pg_indexes WHERE schemaname = current_schema()')) as { rows: { name: string }[] };
+  const { rows } = (await knex.raw('SELECT indexname AS name FROM pg_indexes WHERE schemaname = current_schema()')) as {
+    rows: { name: string }[];
+  };
   return rows.map((r) => r.name);
 }
 
@@ -199,7 +207,12 @@ function sampleLog(): NewEvent[] {
       tumblerImage: null,
       businessDay: day,
     });
-  const ref = (orderId: string, userId: string, day = '2025-03-03') => ({ orderId, userId, businessDay: day, by: 'b1' });
+  const ref = (orderId: string, userId: string, day = '2025-03-03') => ({
+    orderId,
+    userId,
+    businessDay: day,
+    by: 'b1',
+  });
   return [
     e('UserRegistered', { userId: 'u1', email: 'ann@woxa.tech', name: 'Ann', role: 'user' }),
     e('UserRegistered', { userId: 'u2', email: 'bob@woxa.tech', name: 'Bob', role: 'user' }),

@@ -105,7 +105,11 @@ export function createProjector(options: ProjectorOptions): Projector {
     await transaction(async (trx) => {
       if (relaxed && db.dialect === 'pg') await trx.raw('SET LOCAL synchronous_commit TO OFF');
       // Locked until commit: another projector process applying the same span waits, then skips.
-      const stored = await lockCheckpoints(trx, targets.map((p) => p.name), db.dialect);
+      const stored = await lockCheckpoints(
+        trx,
+        targets.map((p) => p.name),
+        db.dialect,
+      );
       for (const p of targets) {
         const cp = stored.get(p.name) ?? 0;
         if (cp >= last.position) {
@@ -126,7 +130,13 @@ export function createProjector(options: ProjectorOptions): Projector {
   }
 
   /** Reads the log after `after` (up to `upTo`) and applies it in batches; returns the last position seen. */
-  async function replay(after: number, upTo: number, targets: readonly Projection[], size = batchSize, relaxed = false): Promise<number> {
+  async function replay(
+    after: number,
+    upTo: number,
+    targets: readonly Projection[],
+    size = batchSize,
+    relaxed = false,
+  ): Promise<number> {
     let next = store.readAll(after, size);
     for (;;) {
       const events = (await next).filter((e) => e.position <= upTo);
@@ -218,17 +228,29 @@ export function createProjector(options: ProjectorOptions): Projector {
             await p.migrate(trx);
             // Built once the rows are in (below): one sort each instead of an index write per row.
             // A crash before that leaves them to the next start's migrate.
-            await dropIndexesIfPresent(trx, (p.indexes ?? []).map((i) => i.name));
+            await dropIndexesIfPresent(
+              trx,
+              (p.indexes ?? []).map((i) => i.name),
+            );
           }
           await writeCheckpoints(trx, zero);
         });
         for (const n of zero.keys()) checkpoints.set(n, 0);
-        const reached = await withoutSyncPerCommit(() => replay(0, Number.MAX_SAFE_INTEGER, targets, rebuildBatchSize, true));
+        const reached = await withoutSyncPerCommit(() =>
+          replay(0, Number.MAX_SAFE_INTEGER, targets, rebuildBatchSize, true),
+        );
         // A durable commit that writes (the checkpoints, as they stand): on both databases it
         // flushes every relaxed commit before it.
         await transaction(async (trx) => {
           for (const p of targets) await p.migrate(trx);
-          await writeCheckpoints(trx, await lockCheckpoints(trx, targets.map((p) => p.name), db.dialect));
+          await writeCheckpoints(
+            trx,
+            await lockCheckpoints(
+              trx,
+              targets.map((p) => p.name),
+              db.dialect,
+            ),
+          );
         });
         const ms = performance.now() - started;
         const result = {

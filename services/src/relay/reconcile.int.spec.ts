@@ -21,7 +21,12 @@ describe.each(BACKENDS)('the relay reconciling a stream that lost events, on %s'
     store = createEventStore(db);
     nats = await testNats();
     nc = await connect({ servers: nats.url });
-    bus = await createNatsBus({ url: nats.url, stream: nats.stream, subjectPrefix: nats.subjectPrefix, publishTimeoutMs: 1000 });
+    bus = await createNatsBus({
+      url: nats.url,
+      stream: nats.stream,
+      subjectPrefix: nats.subjectPrefix,
+      publishTimeoutMs: 1000,
+    });
     // A long period: the test calls reconcile() itself.
     relay = createRelay({ store, bus, db, pollMs: 20, reconcileMs: 60_000 });
   });
@@ -94,7 +99,11 @@ describe.each(BACKENDS)('the relay reconciling a stream that lost events, on %s'
 
 async function append(store: EventStore, from: number, to: number): Promise<void> {
   for (let i = from; i <= to; i++) {
-    const event: NewEvent = { type: 'ShopStatusChanged', data: { isCafeOpen: i % 2 === 0, isBarOpen: true }, tags: ['shop'] };
+    const event: NewEvent = {
+      type: 'ShopStatusChanged',
+      data: { isCafeOpen: i % 2 === 0, isBarOpen: true },
+      tags: ['shop'],
+    };
     await store.append([event]);
   }
 }

@@ -32,7 +32,7 @@ export async function republishLost(input: ReconcileInput): Promise<number> {
   const present = await bus.positions();
   logger.warn({ inStream: present.size, expected, upTo }, 'the stream lost events: republishing them from the log');
   let republished = 0;
-  for (let after = 0; after < upTo; ) {
+  for (let after = 0; after < upTo;) {
     const read = await store.readAll(after, input.batchSize);
     if (read.length === 0) break;
     const missing = read.filter((e) => e.position <= upTo && !present.has(e.position));

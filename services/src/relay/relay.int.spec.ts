@@ -6,7 +6,14 @@ import type { Bus } from '../bus/types.js';
 import { createEventStore } from '../store/event-store.js';
 import type { EventStore } from '../store/types.js';
 import { BACKENDS, testDatabase, type TestDb } from '../test-support/db.js';
-import { startNatsServer, streamEvents, testNats, until, type NatsServerProcess, type TestNats } from '../test-support/nats.js';
+import {
+  startNatsServer,
+  streamEvents,
+  testNats,
+  until,
+  type NatsServerProcess,
+  type TestNats,
+} from '../test-support/nats.js';
 import { createRelay, type Relay } from './relay.js';
 
 describe.each(BACKENDS)('the outbox relay on %s', (backend) => {
@@ -28,7 +35,12 @@ describe.each(BACKENDS)('the outbox relay on %s', (backend) => {
     return relay;
   };
   async function natsBus(url: string, nats: Pick<TestNats, 'stream' | 'subjectPrefix'>): Promise<Bus> {
-    const bus = await createNatsBus({ url, stream: nats.stream, subjectPrefix: nats.subjectPrefix, publishTimeoutMs: 500 });
+    const bus = await createNatsBus({
+      url,
+      stream: nats.stream,
+      subjectPrefix: nats.subjectPrefix,
+      publishTimeoutMs: 500,
+    });
     cleanups.push(() => bus.close());
     return bus;
   }
@@ -157,7 +169,11 @@ describe.each(BACKENDS)('the outbox relay on %s', (backend) => {
 
 async function append(store: EventStore, from: number, to: number): Promise<void> {
   for (let i = from; i <= to; i++) {
-    const event: NewEvent = { type: 'ShopStatusChanged', data: { isCafeOpen: i % 2 === 0, isBarOpen: true }, tags: ['shop'] };
+    const event: NewEvent = {
+      type: 'ShopStatusChanged',
+      data: { isCafeOpen: i % 2 === 0, isBarOpen: true },
+      tags: ['shop'],
+    };
     await store.append([event]);
   }
 }

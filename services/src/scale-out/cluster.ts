@@ -29,7 +29,10 @@ export interface Cluster {
   close(): Promise<void>;
 }
 
-export async function createCluster(nats: { url: string; stream: string; subjectPrefix: string }, env: Record<string, string> = {}): Promise<Cluster> {
+export async function createCluster(
+  nats: { url: string; stream: string; subjectPrefix: string },
+  env: Record<string, string> = {},
+): Promise<Cluster> {
   const schema = `t_so_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'drinks-scale-'));
   const common = {
@@ -83,8 +86,15 @@ export async function seedCustomers(db: Db, url: string, count: number, timeoutM
   const { ids } = await seedUsers(store, count);
   await store.close();
   const tokens = await Promise.all(ids.map((id) => mintToken(id)));
-  await until(async () => (await call(url, 'GET', '/user/me', tokens[count - 1])).status === 200, timeoutMs, 'customers projected');
-  const login = await call(url, 'POST', '/auth/v2/login', null, { email: 'barista@woxa.tech', password: 'password123' });
+  await until(
+    async () => (await call(url, 'GET', '/user/me', tokens[count - 1])).status === 200,
+    timeoutMs,
+    'customers projected',
+  );
+  const login = await call(url, 'POST', '/auth/v2/login', null, {
+    email: 'barista@woxa.tech',
+    password: 'password123',
+  });
   if (login.status !== 200) throw new Error(`barista login: ${login.status} ${JSON.stringify(login.body)}`);
   const categories = (await call<Category[]>(url, 'GET', '/category', tokens[0])).body;
   const menus = categories.filter((c) => c.categoryFor === 'cafe').flatMap((c) => c.menu.map((m) => m.id));
@@ -94,12 +104,24 @@ export async function seedCustomers(db: Db, url: string, count: number, timeoutM
 }
 
 /** The PlaceOrder body for a cafe menu. */
-export const orderBody = (c: Customers, menu = c.menus[0]!) => ({ menu_id: menu, type: 'hot', sweetness: 50, remark: '', tumblerImage: c.image });
+export const orderBody = (c: Customers, menu = c.menus[0]!) => ({
+  menu_id: menu,
+  type: 'hot',
+  sweetness: 50,
+  remark: '',
+  tumblerImage: c.image,
+});
 
 /** Lowest projection checkpoint and the log's head, read from the database. */
 export async function progress(db: Db): Promise<{ head: number; projections: number }> {
   const head = Number((await db.knex('events').max({ m: 'position' }))[0]!.m ?? 0);
-  const rows = await db.knex('checkpoints').whereIn('name', ALL_PROJECTIONS.map((p) => p.name)).select('position');
+  const rows = await db
+    .knex('checkpoints')
+    .whereIn(
+      'name',
+      ALL_PROJECTIONS.map((p) => p.name),
+    )
+    .select('position');
   const projections = rows.length === 0 ? 0 : Math.min(...rows.map((r) => Number(r.position)));
   return { head, projections };
 }

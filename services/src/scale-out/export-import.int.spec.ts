@@ -14,7 +14,11 @@ const PG_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/t
 const cli = (name: string) => join(repoRoot(), 'services', 'dist', 'cli', `${name}.js`);
 
 /** Runs a built CLI with `schema`, stdin from `input` and stdout into `output` (files). */
-function runCli(name: string, schema: string, io: { input?: string; output?: string } = {}): Promise<{ code: number | null; stderr: string }> {
+function runCli(
+  name: string,
+  schema: string,
+  io: { input?: string; output?: string } = {},
+): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [cli(name)], {
       env: { ...process.env, DATABASE_URL: PG_URL, DATABASE_SCHEMA: schema, LOG_LEVEL: 'silent' },
@@ -39,7 +43,12 @@ describe('export and import of the event log (PostgreSQL, built CLIs)', () => {
   let targetDb: Db;
 
   beforeAll(async () => {
-    app = await startTestServer({ DATABASE_URL: PG_URL, DATABASE_SCHEMA: source, FAKE_NOW, JWT_SECRET: 'export-import-secret-0123456789abcdef0123' });
+    app = await startTestServer({
+      DATABASE_URL: PG_URL,
+      DATABASE_SCHEMA: source,
+      FAKE_NOW,
+      JWT_SECRET: 'export-import-secret-0123456789abcdef0123',
+    });
     const staff = await staffTokens(app);
     const menus = await catalog(app, staff.barista);
     // Some traffic with idempotency keys, transitions and renames: more than the demo seed.
@@ -55,7 +64,11 @@ describe('export and import of the event log (PostgreSQL, built CLIs)', () => {
         body: { menu_id: menus.cafeMenu2.id, type: 'cold', sweetness: 25, remark: 'x', tumblerImage: image },
       });
       if (second.status !== 201) throw new Error(`order: ${second.status} ${JSON.stringify(second.body)}`);
-      if (i % 2 === 0) await app.call('PATCH', `/order/barista/${placed.id}`, { token: staff.barista, body: { status: 'in-progress' } });
+      if (i % 2 === 0)
+        await app.call('PATCH', `/order/barista/${placed.id}`, {
+          token: staff.barista,
+          body: { status: 'in-progress' },
+        });
     }
     targetDb = await openDatabase({ dataDir: dir, databaseUrl: PG_URL, schema: target });
   }, 60_000);

@@ -80,7 +80,10 @@ describe('two projectors on one PostgreSQL database', () => {
     const dup = await db.knex('rm_test_seen').select('position').groupBy('position').havingRaw('count(*) > 1');
     expect(dup).toEqual([]);
     expect(Number((await db.knex('rm_test_seen').count({ c: '*' }))[0]!.c)).toBe(log.length);
-    const checkpoints = await db.knex('checkpoints').whereIn('name', PROJECTIONS.map((p) => p.name));
+    const checkpoints = await db.knex('checkpoints').whereIn(
+      'name',
+      PROJECTIONS.map((p) => p.name),
+    );
     expect(checkpoints.map((c) => Number(c.position))).toEqual(PROJECTIONS.map(() => log.length));
 
     // The read models equal a rebuild from the log (on the same database).

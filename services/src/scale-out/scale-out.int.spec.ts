@@ -5,7 +5,16 @@ import { openDatabase } from '../db/database.js';
 import { call, dumpReadModels, rebuildAndDump } from '../faults/tests/support.js';
 import { streamEvents, testNats, type TestNats } from '../test-support/nats.js';
 import type { SpawnedServer } from '../test-support/process.js';
-import { PG_URL, createCluster, orderBody, progress, seedCustomers, until, type Cluster, type Customers } from './cluster.js';
+import {
+  PG_URL,
+  createCluster,
+  orderBody,
+  progress,
+  seedCustomers,
+  until,
+  type Cluster,
+  type Customers,
+} from './cluster.js';
 
 // Steps build on each other (one cluster, ~40 s in all): they run in order.
 describe('scale-out: 2 api, 2 relays (active + standby), 1 projector on PostgreSQL and NATS', () => {
@@ -24,7 +33,12 @@ describe('scale-out: 2 api, 2 relays (active + standby), 1 projector on PostgreS
     projector = await cluster.start('projector');
     relay1 = await cluster.start('relay');
     // relay1 holds the lease before the standby exists, so we know which one is active.
-    await until(async () => Number((await cluster.db.knex('leases').where({ name: 'relay' }).first())?.expires_at ?? 0) > Date.now(), 10_000, 'relay lease taken');
+    await until(
+      async () =>
+        Number((await cluster.db.knex('leases').where({ name: 'relay' }).first())?.expires_at ?? 0) > Date.now(),
+      10_000,
+      'relay lease taken',
+    );
     await cluster.start('relay');
     apiA = await cluster.start('api', { DEMO_DATA: 'true' });
     apiB = await cluster.start('api');
@@ -66,10 +80,12 @@ describe('scale-out: 2 api, 2 relays (active + standby), 1 projector on PostgreS
     const statuses = answers.map((a) => a.status).sort();
     expect(statuses.filter((s) => s === 201)).toHaveLength(2);
     expect(statuses.filter((s) => s === 409)).toHaveLength(8);
-    for (const a of answers.filter((x) => x.status === 409)) expect(a.body).toMatchObject({ code: 'ORDER_LIMIT_REACHED' });
+    for (const a of answers.filter((x) => x.status === 409))
+      expect(a.body).toMatchObject({ code: 'ORDER_LIMIT_REACHED' });
     const orders = await cluster.db.knex('events').where({ type: 'OrderPlaced' }).select('data');
     expect(orders.filter((o) => JSON.parse(o.data).userId === c.ids[0])).toHaveLength(2);
-    for (const api of [apiA, apiB]) expect((await call(api.url, 'GET', '/order/count/user', c.tokens[0])).body).toEqual({ totalOrder: 2 });
+    for (const api of [apiA, apiB])
+      expect((await call(api.url, 'GET', '/order/count/user', c.tokens[0])).body).toEqual({ totalOrder: 2 });
   });
 
   it('pushes an order placed through api A to a WebSocket on api B', async () => {
@@ -81,7 +97,11 @@ describe('scale-out: 2 api, 2 relays (active + standby), 1 projector on PostgreS
       await new Promise((r) => setTimeout(r, 200)); // the socket authenticates after open
       const placed = await place(apiA.url, 1);
       expect(placed.status).toBe(201);
-      await until(() => messages.some((m) => m.type === 'orders' && m.data.id === placed.body.id), 10_000, 'live message on api B');
+      await until(
+        () => messages.some((m) => m.type === 'orders' && m.data.id === placed.body.id),
+        10_000,
+        'live message on api B',
+      );
     } finally {
       ws.close();
     }
@@ -90,10 +110,20 @@ describe('scale-out: 2 api, 2 relays (active + standby), 1 projector on PostgreS
   it('loses and doubles nothing in the stream when the active relay is killed: the standby takes over', async () => {
     relay1.kill('SIGKILL');
     await relay1.waitExit();
-    for (const [api, user] of [[apiA, 1], [apiB, 2], [apiA, 2]] as const) await placeDuringOutage(api, user);
+    for (const [api, user] of [
+      [apiA, 1],
+      [apiB, 2],
+      [apiA, 2],
+    ] as const)
+      await placeDuringOutage(api, user);
     const { head } = await progress(cluster.db);
     // The standby waits for the dead relay's lease to expire (10 s), then publishes from the checkpoint.
-    await until(async () => Number((await cluster.db.knex('checkpoints').where({ name: 'relay' }).first())?.position ?? 0) >= head, 30_000, 'standby relay caught up');
+    await until(
+      async () =>
+        Number((await cluster.db.knex('checkpoints').where({ name: 'relay' }).first())?.position ?? 0) >= head,
+      30_000,
+      'standby relay caught up',
+    );
     const positions = (await streamEvents(nats.url, nats.stream)).map((e) => e.position);
     expect(positions).toHaveLength(head);
     expect([...positions].sort((a, b) => a - b)).toEqual(Array.from({ length: head }, (_, i) => i + 1));
@@ -116,7 +146,11 @@ describe('scale-out: 2 api, 2 relays (active + standby), 1 projector on PostgreS
   it('has live read models equal, row for row, to a full rebuild of the log in a second schema', async () => {
     const { head, projections } = await progress(cluster.db);
     expect(projections).toBe(head);
-    const copy = await openDatabase({ dataDir: cluster.env.DATA_DIR!, databaseUrl: PG_URL, schema: `${cluster.schema}_rb` });
+    const copy = await openDatabase({
+      dataDir: cluster.env.DATA_DIR!,
+      databaseUrl: PG_URL,
+      schema: `${cluster.schema}_rb`,
+    });
     try {
       for (const table of ['events', 'event_tags']) {
         await copy.knex.raw('INSERT INTO ?? SELECT * FROM ??.??', [table, cluster.schema, table]);

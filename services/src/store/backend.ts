@@ -62,7 +62,9 @@ function sqliteBackend(knex: Knex): Backend {
       run: async (sql, params) => void prepare(sql).run(...params),
       insert: async (...inserts) => {
         for (const { table, columns, rows } of inserts) {
-          const stmt = prepare(`INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`);
+          const stmt = prepare(
+            `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
+          );
           for (const row of rows) stmt.run(...row);
         }
       },
@@ -98,7 +100,10 @@ function sqliteBackend(knex: Knex): Backend {
 
 function insertSql({ table, columns, rows }: Insert): { text: string; params: unknown[] } {
   const tuple = `(${columns.map(() => '?').join(', ')})`;
-  return { text: `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${rows.map(() => tuple).join(', ')}`, params: rows.flat() };
+  return {
+    text: `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${rows.map(() => tuple).join(', ')}`,
+    params: rows.flat(),
+  };
 }
 
 function pgBackend(knex: Knex, lockKey: number): Backend {

@@ -52,7 +52,10 @@ describe.each(BACKENDS)('the event store on %s', (kind) => {
 
     it('checks each condition against the appends committed before it in the same group', async () => {
       const cond = { condition: { query: [{ types: ['ShopStatusChanged' as const] }], after: 0 } };
-      const [first, second] = await Promise.allSettled([store.append([shop(true)], cond), store.append([shop(false)], cond)]);
+      const [first, second] = await Promise.allSettled([
+        store.append([shop(true)], cond),
+        store.append([shop(false)], cond),
+      ]);
       expect(first.status).toBe('fulfilled');
       expect(second.status === 'rejected' && second.reason).toBeInstanceOf(ConcurrencyError);
       expect((await store.readAll(0, 10)).map((e) => e.data)).toEqual([{ isCafeOpen: true, isBarOpen: true }]);
@@ -73,7 +76,9 @@ describe.each(BACKENDS)('the event store on %s', (kind) => {
     });
 
     it('rejects a condition position that is not a whole number', async () => {
-      await expect(store.append([shop(true)], { condition: { query: [{ tags: ['shop'] }], after: Number.NaN } })).rejects.toThrow(TypeError);
+      await expect(
+        store.append([shop(true)], { condition: { query: [{ tags: ['shop'] }], after: Number.NaN } }),
+      ).rejects.toThrow(TypeError);
     });
   });
 
@@ -114,11 +119,14 @@ describe.each(BACKENDS)('the event store on %s', (kind) => {
   describe('when reading by query', () => {
     beforeEach(async () => {
       await store.append([renamed('u1', 'A'), { ...renamed('u2', 'B'), tags: ['user:u2', 'day:d1'] }, shop(true)]);
-      await store.append([{ type: 'UserRoleChanged', data: { userId: 'u2', role: 'admin' }, tags: ['user:u2', 'day:d1'] }]);
+      await store.append([
+        { type: 'UserRoleChanged', data: { userId: 'u2', role: 'admin' }, tags: ['user:u2', 'day:d1'] },
+      ]);
     });
 
     it('matches types, all tags of an item, and any item', async () => {
-      const positions = async (q: Parameters<EventStore['read']>[0]) => (await store.read(q)).events.map((e) => e.position);
+      const positions = async (q: Parameters<EventStore['read']>[0]) =>
+        (await store.read(q)).events.map((e) => e.position);
       expect(await positions([{ types: ['UserRenamed'] }])).toEqual([1, 2]);
       expect(await positions([{ tags: ['user:u2', 'day:d1'] }])).toEqual([2, 4]);
       expect(await positions([{ tags: ['user:u1', 'day:d1'] }])).toEqual([]);
@@ -138,13 +146,21 @@ describe.each(BACKENDS)('the event store on %s', (kind) => {
     it('accepts a condition whose query matched nothing new', async () => {
       const cond = { query: [{ tags: ['user:u1'] }], after: 1 };
       await expect(store.append([renamed('u2', 'C')], { condition: cond })).resolves.toMatchObject({ lastPosition: 5 });
-      await expect(store.append([renamed('u1', 'D')], { condition: { ...cond, after: 0 } })).rejects.toThrow(ConcurrencyError);
+      await expect(store.append([renamed('u1', 'D')], { condition: { ...cond, after: 0 } })).rejects.toThrow(
+        ConcurrencyError,
+      );
     });
   });
 
   describe('when an event was stored at an older schema version', () => {
     it('reads it upcast to the current version', async () => {
-      await insertRaw(db, { position: 1, type: 'UserRenamed', version: 1, data: { user: 'u1', fullName: 'Old' }, tags: ['user:u1'] });
+      await insertRaw(db, {
+        position: 1,
+        type: 'UserRenamed',
+        version: 1,
+        data: { user: 'u1', fullName: 'Old' },
+        tags: ['user:u1'],
+      });
       const upcasting = createEventStore(db, { upcasters: [renameV1] });
       extra.push(upcasting);
       const appended = await upcasting.append([renamed('u1', 'New')]);
@@ -189,7 +205,10 @@ const renameV1: Upcaster = {
   },
 };
 
-async function insertRaw(db: Db, e: { position: number; type: string; version: number; data: unknown; tags: string[] }) {
+async function insertRaw(
+  db: Db,
+  e: { position: number; type: string; version: number; data: unknown; tags: string[] },
+) {
   await db.knex('events').insert({
     position: e.position,
     id: crypto.randomUUID(),

@@ -12,7 +12,14 @@ import {
   toStoredEvent,
   type EventValues,
 } from './sql.js';
-import { ConcurrencyError, type Refusal, type AppendOptions, type AppendResult, type EventQuery, type EventStore } from './types.js';
+import {
+  ConcurrencyError,
+  type Refusal,
+  type AppendOptions,
+  type AppendResult,
+  type EventQuery,
+  type EventStore,
+} from './types.js';
 import { UPCASTERS, upcasterChain, type Upcaster } from './upcasters.js';
 import { uuidv7 } from './uuid.js';
 import { appendedChannel } from '../db/notify.js';
@@ -71,7 +78,10 @@ export function createEventStore(db: Db, opts: EventStoreOptions = {}): EventSto
   }
 
   async function recallIn(x: Exec, key: string): Promise<AppendResult | null> {
-    const [seen] = await x.all<{ first_position: number | string; last_position: number | string }>(SELECT_IDEMPOTENCY, [key]);
+    const [seen] = await x.all<{ first_position: number | string; last_position: number | string }>(
+      SELECT_IDEMPOTENCY,
+      [key],
+    );
     if (!seen) return null;
     const rows = await x.values<EventValues>(SELECT_BETWEEN, [seen.first_position, seen.last_position]);
     return { events: toEvents(rows), lastPosition: Number(seen.last_position), duplicate: true };
@@ -109,10 +119,27 @@ export function createEventStore(db: Db, opts: EventStoreOptions = {}): EventSto
       {
         table: 'events',
         columns: EVENT_COLUMNS,
-        rows: stored.map((e) => [e.position, e.id, e.type, JSON.stringify(e.tags), JSON.stringify(e.data), meta, occurredAt, e.schemaVersion]),
+        rows: stored.map((e) => [
+          e.position,
+          e.id,
+          e.type,
+          JSON.stringify(e.tags),
+          JSON.stringify(e.data),
+          meta,
+          occurredAt,
+          e.schemaVersion,
+        ]),
       },
-      { table: 'event_tags', columns: ['tag', 'position'], rows: stored.flatMap((e) => e.tags.map((t) => [t, e.position])) },
-      { table: 'idempotency', columns: ['key', 'first_position', 'last_position'], rows: key === undefined ? [] : [[key, head + 1, last]] },
+      {
+        table: 'event_tags',
+        columns: ['tag', 'position'],
+        rows: stored.flatMap((e) => e.tags.map((t) => [t, e.position])),
+      },
+      {
+        table: 'idempotency',
+        columns: ['key', 'first_position', 'last_position'],
+        rows: key === undefined ? [] : [[key, head + 1, last]],
+      },
     );
     return { events: stored, lastPosition: last, duplicate: false };
   }
@@ -130,7 +157,8 @@ export function createEventStore(db: Db, opts: EventStoreOptions = {}): EventSto
           outcomes.push(outcome);
         }
         // Delivered at COMMIT to the relays and projectors of other processes (LISTEN), so they need not poll.
-        if (db.dialect === 'pg' && head > start) await x.all('SELECT pg_notify(?, ?)', [appendedChannel(db.schema), String(head)]);
+        if (db.dialect === 'pg' && head > start)
+          await x.all('SELECT pg_notify(?, ?)', [appendedChannel(db.schema), String(head)]);
       });
     } catch (error) {
       for (const p of group) p.reject(error);
@@ -198,12 +226,18 @@ export function createEventStore(db: Db, opts: EventStoreOptions = {}): EventSto
     },
     rememberRefusal: async (key: string, refusal: Refusal) => {
       ensureOpen();
-      await db.knex('idempotency_refusals').insert({ key, ...refusal }).onConflict('key').ignore();
+      await db
+        .knex('idempotency_refusals')
+        .insert({ key, ...refusal })
+        .onConflict('key')
+        .ignore();
     },
     readAll: async (after: number, limit: number) => {
       ensureOpen();
       if (limit <= 0) return [];
-      return backend.read(async (x) => toEvents(await x.values<EventValues>(SELECT_RANGE, [Math.max(0, after), limit])));
+      return backend.read(async (x) =>
+        toEvents(await x.values<EventValues>(SELECT_RANGE, [Math.max(0, after), limit])),
+      );
     },
     head: async () => {
       ensureOpen();

@@ -51,7 +51,8 @@ export function createMemoryEventStore(options: MemoryEventStoreOptions = {}): E
       const metadata = opts.metadata ?? {};
       const key = metadata.idempotencyKey;
       const recorded = key === undefined ? undefined : idempotency.get(key);
-      if (recorded) return { events: slice(recorded.first, recorded.last), lastPosition: recorded.last, duplicate: true };
+      if (recorded)
+        return { events: slice(recorded.first, recorded.last), lastPosition: recorded.last, duplicate: true };
       if (opts.condition) {
         const { query, after } = opts.condition;
         if (log.slice(after).some((e) => matchesQuery(query, e))) throw new ConcurrencyError();
@@ -90,7 +91,9 @@ export function createMemoryEventStore(options: MemoryEventStoreOptions = {}): E
     async recall(key: string): Promise<AppendResult | null> {
       ensureOpen();
       const recorded = idempotency.get(key);
-      return recorded ? { events: slice(recorded.first, recorded.last), lastPosition: recorded.last, duplicate: true } : null;
+      return recorded
+        ? { events: slice(recorded.first, recorded.last), lastPosition: recorded.last, duplicate: true }
+        : null;
     },
 
     async readAll(after: number, limit: number): Promise<StoredEvent[]> {

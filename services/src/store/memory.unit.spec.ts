@@ -10,7 +10,11 @@ describe('the in-memory event store', () => {
     const second = await store.append([renamed('u-1')], { metadata: { actor: 'u-1' } });
     expect(first.events.map((e) => e.position)).toEqual([1, 2]);
     expect(second).toMatchObject({ lastPosition: 3, duplicate: false });
-    expect(second.events[0]).toMatchObject({ metadata: { actor: 'u-1' }, occurredAt: '2025-01-15T00:00:00.000Z', schemaVersion: 1 });
+    expect(second.events[0]).toMatchObject({
+      metadata: { actor: 'u-1' },
+      occurredAt: '2025-01-15T00:00:00.000Z',
+      schemaVersion: 1,
+    });
     expect(await store.head()).toBe(3);
     expect((await store.readAll(1, 10)).map((e) => e.position)).toEqual([2, 3]);
     expect((await store.readAll(0, 2)).map((e) => e.position)).toEqual([1, 2]);
@@ -19,7 +23,8 @@ describe('the in-memory event store', () => {
   it('matches an item on type AND every tag, a query on any item, and nothing for an empty query', async () => {
     const store = createMemoryEventStore();
     await store.append([renamed('u-1'), renamed('u-2'), shop(true)]);
-    const names = async (query: Parameters<typeof store.read>[0]) => (await store.read(query)).events.map((e) => e.position);
+    const names = async (query: Parameters<typeof store.read>[0]) =>
+      (await store.read(query)).events.map((e) => e.position);
     expect(await names([{ types: ['UserRenamed'], tags: ['user:u-2'] }])).toEqual([2]);
     expect(await names([{ types: ['UserRenamed'], tags: ['user:u-2', 'other'] }])).toEqual([]);
     expect(await names([{ types: ['ShopStatusChanged'], tags: ['user:u-1'] }])).toEqual([]);

@@ -31,7 +31,9 @@ function itemPositions(item: QueryItem, op: '>' | '<=', value: number): Sql {
     const where = [`position ${op} ?`, ...(typeIn ? [typeIn] : [])].join(' AND ');
     return { text: `SELECT position FROM events WHERE ${where}`, params: [value, ...(types ?? [])] };
   }
-  const joins = tags.slice(1).map((_, i) => ` JOIN event_tags t${i + 1} ON t${i + 1}.position = t0.position AND t${i + 1}.tag = ?`);
+  const joins = tags
+    .slice(1)
+    .map((_, i) => ` JOIN event_tags t${i + 1} ON t${i + 1}.position = t0.position AND t${i + 1}.tag = ?`);
   const typeJoin = typeIn ? ` JOIN events x ON x.position = t0.position AND x.${typeIn}` : '';
   return {
     text: `SELECT t0.position FROM event_tags t0${joins.join('')}${typeJoin} WHERE t0.tag = ? AND t0.position ${op} ?`,

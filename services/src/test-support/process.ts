@@ -36,20 +36,31 @@ export function repoRoot(): string {
 }
 
 // Inherited from the test runner's environment only when the caller passes them explicitly.
-const APP_VARS = /^(PORT|HOST|DATA_DIR|DATABASE_URL|DATABASE_SCHEMA|NATS_URL|NATS_STREAM|NATS_SUBJECT_PREFIX|ROLE|DEMO_DATA|FAKE_NOW|LOG_LEVEL|JWT_SECRET)$/;
+const APP_VARS =
+  /^(PORT|HOST|DATA_DIR|DATABASE_URL|DATABASE_SCHEMA|NATS_URL|NATS_STREAM|NATS_SUBJECT_PREFIX|ROLE|DEMO_DATA|FAKE_NOW|LOG_LEVEL|JWT_SECRET)$/;
 
 /**
  * Runs `node services/dist/main.js` (built beforehand) on a free port and resolves once
  * /api/healthz answers. The caller owns the process: stop it (or kill it) by its pid.
  */
-export async function spawnServer(env: Record<string, string> = {}, options: SpawnOptions = {}): Promise<SpawnedServer> {
+export async function spawnServer(
+  env: Record<string, string> = {},
+  options: SpawnOptions = {},
+): Promise<SpawnedServer> {
   const main = join(repoRoot(), 'services', 'dist', 'main.js');
   if (!existsSync(main)) throw new Error(`${main} is missing: build first (npx tsc -b services)`);
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([k]) => !APP_VARS.test(k)));
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), main], {
     cwd: repoRoot(),
-    env: { ...inherited, HOST: '127.0.0.1', LOG_LEVEL: 'warn', COMPANY_EMAIL_DOMAIN: 'woxa.tech', ...env, PORT: String(port) },
+    env: {
+      ...inherited,
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      COMPANY_EMAIL_DOMAIN: 'woxa.tech',
+      ...env,
+      PORT: String(port),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -9,7 +9,11 @@ import { type RunningServer, startServer } from '../server.js';
 
 export interface TestServer extends RunningServer {
   /** Calls the API over real HTTP; `token` may be null for anonymous calls. */
-  call<T = any>(method: string, path: string, options?: { token?: string | null; body?: unknown; headers?: Record<string, string>; raw?: string }): Promise<{ status: number; body: T; headers: Headers }>;
+  call<T = any>(
+    method: string,
+    path: string,
+    options?: { token?: string | null; body?: unknown; headers?: Record<string, string>; raw?: string },
+  ): Promise<{ status: number; body: T; headers: Headers }>;
   login(email: string, password?: string): Promise<Tokens>;
   /** Registers a fresh user on the company domain and signs in. */
   newUser(name?: string): Promise<{ id: string; email: string; token: string }>;
@@ -18,7 +22,10 @@ export interface TestServer extends RunningServer {
 export const TEST_DOMAIN = 'woxa.tech';
 
 /** An all-in-one server in this process on a free port, with its own data dir (and schema on PostgreSQL). */
-export async function startTestServer(env: Record<string, string> = {}, options: { clock?: () => Date } = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: { clock?: () => Date } = {},
+): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'drinks-api-'));
   const schema = env.DATABASE_URL ? `t_${randomUUID().replaceAll('-', '').slice(0, 16)}` : undefined;
   const config = loadConfig({
@@ -31,7 +38,10 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     ...(schema ? { DATABASE_SCHEMA: schema } : {}),
     ...env,
   });
-  const running = await startServer(config, { logger: pino({ level: 'silent' }), ...(options.clock ? { clock: options.clock } : {}) });
+  const running = await startServer(config, {
+    logger: pino({ level: 'silent' }),
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
 
   const call: TestServer['call'] = async (method, p, options = {}) => {
     const headers: Record<string, string> = { ...(options.headers ?? {}) };

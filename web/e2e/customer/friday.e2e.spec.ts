@@ -39,7 +39,9 @@ describe('Friday afternoon and photo formats', () => {
     await page.goto(`${app.url}/form/Latte/${latte.id}`);
     await page.getByRole('heading', { name: 'Latte' }).waitFor();
     const uploadReq = page.waitForRequest((r) => r.url().endsWith('/api/upload/image'));
-    await page.getByTestId('tumbler-input').setInputFiles(fileURLToPath(new URL('../fixtures/tumbler.heic', import.meta.url)));
+    await page
+      .getByTestId('tumbler-input')
+      .setInputFiles(fileURLToPath(new URL('../fixtures/tumbler.heic', import.meta.url)));
     const sent = JSON.parse((await uploadReq).postData() ?? '{}') as { file: string };
     expect(sent.file.startsWith('data:image/jpeg;base64,')).toBe(true);
     await page.getByTestId('tumbler-preview').waitFor();

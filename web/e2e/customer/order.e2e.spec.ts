@@ -59,7 +59,9 @@ describe('ordering a cafe drink', () => {
     await openForm('Latte');
     expect(await page.getByText('(Require)').count()).toBeGreaterThanOrEqual(3);
     expect(await page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
-    expect(await page.getByLabel('Additional').getAttribute('placeholder')).toBe('Please enter text (up to 50 characters)');
+    expect(await page.getByLabel('Additional').getAttribute('placeholder')).toBe(
+      'Please enter text (up to 50 characters)',
+    );
     await page.getByLabel('Additional').fill('less ice please');
 
     await page.getByTestId('tumbler-input').setInputFiles(fixture('too-big.jpg'));
@@ -118,7 +120,9 @@ describe('ordering a cafe drink', () => {
       file: `data:image/jpeg;base64,${Buffer.from(await (await import('node:fs/promises')).readFile(fixture('tumbler-small.jpg'))).toString('base64')}`,
     });
     const ahead = await app.api<Order>(admin, 'POST', '/order', {
-      menu_id: (await app.api<{ menu: { id: string; name: string }[]; categoryFor: string }[]>(admin, 'GET', '/category')).body[0]!.menu[0]!.id,
+      menu_id: (
+        await app.api<{ menu: { id: string; name: string }[]; categoryFor: string }[]>(admin, 'GET', '/category')
+      ).body[0]!.menu[0]!.id,
       type: 'hot',
       sweetness: 0,
       remark: '',

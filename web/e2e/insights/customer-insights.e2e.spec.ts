@@ -7,7 +7,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type RunningApp } from '../support/app.js';
 import { expectNoSeriousA11yViolations, newPhonePage, openBrowser, screenshot } from '../support/browser.js';
 import { setShop, signInWithTokens, takeAlert } from '../support/customer.js';
-import { alertCounts, barista, later, menuIds, placeOrder, recordAlertChannels, registerAndLogin, T0, uploadTumbler, WAIT_MINUTES } from './insights-support.js';
+import {
+  alertCounts,
+  barista,
+  later,
+  menuIds,
+  placeOrder,
+  recordAlertChannels,
+  registerAndLogin,
+  T0,
+  uploadTumbler,
+  WAIT_MINUTES,
+} from './insights-support.js';
 
 let dataDir: string;
 let app: RunningApp;
@@ -32,7 +43,10 @@ async function seedFinishedOrders(): Promise<void> {
   const ids: string[] = [];
   for (let i = 1; i <= 4; i++) {
     const token = await registerAndLogin(app, `Guest ${i}`, `guest${i}@woxa.tech`);
-    for (let n = 0; n < 2; n++) ids.push((await placeOrder(app, token, menus.Latte!.id, seedPhoto, { sweetness: n * 50, type: n ? 'hot' : 'cold' })).id);
+    for (let n = 0; n < 2; n++)
+      ids.push(
+        (await placeOrder(app, token, menus.Latte!.id, seedPhoto, { sweetness: n * 50, type: n ? 'hot' : 'cold' })).id,
+      );
   }
   await app.stop();
   app = await startApp({ DATA_DIR: dataDir, FAKE_NOW: later(T0, WAIT_MINUTES) });
@@ -92,7 +106,11 @@ describe('customer insights', () => {
 
   it('orders the same again from history and home, and says so when the menu is out of stock', async () => {
     await page.goto(`${app.url}/history`);
-    await page.getByTestId('history-entry').filter({ hasText: 'Americano' }).getByRole('button', { name: 'Order again: Americano' }).click();
+    await page
+      .getByTestId('history-entry')
+      .filter({ hasText: 'Americano' })
+      .getByRole('button', { name: 'Order again: Americano' })
+      .click();
     await page.getByRole('heading', { name: 'Americano' }).waitFor();
     await page.getByTestId('order-again-prefilled').waitFor();
     expect(await page.getByRole('radio', { name: 'Cold' }).isChecked()).toBe(true);
@@ -102,7 +120,9 @@ describe('customer insights', () => {
     await card('Latte').getByRole('button', { name: 'Order again: Latte' }).click();
     const problem = page.getByTestId('order-again-problem');
     await problem.waitFor();
-    expect(await problem.innerText()).toBe('Latte is not available right now (out of stock). Please choose another menu.');
+    expect(await problem.innerText()).toBe(
+      'Latte is not available right now (out of stock). Please choose another menu.',
+    );
     expect(await page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
     await screenshot(page, 'insights-order-again-inactive');
 
@@ -151,11 +171,21 @@ describe('customer insights', () => {
     const done = page.getByTestId('order-card').filter({ has: page.getByRole('button', { name: 'Pick Up' }) });
     await done.getByRole('button', { name: 'Pick Up' }).click();
     await page.getByTestId('closed-orders').getByTestId('order-card').filter({ hasText: 'less ice' }).waitFor();
-    await page.getByTestId('closed-orders').getByTestId('order-card').filter({ hasText: 'less ice' }).getByRole('button', { name: 'Timeline of Latte' }).click();
+    await page
+      .getByTestId('closed-orders')
+      .getByTestId('order-card')
+      .filter({ hasText: 'less ice' })
+      .getByRole('button', { name: 'Timeline of Latte' })
+      .click();
     const dialog = page.getByRole('dialog', { name: 'Timeline · Latte' });
     await dialog.getByTestId('timeline-step').nth(3).waitFor();
     const steps = await dialog.getByTestId('timeline-step').allInnerTexts();
-    expect(steps.map((s) => s.split('\n')[0])).toEqual(['Placed', expect.stringMatching(/^Started by /), 'Finished', 'Picked up']);
+    expect(steps.map((s) => s.split('\n')[0])).toEqual([
+      'Placed',
+      expect.stringMatching(/^Started by /),
+      'Finished',
+      'Picked up',
+    ]);
     expect(steps[1]).toMatch(/\d{2}:\d{2}/);
     expect(steps[1]).toMatch(/later/);
     await dialog.getByTestId('timeline-total').waitFor();

@@ -10,20 +10,42 @@ export const T0 = '2025-06-11T03:00:00.000Z';
 export const WAIT_MINUTES = 8;
 export const later = (iso: string, minutes: number) => new Date(Date.parse(iso) + minutes * 60_000).toISOString();
 
-export async function menuIds(app: RunningApp, token: string): Promise<Record<string, { id: string; category: string }>> {
+export async function menuIds(
+  app: RunningApp,
+  token: string,
+): Promise<Record<string, { id: string; category: string }>> {
   const r = await app.api<Category[]>(token, 'GET', '/category');
   const out: Record<string, { id: string; category: string }> = {};
   for (const c of r.body) for (const m of c.menu) out[m.name] = { id: m.id, category: c.name };
   return out;
 }
 
-export async function placeOrder(app: RunningApp, token: string, menuId: string, tumblerImage: string, extra: Record<string, unknown> = {}): Promise<Order> {
-  const r = await app.api<Order>(token, 'POST', '/order', { menu_id: menuId, type: 'cold', sweetness: 50, remark: '-', tumblerImage, ...extra });
+export async function placeOrder(
+  app: RunningApp,
+  token: string,
+  menuId: string,
+  tumblerImage: string,
+  extra: Record<string, unknown> = {},
+): Promise<Order> {
+  const r = await app.api<Order>(token, 'POST', '/order', {
+    menu_id: menuId,
+    type: 'cold',
+    sweetness: 50,
+    remark: '-',
+    tumblerImage,
+    ...extra,
+  });
   if (r.status !== 200 && r.status !== 201) throw new Error(`place order: ${r.status} ${JSON.stringify(r.body)}`);
   return r.body;
 }
 
-export async function barista(app: RunningApp, token: string, id: string, status: 'in-progress' | 'done' | 'rejected', reject_note?: string) {
+export async function barista(
+  app: RunningApp,
+  token: string,
+  id: string,
+  status: 'in-progress' | 'done' | 'rejected',
+  reject_note?: string,
+) {
   const r = await app.api(token, 'PATCH', `/order/barista/${id}`, reject_note ? { status, reject_note } : { status });
   if (r.status !== 200) throw new Error(`barista ${status}: ${r.status} ${JSON.stringify(r.body)}`);
 }
@@ -36,7 +58,9 @@ export async function registerAndLogin(app: RunningApp, name: string, email: str
 
 export async function uploadTumbler(app: RunningApp, token: string): Promise<string> {
   const jpg = await readFile(fileURLToPath(new URL('../fixtures/tumbler-small.jpg', import.meta.url)));
-  const r = await app.api<{ url: string }>(token, 'POST', '/upload/image', { file: `data:image/jpeg;base64,${jpg.toString('base64')}` });
+  const r = await app.api<{ url: string }>(token, 'POST', '/upload/image', {
+    file: `data:image/jpeg;base64,${jpg.toString('base64')}`,
+  });
   if (r.status !== 201) throw new Error(`upload: ${r.status}`);
   return r.body.url;
 }
@@ -63,6 +87,10 @@ export async function recordAlertChannels(page: Page): Promise<void> {
 
 export const alertCounts = (page: Page) =>
   page.evaluate(() => {
-    const a = (window as unknown as { __alerts: { notes: { title: string }[]; vibrations: unknown[]; oscillators: () => number } }).__alerts;
+    const a = (
+      window as unknown as {
+        __alerts: { notes: { title: string }[]; vibrations: unknown[]; oscillators: () => number };
+      }
+    ).__alerts;
     return { notes: a.notes.map((n) => n.title), vibrations: a.vibrations.length, oscillators: a.oscillators() };
   });

@@ -151,11 +151,8 @@ describe('admin', () => {
     await page.getByRole('combobox', { name: 'Who' }).click();
     await page.getByRole('option', { name: 'Guest Two (user)' }).click();
     // Newest first: what Guest Two did, not what was done to their orders by the barista.
-    await expect.poll(() => items.evaluateAll((els) => els.map((e) => e.getAttribute('data-type')))).toEqual([
-      'OrderPlaced',
-      'OrderCancelled',
-      'OrderPlaced',
-      'UserRegistered',
-    ]);
+    await expect
+      .poll(() => items.evaluateAll((els) => els.map((e) => e.getAttribute('data-type'))))
+      .toEqual(['OrderPlaced', 'OrderCancelled', 'OrderPlaced', 'UserRegistered']);
   });
 });

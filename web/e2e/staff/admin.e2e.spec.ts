@@ -2,7 +2,13 @@ import { businessWeekday, type OrderSummary, type User } from '@drinks/contracts
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type RunningApp } from '../support/app.js';
-import { expectNoSeriousA11yViolations, newDesktopPage, newPhonePage, openBrowser, screenshot } from '../support/browser.js';
+import {
+  expectNoSeriousA11yViolations,
+  newDesktopPage,
+  newPhonePage,
+  openBrowser,
+  screenshot,
+} from '../support/browser.js';
 import { setShop, signInWithTokens } from '../support/customer.js';
 import { baristaPatch, catalog, menuId, newCustomer, placeBarOrder, placeCafeOrder } from './staff-support.js';
 
@@ -15,8 +21,22 @@ let phone: Page;
 let unlucky: { email: string };
 let renamed: { email: string; name: string };
 
-const CAFE_MENUS = ['Americano', 'Latte', 'Cappuccino', 'Mocha', 'Espresso', 'Thai Milk Tea', 'Green Tea Latte', 'Lemon Tea',
-  'Caramel Frappe', 'Chocolate Frappe', 'Mango Smoothie', 'Berry Smoothie', 'Latte', 'Latte'];
+const CAFE_MENUS = [
+  'Americano',
+  'Latte',
+  'Cappuccino',
+  'Mocha',
+  'Espresso',
+  'Thai Milk Tea',
+  'Green Tea Latte',
+  'Lemon Tea',
+  'Caramel Frappe',
+  'Chocolate Frappe',
+  'Mango Smoothie',
+  'Berry Smoothie',
+  'Latte',
+  'Latte',
+];
 
 beforeAll(async () => {
   [app, browser] = await Promise.all([startApp(), openBrowser()]);
@@ -42,9 +62,14 @@ describe('the closed notice and the credits', () => {
     }
     await setShop(app, barista, 'all-close');
     menus = await catalog(app, barista);
-    const smoothie = await app.api<{ id: string }>(barista, 'POST', '/category', { name: 'Smoothie', categoryFor: 'cafe' });
+    const smoothie = await app.api<{ id: string }>(barista, 'POST', '/category', {
+      name: 'Smoothie',
+      categoryFor: 'cafe',
+    });
     for (const name of ['Mango Smoothie', 'Berry Smoothie']) {
-      expect((await app.api(barista, 'POST', '/menu', { name, description: '', category_id: smoothie.body.id })).status).toBe(201);
+      expect(
+        (await app.api(barista, 'POST', '/menu', { name, description: '', category_id: smoothie.body.id })).status,
+      ).toBe(201);
     }
 
     renamed = await newCustomer(app, 'Bartholomew Longname');
@@ -58,20 +83,35 @@ describe('the closed notice and the credits', () => {
     await popup.getByRole('button', { name: 'English' }).click();
     const english = phone.getByRole('dialog', { name: 'Halloween Party' });
     const text = await english.innerText();
-    for (const part of ['31 October', 'Building D', '10:30', 'Trick or treat', '16:00', '16:30', '18:00-21:00', 'Cancelled']) expect(text).toContain(part);
+    for (const part of [
+      '31 October',
+      'Building D',
+      '10:30',
+      'Trick or treat',
+      '16:00',
+      '16:30',
+      '18:00-21:00',
+      'Cancelled',
+    ])
+      expect(text).toContain(part);
     expect(await phone.evaluate(() => localStorage.getItem('halloweenPopupLanguage'))).toBe('english');
     await screenshot(phone, 'staff-closed-popup-english-phone');
     await english.getByRole('button', { name: "Don't show for today" }).click();
     await english.waitFor({ state: 'hidden' });
     expect(await phone.evaluate(() => localStorage.getItem('halloweenPopupHiddenToday'))).toBeTruthy();
     await phone.reload();
-    await phone.getByText('Cocktails are not available for online ordering. Please order your drink at the bar').waitFor();
+    await phone
+      .getByText('Cocktails are not available for online ordering. Please order your drink at the bar')
+      .waitFor();
     expect(await phone.getByRole('dialog').count()).toBe(0);
     await screenshot(phone, 'staff-closed-phone');
     await expectNoSeriousA11yViolations(phone);
 
     await signInWithTokens(desktop, app, 'admin@woxa.tech', '/close-all-admin');
-    await desktop.getByRole('dialog', { name: 'ปาร์ตี้ฮาโลวีน' }).getByRole('button', { name: "I'm Ready for Halloween!" }).click();
+    await desktop
+      .getByRole('dialog', { name: 'ปาร์ตี้ฮาโลวีน' })
+      .getByRole('button', { name: "I'm Ready for Halloween!" })
+      .click();
     expect(await desktop.getByText('Every working day 9:00 - 16:00').isVisible()).toBe(true);
     await screenshot(desktop, 'staff-closed-admin-desktop');
     await desktop.getByRole('link', { name: 'the Woxa team' }).click();
@@ -85,7 +125,9 @@ describe('the closed notice and the credits', () => {
     expect(await desktop.getByRole('link', { name: /^Follow .* on / }).count()).toBe(3);
     expect(await desktop.getByRole('link', { name: 'Back to Orders' }).getAttribute('href')).toBe('/statusOrder-admin');
     await desktop.getByText('Made with love, coffee, and lots of debugging').waitFor();
-    const columns = await desktop.getByTestId('team-member').evaluateAll((els) => new Set(els.map((e) => e.getBoundingClientRect().left)).size);
+    const columns = await desktop
+      .getByTestId('team-member')
+      .evaluateAll((els) => new Set(els.map((e) => e.getBoundingClientRect().left)).size);
     expect(columns).toBe(3);
     await desktop.getByTestId('team-member').first().hover();
     await screenshot(desktop, 'staff-credits-desktop');
@@ -96,7 +138,7 @@ describe('the closed notice and the credits', () => {
   });
 });
 
-describe('dashboards, history and users with the day\'s orders', () => {
+describe("dashboards, history and users with the day's orders", () => {
   let summary: OrderSummary;
 
   beforeAll(async () => {
@@ -159,7 +201,9 @@ describe('dashboards, history and users with the day\'s orders', () => {
     const sheet = desktop.getByRole('dialog', { name: "Today's Dashboard" });
     await sheet.waitFor();
     expect(await sheet.getByTestId('summary-total').innerText()).toBe('18');
-    expect(await sheet.getByTestId('summary-done').innerText()).toBe(String(summary.byStatus.done + summary.byStatus.picked));
+    expect(await sheet.getByTestId('summary-done').innerText()).toBe(
+      String(summary.byStatus.done + summary.byStatus.picked),
+    );
     expect(await sheet.getByTestId('summary-active').innerText()).toBe('12');
     expect(await sheet.getByTestId('breakdown-cancel').innerText()).toContain('1 (6%)');
     await screenshot(desktop, 'staff-dashboard-sheet-desktop');
@@ -177,12 +221,21 @@ describe('dashboards, history and users with the day\'s orders', () => {
   it('shows the staff history grouped by day with the status labels', async () => {
     await desktop.goto(`${app.url}/history`);
     await desktop.getByRole('heading', { name: 'History', exact: true }).waitFor();
-    for (const f of ['Today', 'Last 7 days', 'Last 30 days', 'All time']) await desktop.getByRole('button', { name: f }).waitFor();
+    for (const f of ['Today', 'Last 7 days', 'Last 30 days', 'All time'])
+      await desktop.getByRole('button', { name: f }).waitFor();
     await desktop.getByTestId('history-total').first().waitFor();
     expect(await desktop.getByTestId('history-group').count()).toBe(1);
     expect(await desktop.getByTestId('history-total').innerText()).toBe('Total Order: 4');
     const text = await desktop.getByTestId('history-group').innerText();
-    for (const part of ['Canceled by user', 'Canceled by barista', 'Done', 'Unlucky Guest', 'Craft Beer', 'Sweetness 50%']) expect(text).toContain(part);
+    for (const part of [
+      'Canceled by user',
+      'Canceled by barista',
+      'Done',
+      'Unlucky Guest',
+      'Craft Beer',
+      'Sweetness 50%',
+    ])
+      expect(text).toContain(part);
     expect(await desktop.getByTestId('history-entry').count()).toBe(6);
     await desktop.getByRole('button', { name: 'All time' }).click();
     await desktop.getByRole('button', { name: 'All time', pressed: true }).waitFor();

@@ -2,7 +2,13 @@ import type { Order } from '@drinks/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type RunningApp } from '../support/app.js';
-import { expectNoSeriousA11yViolations, newDesktopPage, newPhonePage, openBrowser, screenshot } from '../support/browser.js';
+import {
+  expectNoSeriousA11yViolations,
+  newDesktopPage,
+  newPhonePage,
+  openBrowser,
+  screenshot,
+} from '../support/browser.js';
 import { signInWithTokens } from '../support/customer.js';
 import { catalog, menuId, newCustomer, placeCafeOrder } from './staff-support.js';
 
@@ -56,7 +62,8 @@ describe('the barista board', () => {
     await card(order).waitFor({ timeout: 3000 });
     expect(Date.now() - placedAt).toBeLessThan(1000);
     const text = await card(order).innerText();
-    for (const part of ['Latte', 'Ann Customer', 'Type: Hot', 'Sweetness: 25%', 'Remark: less ice']) expect(text).toContain(part);
+    for (const part of ['Latte', 'Ann Customer', 'Type: Hot', 'Sweetness: 25%', 'Remark: less ice'])
+      expect(text).toContain(part);
     await page.getByText('New order: Latte for Ann Customer').waitFor();
     expect(await page.getByTestId('section-waiting-order-count').innerText()).toBe('(1)');
     expect(await page.getByTestId('shop-status-text').innerText()).toBe('Cafe Open');
@@ -67,7 +74,10 @@ describe('the barista board', () => {
     await page.getByRole('button', { name: 'Close' }).click();
 
     await card(order).getByRole('button', { name: 'Do' }).click();
-    await page.locator('section[aria-labelledby="section-in-progress-order"]').locator(`[data-order-id="${order.id}"]`).waitFor();
+    await page
+      .locator('section[aria-labelledby="section-in-progress-order"]')
+      .locator(`[data-order-id="${order.id}"]`)
+      .waitFor();
     expect((await orderStatus(order)).status).toBe('in-progress');
     await card(order).getByRole('button', { name: 'Done' }).click();
     await card(order).waitFor({ state: 'detached' });
@@ -86,7 +96,10 @@ describe('the barista board', () => {
     await expectNoSeriousA11yViolations(page);
     await dialog.getByRole('button', { name: 'Cancel Order' }).click();
     await card(first).waitFor({ state: 'detached' });
-    expect(await orderStatus(first)).toMatchObject({ status: 'rejected', reject_note: 'Barista can not fine your tumbler' });
+    expect(await orderStatus(first)).toMatchObject({
+      status: 'rejected',
+      reject_note: 'Barista can not fine your tumbler',
+    });
 
     await card(second).getByRole('button', { name: 'Cancel' }).click();
     dialog = await pickReason('Other');

@@ -2,7 +2,13 @@ import type { Category, Menu } from '@drinks/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type RunningApp } from '../support/app.js';
-import { expectNoSeriousA11yViolations, newDesktopPage, newPhonePage, openBrowser, screenshot } from '../support/browser.js';
+import {
+  expectNoSeriousA11yViolations,
+  newDesktopPage,
+  newPhonePage,
+  openBrowser,
+  screenshot,
+} from '../support/browser.js';
 import { setShop, signInWithTokens, takeAlert } from '../support/customer.js';
 import { catalog } from './staff-support.js';
 
@@ -23,8 +29,10 @@ afterAll(async () => {
 });
 
 const THAI_ALERT = 'กรุณาตอบคำถามทั้งสองข้อ';
-const byName = async (name: string): Promise<Category | undefined> => (await catalog(app, barista)).find((c) => c.name === name);
-const menuOf = async (category: string, name: string): Promise<Menu | undefined> => (await byName(category))?.menu.find((m) => m.name === name);
+const byName = async (name: string): Promise<Category | undefined> =>
+  (await catalog(app, barista)).find((c) => c.name === name);
+const menuOf = async (category: string, name: string): Promise<Menu | undefined> =>
+  (await byName(category))?.menu.find((m) => m.name === name);
 
 async function expectNameMessages(label: string) {
   const name = page.getByRole('textbox', { name: label });

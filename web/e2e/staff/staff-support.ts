@@ -9,7 +9,10 @@ import { PASSWORD } from '../support/customer.js';
 let counter = 0;
 
 /** Registers a fresh user and returns its access token (each person may order twice a day). */
-export async function newCustomer(app: RunningApp, name?: string): Promise<{ token: string; name: string; email: string }> {
+export async function newCustomer(
+  app: RunningApp,
+  name?: string,
+): Promise<{ token: string; name: string; email: string }> {
   counter += 1;
   const n = name ?? `Guest ${String.fromCharCode(64 + counter)}`;
   const email = `e2e-staff-${Date.now()}-${counter}@woxa.tech`;
@@ -23,7 +26,9 @@ let tumbler: string | null = null;
 
 export async function uploadTumbler(app: RunningApp, token: string): Promise<string> {
   tumbler ??= (await readFile(new URL('../fixtures/tumbler-small.jpg', import.meta.url))).toString('base64');
-  const r = await app.api<{ url: string }>(token, 'POST', '/upload/image', { file: `data:image/jpeg;base64,${tumbler}` });
+  const r = await app.api<{ url: string }>(token, 'POST', '/upload/image', {
+    file: `data:image/jpeg;base64,${tumbler}`,
+  });
   if (r.status !== 201) throw new Error(`upload: ${r.status} ${JSON.stringify(r.body)}`);
   return r.body.url;
 }
@@ -46,7 +51,11 @@ export async function placeCafeOrder(
 ): Promise<Order> {
   const image = await uploadTumbler(app, token);
   const r = await app.api<Order>(token, 'POST', '/order', {
-    menu_id: menu, type: opts.type ?? 'hot', sweetness: opts.sweetness ?? 50, remark: opts.remark ?? '', tumblerImage: image,
+    menu_id: menu,
+    type: opts.type ?? 'hot',
+    sweetness: opts.sweetness ?? 50,
+    remark: opts.remark ?? '',
+    tumblerImage: image,
   });
   if (r.status !== 201) throw new Error(`order: ${r.status} ${JSON.stringify(r.body)}`);
   return r.body;

@@ -51,7 +51,11 @@ export async function expectNoSeriousA11yViolations(page: Page, opts: { exclude?
   const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   if (bad.length > 0) {
     const lines = bad.map(
-      (v) => `${v.impact} ${v.id}: ${v.help}\n    ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join('\n    ')}`,
+      (v) =>
+        `${v.impact} ${v.id}: ${v.help}\n    ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join('\n    ')}`,
     );
     throw new Error(`Accessibility violations on ${page.url()}:\n  ${lines.join('\n  ')}`);
   }

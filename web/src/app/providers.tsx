@@ -15,7 +15,8 @@ export function makeQueryClient(): QueryClient {
       queries: {
         gcTime: 5 * 60_000,
         staleTime: 30_000,
-        retry: (count, err) => count < 3 && !((err as { status?: number }).status! >= 400 && (err as { status?: number }).status! < 500),
+        retry: (count, err) =>
+          count < 3 && !((err as { status?: number }).status! >= 400 && (err as { status?: number }).status! < 500),
         retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, 30_000),
       },
     },
@@ -29,7 +30,8 @@ export function AppProviders({ children }: { children: ReactNode }) {
     void c.prefetchQuery(configQuery);
     // A barista's phone opens on the board: its queues load while the app checks the session and
     // renders, instead of after (a refused or stale prefetch changes nothing: the board asks again).
-    if (location.pathname.startsWith('/ordering') && getTokens().accessToken) void prefetchBoard(c).catch(() => undefined);
+    if (location.pathname.startsWith('/ordering') && getTokens().accessToken)
+      void prefetchBoard(c).catch(() => undefined);
     return c;
   });
   return (

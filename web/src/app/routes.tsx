@@ -30,7 +30,10 @@ function lazyPage<P extends object>(load: () => Promise<Record<string, unknown>>
 
 const OrderingPage = lazyPage(() => import('../features/board/ordering-page.js'), 'OrderingPage');
 const HistoryPage = lazyPage(() => import('../features/history/history-page.js'), 'HistoryPage');
-const DashboardPage = lazyPage<{ area: 'cafe' | 'bar' }>(() => import('../features/dashboard/dashboard-page.js'), 'DashboardPage');
+const DashboardPage = lazyPage<{ area: 'cafe' | 'bar' }>(
+  () => import('../features/dashboard/dashboard-page.js'),
+  'DashboardPage',
+);
 const MenuManagementPage = lazyPage(() => import('../features/menu/menu-management-page.js'), 'MenuManagementPage');
 const CategoryMenusPage = lazyPage(() => import('../features/menu/category-menus-page.js'), 'CategoryMenusPage');
 const AddMenuPage = lazyPage(() => import('../features/menu/add-menu-page.js'), 'AddMenuPage');
@@ -39,7 +42,10 @@ const AddCategoryPage = lazyPage(() => import('../features/menu/add-category-pag
 const EditCategoryPage = lazyPage(() => import('../features/menu/edit-category-page.js'), 'EditCategoryPage');
 const UserManagementPage = lazyPage(() => import('../features/users/user-management-page.js'), 'UserManagementPage');
 const ClosedPage = lazyPage(() => import('../features/closed/closed-page.js'), 'ClosedPage');
-const ServiceDashboardPage = lazyPage(() => import('../features/insights/service-dashboard-page.js'), 'ServiceDashboardPage');
+const ServiceDashboardPage = lazyPage(
+  () => import('../features/insights/service-dashboard-page.js'),
+  'ServiceDashboardPage',
+);
 const AuditLogPage = lazyPage(() => import('../features/audit/audit-log-page.js'), 'AuditLogPage');
 const TeamCreditPage = lazyPage(() => import('../features/credits/team-credit-page.js'), 'TeamCreditPage');
 
@@ -94,11 +100,39 @@ export const routes: RouteObject[] = [
         children: [
           { path: '/', element: <Landing /> },
           { path: 'login', element: <LoginPage /> },
-          { path: 'create', element: <AfterInit><RegisterPage /></AfterInit> },
-          { path: 'unauthorized', element: <AfterInit><UnauthorizedPage /></AfterInit> },
-          { path: 'team-credit', element: <AfterInit><TeamCreditPage /></AfterInit> },
+          {
+            path: 'create',
+            element: (
+              <AfterInit>
+                <RegisterPage />
+              </AfterInit>
+            ),
+          },
+          {
+            path: 'unauthorized',
+            element: (
+              <AfterInit>
+                <UnauthorizedPage />
+              </AfterInit>
+            ),
+          },
+          {
+            path: 'team-credit',
+            element: (
+              <AfterInit>
+                <TeamCreditPage />
+              </AfterInit>
+            ),
+          },
           { path: 'error', element: <ErrorPage /> },
-          { element: <AfterInit><OptionalLayout /></AfterInit>, children: [{ path: 'order_bar', element: <BarMenuPage /> }] },
+          {
+            element: (
+              <AfterInit>
+                <OptionalLayout />
+              </AfterInit>
+            ),
+            children: [{ path: 'order_bar', element: <BarMenuPage /> }],
+          },
           ...customerRoutes('user'),
           ...customerRoutes('admin'),
           {

@@ -5,7 +5,14 @@ export function LoadingScreen() {
   return (
     <Box
       component="main"
-      sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 2 }}
+      sx={{
+        minHeight: '100dvh',
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        justifyContent: 'center',
+        gap: 2,
+      }}
     >
       <Logo size={40} color="#5d3a1a" />
       <CircularProgress aria-label="Loading" />

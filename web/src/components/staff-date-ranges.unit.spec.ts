@@ -27,8 +27,14 @@ describe('date ranges in the business time zone', () => {
 
   it('the month runs from the first to the same date next month', () => {
     expect(monthRange(wednesday, TZ)).toEqual({ startDate: '2026-11-01', endDate: '2026-12-18' });
-    expect(monthRange(new Date('2026-12-10T03:00:00Z'), TZ)).toEqual({ startDate: '2026-12-01', endDate: '2027-01-10' });
-    expect(monthRange(new Date('2027-01-31T03:00:00Z'), TZ)).toEqual({ startDate: '2027-01-01', endDate: '2027-02-28' });
+    expect(monthRange(new Date('2026-12-10T03:00:00Z'), TZ)).toEqual({
+      startDate: '2026-12-01',
+      endDate: '2027-01-10',
+    });
+    expect(monthRange(new Date('2027-01-31T03:00:00Z'), TZ)).toEqual({
+      startDate: '2027-01-01',
+      endDate: '2027-02-28',
+    });
   });
 
   it('dashboardRange picks the period', () => {

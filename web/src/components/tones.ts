@@ -1,7 +1,10 @@
 let audio: AudioContext | null = null;
 
 /** Plays a short sequence of tones; browsers may keep audio muted until the first tap. */
-export function playTones(freqs: readonly number[], { step, length, volume }: { step: number; length: number; volume: number }): void {
+export function playTones(
+  freqs: readonly number[],
+  { step, length, volume }: { step: number; length: number; volume: number },
+): void {
   try {
     audio ??= new AudioContext();
     if (audio.state === 'suspended') void audio.resume();

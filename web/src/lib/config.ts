@@ -33,5 +33,7 @@ export function useConfig(): ClientConfig {
 
 /** Time of day (HH:mm) of an instant in the business time zone. */
 export function formatBusinessTime(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
+  return new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
+    new Date(iso),
+  );
 }

@@ -30,7 +30,11 @@ export function errorHandler(logger: Logger): Middleware {
         ctx.body =
           status === 404
             ? problem(404, 'NOT_FOUND', `No route for ${ctx.method} ${ctx.path}.`)
-            : problem(status, 'VALIDATION_FAILED', status === 405 ? `${ctx.method} is not allowed here.` : 'The request was refused.');
+            : problem(
+                status,
+                'VALIDATION_FAILED',
+                status === 405 ? `${ctx.method} is not allowed here.` : 'The request was refused.',
+              );
         ctx.status = status;
       }
     } catch (err) {
@@ -47,7 +51,12 @@ export function errorHandler(logger: Logger): Middleware {
           else if (e.status === 401) body = problem(401, 'UNAUTHENTICATED', 'Authentication required.');
           else if (e.status === 404) body = problem(404, 'NOT_FOUND', 'Not found.');
           else if (e.status === 405) body = problem(405, 'VALIDATION_FAILED', 'Method not allowed.');
-          else body = problem(400, 'VALIDATION_FAILED', e.type === 'entity.parse.failed' ? 'The body is not valid JSON.' : 'The request is malformed.');
+          else
+            body = problem(
+              400,
+              'VALIDATION_FAILED',
+              e.type === 'entity.parse.failed' ? 'The body is not valid JSON.' : 'The request is malformed.',
+            );
         } else {
           logger.error({ err, requestId: ctx.state.requestId }, 'unhandled error');
           body = problem(500, 'INTERNAL', 'Something went wrong on our side.');

@@ -15,7 +15,13 @@ export function requestContext(logger: Logger): Middleware {
     } finally {
       if (ctx.path.startsWith('/api') && ctx.path !== '/api/healthz') {
         logger.info(
-          { requestId, method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(performance.now() - started) },
+          {
+            requestId,
+            method: ctx.method,
+            path: ctx.path,
+            status: ctx.status,
+            ms: Math.round(performance.now() - started),
+          },
           'request',
         );
       }

@@ -22,7 +22,11 @@ export function authRoutes(deps: AppDeps) {
     await deps.credentials.create(userId, body.email, passwordHash);
     try {
       const role = deps.config.ADMIN_EMAILS.includes(body.email) ? 'admin' : 'user';
-      const result = await registerUser(deps.store, { userId, email: body.email, name: body.name.trim(), role }, commandMetadata(ctx, userId));
+      const result = await registerUser(
+        deps.store,
+        { userId, email: body.email, name: body.name.trim(), role },
+        commandMetadata(ctx, userId),
+      );
       await deps.waitFor(result.lastPosition);
     } catch (err) {
       await deps.credentials.remove(userId);
@@ -74,4 +78,3 @@ export function authRoutes(deps: AppDeps) {
 
   return router;
 }
-

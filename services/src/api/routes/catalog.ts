@@ -44,7 +44,11 @@ export function catalogRoutes(deps: AppDeps) {
 
   router.patch('/category/:id/unavailable', staffOnly, async (ctx) => {
     await categoryOr404(pathParam(ctx));
-    const result = await removeCategory(deps.store, { categoryId: pathParam(ctx), ...shopClock() }, commandMetadata(ctx));
+    const result = await removeCategory(
+      deps.store,
+      { categoryId: pathParam(ctx), ...shopClock() },
+      commandMetadata(ctx),
+    );
     await deps.waitFor(result.lastPosition);
     ctx.body = await categoryOr404(pathParam(ctx));
   });
@@ -52,7 +56,11 @@ export function catalogRoutes(deps: AppDeps) {
   router.patch('/category/:id', staffOnly, async (ctx) => {
     const patch = parse(CategoryPatchBody, ctx.request.body);
     await categoryOr404(pathParam(ctx));
-    const result = await changeCategory(deps.store, { categoryId: pathParam(ctx), patch, ...shopClock() }, commandMetadata(ctx));
+    const result = await changeCategory(
+      deps.store,
+      { categoryId: pathParam(ctx), patch, ...shopClock() },
+      commandMetadata(ctx),
+    );
     await deps.waitFor(result.lastPosition);
     ctx.body = await categoryOr404(pathParam(ctx));
   });
@@ -62,7 +70,13 @@ export function catalogRoutes(deps: AppDeps) {
     const menuId = randomUUID();
     const result = await createMenu(
       deps.store,
-      { menuId, name: body.name, description: body.description.trim() === '' ? '-' : body.description, categoryId: body.category_id, ...shopClock() },
+      {
+        menuId,
+        name: body.name,
+        description: body.description.trim() === '' ? '-' : body.description,
+        categoryId: body.category_id,
+        ...shopClock(),
+      },
       commandMetadata(ctx),
     );
     await deps.waitFor(result.lastPosition);
@@ -73,7 +87,11 @@ export function catalogRoutes(deps: AppDeps) {
   router.patch('/menu/:id', staffOnly, async (ctx) => {
     const patch = parse(MenuPatchBody, ctx.request.body);
     await menuOr404(pathParam(ctx));
-    const result = await changeMenu(deps.store, { menuId: pathParam(ctx), patch, ...shopClock() }, commandMetadata(ctx));
+    const result = await changeMenu(
+      deps.store,
+      { menuId: pathParam(ctx), patch, ...shopClock() },
+      commandMetadata(ctx),
+    );
     await deps.waitFor(result.lastPosition);
     ctx.body = await menuOr404(pathParam(ctx));
   });

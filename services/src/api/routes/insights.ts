@@ -47,7 +47,9 @@ export function insightRoutes(deps: AppDeps) {
   router.get('/order/:id/alternatives', signedIn, async (ctx) => {
     const order = await visibleOrder(currentUser(ctx), pathParam(ctx));
     const area = order.menu.category.categoryFor;
-    const categories = (await listCategories(knex)).filter((c) => c.categoryFor === area && c.isAvailable === 'available');
+    const categories = (await listCategories(knex)).filter(
+      (c) => c.categoryFor === area && c.isAvailable === 'available',
+    );
     // The order's own category first: the likeliest swap for what ran out.
     categories.sort((a, b) => Number(b.id === order.menu.category.id) - Number(a.id === order.menu.category.id));
     const menus: Menu[] = categories
@@ -59,7 +61,9 @@ export function insightRoutes(deps: AppDeps) {
   router.get('/stats/service', adminOnly, async (ctx) => {
     const q = parse(ServiceStatsQuery, ctx.query, 'query');
     const today = businessDay(deps.clock(), tz);
-    const from = q.startDate ? parseDateParam(q.startDate, tz) : startOfBusinessDay(addDays(today, 1 - DEFAULT_DAYS), tz);
+    const from = q.startDate
+      ? parseDateParam(q.startDate, tz)
+      : startOfBusinessDay(addDays(today, 1 - DEFAULT_DAYS), tz);
     const to = q.endDate ? parseDateParam(q.endDate, tz) : startOfBusinessDay(addDays(today, 1), tz);
     ctx.body = await serviceStats(knex, { from, to });
   });

@@ -29,14 +29,24 @@ export function orderFromEvents(before: Order | null, events: readonly StoredEve
         reject_note: null,
         tumblerImage: d.tumblerImage,
         user: { id: d.userId, name: d.userName },
-        menu: { id: d.menuId, name: d.menuName, category: { id: d.categoryId, name: d.categoryName, categoryFor: d.categoryFor } },
+        menu: {
+          id: d.menuId,
+          name: d.menuName,
+          category: { id: d.categoryId, name: d.categoryName, categoryFor: d.categoryFor },
+        },
         queue_at: null,
       };
       continue;
     }
     const status = STATUS_AFTER[e.type];
     if (order && status) {
-      order = { ...order, status, updatedAt: e.occurredAt, queue_at: null, ...(e.type === 'OrderRejected' ? { reject_note: e.data.reason } : {}) };
+      order = {
+        ...order,
+        status,
+        updatedAt: e.occurredAt,
+        queue_at: null,
+        ...(e.type === 'OrderRejected' ? { reject_note: e.data.reason } : {}),
+      };
     }
   }
   return order;

@@ -9,8 +9,19 @@ const placed = {
   occurredAt: '2026-11-20T02:00:00.000Z',
   type: 'OrderPlaced',
   data: {
-    orderId: 'o1', userId: 'u1', userName: 'Nok', menuId: 'm1', menuName: 'Latte', categoryId: 'c1', categoryName: 'Coffee',
-    categoryFor: 'cafe', type: 'hot', sweetness: 50, remark: '-', tumblerImage: '/api/images/x.jpg', businessDay: '2026-11-20',
+    orderId: 'o1',
+    userId: 'u1',
+    userName: 'Nok',
+    menuId: 'm1',
+    menuName: 'Latte',
+    categoryId: 'c1',
+    categoryName: 'Coffee',
+    categoryFor: 'cafe',
+    type: 'hot',
+    sweetness: 50,
+    remark: '-',
+    tumblerImage: '/api/images/x.jpg',
+    businessDay: '2026-11-20',
   },
 } as StoredEvent;
 const rejected = {
@@ -24,14 +35,21 @@ const rejected = {
 describe('orderFromEvents, when the read model has not caught up', () => {
   it('describes a just-placed order from its OrderPlaced event', () => {
     expect(orderFromEvents(null, [placed])).toMatchObject({
-      id: 'o1', status: 'ordered', orderDate: placed.occurredAt, user: { id: 'u1', name: 'Nok' },
-      menu: { id: 'm1', name: 'Latte', category: { id: 'c1', name: 'Coffee', categoryFor: 'cafe' } }, queue_at: null,
+      id: 'o1',
+      status: 'ordered',
+      orderDate: placed.occurredAt,
+      user: { id: 'u1', name: 'Nok' },
+      menu: { id: 'm1', name: 'Latte', category: { id: 'c1', name: 'Coffee', categoryFor: 'cafe' } },
+      queue_at: null,
     });
   });
   it('applies a transition to the order as read before the command', () => {
     const before = orderFromEvents(null, [placed])!;
     expect(orderFromEvents({ ...before, queue_at: 3 }, [rejected])).toMatchObject({
-      status: 'rejected', reject_note: 'Machine Failure', updatedAt: rejected.occurredAt, queue_at: null,
+      status: 'rejected',
+      reject_note: 'Machine Failure',
+      updatedAt: rejected.occurredAt,
+      queue_at: null,
     });
   });
   it('knows nothing without an order or its placement', () => {

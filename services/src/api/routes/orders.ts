@@ -15,7 +15,15 @@ import {
   type StoredEvent,
   type User,
 } from '@drinks/contracts';
-import { countActiveOrdersOfDay, getOrder, listOrders, myQueue, popularMenus, summary, totalOrders } from '@drinks/projections';
+import {
+  countActiveOrdersOfDay,
+  getOrder,
+  listOrders,
+  myQueue,
+  popularMenus,
+  summary,
+  totalOrders,
+} from '@drinks/projections';
 import { cancelOrder, completeOrder, pickUpOrder, placeOrder, rejectOrder, startOrder } from '../../domain/index.js';
 import { NotFoundError, ValidationError } from '../../errors.js';
 import type { AppendResult } from '../../store/types.js';
@@ -39,7 +47,8 @@ export function orderRoutes(deps: AppDeps) {
   function range(q: { startDate?: string | undefined; endDate?: string | undefined }) {
     // The spec's board asks for "today" as startDate = endDate = today: an empty [d, d) would be
     // useless, so the same bare date twice means that whole business day.
-    const endDate = q.endDate && q.endDate === q.startDate && BARE_DATE.test(q.endDate) ? addDays(q.endDate, 1) : q.endDate;
+    const endDate =
+      q.endDate && q.endDate === q.startDate && BARE_DATE.test(q.endDate) ? addDays(q.endDate, 1) : q.endDate;
     return {
       ...(q.startDate ? { from: parseDateParam(q.startDate, tz) } : {}),
       ...(endDate ? { to: parseDateParam(endDate, tz) } : {}),
@@ -54,10 +63,15 @@ export function orderRoutes(deps: AppDeps) {
     if (!order || (!isStaff(user) && order.user.id !== user.id)) throw new NotFoundError('No such order.');
     return order;
   }
-  async function answer(result: { lastPosition: number; events: StoredEvent[] }, id: string, before: Order | null = null) {
+  async function answer(
+    result: { lastPosition: number; events: StoredEvent[] },
+    id: string,
+    before: Order | null = null,
+  ) {
     await deps.waitFor(result.lastPosition);
     const order = await getOrder(knex, id);
-    if (order && (result.events.length === 0 || order.updatedAt >= (result.events.at(-1)?.occurredAt ?? ''))) return order;
+    if (order && (result.events.length === 0 || order.updatedAt >= (result.events.at(-1)?.occurredAt ?? '')))
+      return order;
     const fromEvents = orderFromEvents(order ?? before, result.events);
     if (!fromEvents) throw new NotFoundError('No such order.');
     return fromEvents;
@@ -115,7 +129,9 @@ export function orderRoutes(deps: AppDeps) {
 
   router.get('/order/count/total', staffOnly, async (ctx) => {
     const q = parse(StatsQuery, ctx.query, 'query');
-    ctx.body = { totalOrder: await totalOrders(knex, { ...range(q), ...(q.categoryFor ? { categoryFor: q.categoryFor } : {}) }) };
+    ctx.body = {
+      totalOrder: await totalOrders(knex, { ...range(q), ...(q.categoryFor ? { categoryFor: q.categoryFor } : {}) }),
+    };
   });
 
   router.get('/order/find/popular-menu', staffOnly, async (ctx) => {
@@ -134,11 +150,17 @@ export function orderRoutes(deps: AppDeps) {
   });
 
   /** Runs a transition on a visible order and answers with the order after it. */
-  async function transition(ctx: RouterContext<AppState>, run: (input: TransitionInput, meta: EventMetadata) => Promise<AppendResult>) {
+  async function transition(
+    ctx: RouterContext<AppState>,
+    run: (input: TransitionInput, meta: EventMetadata) => Promise<AppendResult>,
+  ) {
     const user = currentUser(ctx);
     const orderId = pathParam(ctx);
     const before = await visibleOrder(user, orderId);
-    const result = await run({ orderId, actor: { id: user.id, role: user.role }, now: deps.clock(), timeZone: tz }, commandMetadata(ctx));
+    const result = await run(
+      { orderId, actor: { id: user.id, role: user.role }, now: deps.clock(), timeZone: tz },
+      commandMetadata(ctx),
+    );
     return answer(result, orderId, before);
   }
 
@@ -166,4 +188,3 @@ export function orderRoutes(deps: AppDeps) {
 
   return router;
 }
-

@@ -16,7 +16,11 @@ export function shopRoutes(deps: AppDeps) {
 
   router.patch('/cafe-status/:status', staffOnly, async (ctx) => {
     const target = parse(ShopStatusParam, ctx.params.status, 'status');
-    const result = await changeShopStatus(deps.store, { target, now: deps.clock(), timeZone: deps.config.BUSINESS_TZ }, commandMetadata(ctx));
+    const result = await changeShopStatus(
+      deps.store,
+      { target, now: deps.clock(), timeZone: deps.config.BUSINESS_TZ },
+      commandMetadata(ctx),
+    );
     await deps.waitFor(result.lastPosition);
     ctx.body = await getShopStatus(deps.db.knex);
   });

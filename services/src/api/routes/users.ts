@@ -19,7 +19,11 @@ export function userRoutes(deps: AppDeps) {
     const patch = parse(AdminUserPatch, ctx.request.body);
     const actor = currentUser(ctx);
     if (!(await deps.users.get(pathParam(ctx)))) throw new NotFoundError('No such user.');
-    const result = await changeUser(deps.store, { actor: { id: actor.id, role: actor.role }, userId: pathParam(ctx), patch }, commandMetadata(ctx));
+    const result = await changeUser(
+      deps.store,
+      { actor: { id: actor.id, role: actor.role }, userId: pathParam(ctx), patch },
+      commandMetadata(ctx),
+    );
     await deps.waitFor(result.lastPosition);
     ctx.body = await deps.users.get(pathParam(ctx));
   });

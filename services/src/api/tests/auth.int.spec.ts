@@ -10,12 +10,22 @@ describe('auth and users over HTTP', () => {
 
   describe('POST /auth/register', () => {
     it('creates a user with role user and answers 201 User', async () => {
-      const res = await app.call('POST', '/auth/register', { body: { name: 'Nok', email: 'nok@woxa.tech', password: 'longenough' } });
+      const res = await app.call('POST', '/auth/register', {
+        body: { name: 'Nok', email: 'nok@woxa.tech', password: 'longenough' },
+      });
       expect(res.status).toBe(201);
-      expect(res.body).toEqual({ id: expect.any(String), email: 'nok@woxa.tech', name: 'Nok', role: 'user', isAvailable: true });
+      expect(res.body).toEqual({
+        id: expect.any(String),
+        email: 'nok@woxa.tech',
+        name: 'Nok',
+        role: 'user',
+        isAvailable: true,
+      });
     });
     it('makes ADMIN_EMAILS admins', async () => {
-      const res = await app.call('POST', '/auth/register', { body: { name: 'Boss', email: 'Boss@woxa.tech', password: 'longenough' } });
+      const res = await app.call('POST', '/auth/register', {
+        body: { name: 'Boss', email: 'Boss@woxa.tech', password: 'longenough' },
+      });
       expect(res.status).toBe(201);
       expect(res.body.role).toBe('admin');
     });
@@ -33,12 +43,16 @@ describe('auth and users over HTTP', () => {
       }
     });
     it('refuses a taken email with 409 EMAIL_TAKEN', async () => {
-      const res = await app.call('POST', '/auth/register', { body: { name: 'Again', email: 'nok@woxa.tech', password: 'longenough' } });
+      const res = await app.call('POST', '/auth/register', {
+        body: { name: 'Again', email: 'nok@woxa.tech', password: 'longenough' },
+      });
       expect(res.status).toBe(409);
       expect(res.body.code).toBe('EMAIL_TAKEN');
     });
     it('never applies a role sent in the body', async () => {
-      const res = await app.call('POST', '/auth/register', { body: { name: 'Sneaky', email: 'sneaky@woxa.tech', password: 'longenough', role: 'admin' } });
+      const res = await app.call('POST', '/auth/register', {
+        body: { name: 'Sneaky', email: 'sneaky@woxa.tech', password: 'longenough', role: 'admin' },
+      });
       expect(res.status).toBe(201);
       expect(res.body.role).toBe('user');
     });
@@ -52,18 +66,25 @@ describe('auth and users over HTTP', () => {
       expect(me.body.email).toBe('nok@woxa.tech');
     });
     it('answers 401 INVALID_CREDENTIALS for a wrong password or unknown email', async () => {
-      for (const body of [{ email: 'nok@woxa.tech', password: 'wrong-one' }, { email: 'nobody@woxa.tech', password: 'whatever1' }]) {
+      for (const body of [
+        { email: 'nok@woxa.tech', password: 'wrong-one' },
+        { email: 'nobody@woxa.tech', password: 'whatever1' },
+      ]) {
         const res = await app.call('POST', '/auth/v2/login', { body });
         expect(res.status).toBe(401);
         expect(res.body).toMatchObject({ code: 'INVALID_CREDENTIALS', detail: 'Email or Password incorrect.' });
       }
     });
     it('throttles repeated failures with 429 and Retry-After', async () => {
-      await app.call('POST', '/auth/register', { body: { name: 'Target', email: 'target@woxa.tech', password: 'longenough' } });
+      await app.call('POST', '/auth/register', {
+        body: { name: 'Target', email: 'target@woxa.tech', password: 'longenough' },
+      });
       const statuses: number[] = [];
       let retryAfter: string | null = null;
       for (let i = 0; i < 7; i++) {
-        const res = await app.call('POST', '/auth/v2/login', { body: { email: 'target@woxa.tech', password: `bad-${i}-pass` } });
+        const res = await app.call('POST', '/auth/v2/login', {
+          body: { email: 'target@woxa.tech', password: `bad-${i}-pass` },
+        });
         statuses.push(res.status);
         if (res.status === 429) retryAfter = res.headers.get('retry-after');
       }
@@ -79,13 +100,18 @@ describe('auth and users over HTTP', () => {
       expect(second.status).toBe(200);
       const reuse = await app.call('POST', '/auth/refresh-token', { body: { refreshToken: first.refreshToken } });
       expect(reuse.status).toBe(401);
-      const afterReuse = await app.call('POST', '/auth/refresh-token', { body: { refreshToken: second.body.refreshToken } });
+      const afterReuse = await app.call('POST', '/auth/refresh-token', {
+        body: { refreshToken: second.body.refreshToken },
+      });
       expect(afterReuse.status).toBe(401);
     });
     it('logout revokes the caller refresh tokens', async () => {
       const tokens = await app.login('nok@woxa.tech', 'longenough');
       const me = await app.call('GET', '/user/me', { token: tokens.accessToken });
-      const out = await app.call('PUT', `/user/${me.body.id}/push/disable`, { token: tokens.accessToken, body: { status: 'INACTIVE' } });
+      const out = await app.call('PUT', `/user/${me.body.id}/push/disable`, {
+        token: tokens.accessToken,
+        body: { status: 'INACTIVE' },
+      });
       expect(out.status).toBe(204);
       const refresh = await app.call('POST', '/auth/refresh-token', { body: { refreshToken: tokens.refreshToken } });
       expect(refresh.status).toBe(401);

@@ -30,13 +30,24 @@ describe('bad input', () => {
   });
 
   it('fake and oversized images are refused with 415 and 413', async () => {
-    const fake = await app.call('POST', '/upload/image', { token: user.token, body: { file: `data:image/png;base64,${Buffer.from('<script>alert(1)</script>').toString('base64')}` } });
+    const fake = await app.call('POST', '/upload/image', {
+      token: user.token,
+      body: { file: `data:image/png;base64,${Buffer.from('<script>alert(1)</script>').toString('base64')}` },
+    });
     expect(fake.status).toBe(415);
-    const notDataUrl = await app.call('POST', '/upload/image', { token: user.token, body: { file: 'http://example.com/x.png' } });
+    const notDataUrl = await app.call('POST', '/upload/image', {
+      token: user.token,
+      body: { file: 'http://example.com/x.png' },
+    });
     expect(notDataUrl.status).toBe(400);
     const huge = Buffer.alloc(5 * 1024 * 1024 + 10, 0xff);
-    huge[0] = 0xff; huge[1] = 0xd8; huge[2] = 0xff;
-    const tooBig = await app.call('POST', '/upload/image', { token: user.token, body: { file: `data:image/jpeg;base64,${huge.toString('base64')}` } });
+    huge[0] = 0xff;
+    huge[1] = 0xd8;
+    huge[2] = 0xff;
+    const tooBig = await app.call('POST', '/upload/image', {
+      token: user.token,
+      body: { file: `data:image/jpeg;base64,${huge.toString('base64')}` },
+    });
     expect(tooBig.status).toBe(413);
   });
 
@@ -57,7 +68,9 @@ describe('bad input', () => {
     expect(res.body.name).toBe(name.slice(0, 20));
     const menus = await catalog(app, user.token);
     const image = await uploadImage(app, user.token);
-    const order = await placeCafeOrder(app, user.token, menus.cafeMenu.id, image, { remark: '<img src=x onerror=alert(1)>' });
+    const order = await placeCafeOrder(app, user.token, menus.cafeMenu.id, image, {
+      remark: '<img src=x onerror=alert(1)>',
+    });
     expect(order.status).toBe(201);
     expect(order.body.remark).toBe('<img src=x onerror=alert(1)>');
     await app.call('PATCH', `/order/${order.body.id}`, { token: user.token, body: { status: 'cancel' } });
@@ -67,10 +80,17 @@ describe('bad input', () => {
   it('unknown fields are dropped: a body carrying status, role or user changes none of them', async () => {
     const menus = await catalog(app, user.token);
     const image = await uploadImage(app, user.token);
-    const order = await placeCafeOrder(app, user.token, menus.cafeMenu.id, image, { status: 'done', user: { id: 'someone-else' }, queue_at: 0 });
+    const order = await placeCafeOrder(app, user.token, menus.cafeMenu.id, image, {
+      status: 'done',
+      user: { id: 'someone-else' },
+      queue_at: 0,
+    });
     expect(order.body.status).toBe('ordered');
     expect(order.body.user.id).toBe(user.id);
-    const renamed = await app.call('PATCH', '/user', { token: user.token, body: { name: 'Still User', role: 'admin', isAvailable: false } });
+    const renamed = await app.call('PATCH', '/user', {
+      token: user.token,
+      body: { name: 'Still User', role: 'admin', isAvailable: false },
+    });
     expect(renamed.body).toMatchObject({ role: 'user', isAvailable: true, name: 'Still User' });
     await app.call('PATCH', `/order/${order.body.id}`, { token: user.token, body: { status: 'cancel' } });
   });
@@ -95,10 +115,14 @@ describe('bad input', () => {
       ['GET', '/order?status=', () => user.token],
     ];
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...endpoints), fc.jsonValue({ maxDepth: 3 }), async ([method, path, token], body) => {
-        const res = await app.call(method, path, { token: token() || null, ...(method === 'GET' ? {} : { body }) });
-        expect(res.status, `${method} ${path} ${JSON.stringify(body)}`).toBeLessThan(500);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...endpoints),
+        fc.jsonValue({ maxDepth: 3 }),
+        async ([method, path, token], body) => {
+          const res = await app.call(method, path, { token: token() || null, ...(method === 'GET' ? {} : { body }) });
+          expect(res.status, `${method} ${path} ${JSON.stringify(body)}`).toBeLessThan(500);
+        },
+      ),
       { numRuns: 300 },
     );
     expect((await app.call('GET', '/healthz')).status).toBe(200);

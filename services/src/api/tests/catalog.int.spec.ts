@@ -25,12 +25,25 @@ describe('catalog and shop status over HTTP', () => {
   });
 
   it('creates a category (201) and a menu (201, active, available, empty description becomes -)', async () => {
-    const cat = await app.call<Category>('POST', '/category', { token: staff.barista, body: { name: 'Smoothie', categoryFor: 'cafe' } });
+    const cat = await app.call<Category>('POST', '/category', {
+      token: staff.barista,
+      body: { name: 'Smoothie', categoryFor: 'cafe' },
+    });
     expect(cat.status).toBe(201);
     expect(cat.body).toMatchObject({ name: 'Smoothie', categoryFor: 'cafe', isAvailable: 'available', menu: [] });
-    const menu = await app.call<Menu>('POST', '/menu', { token: staff.barista, body: { name: 'Mango Smoothie', description: '', category_id: cat.body.id } });
+    const menu = await app.call<Menu>('POST', '/menu', {
+      token: staff.barista,
+      body: { name: 'Mango Smoothie', description: '', category_id: cat.body.id },
+    });
     expect(menu.status).toBe(201);
-    expect(menu.body).toEqual({ id: expect.any(String), name: 'Mango Smoothie', description: '-', category_id: cat.body.id, isActive: 'active', isAvailable: 'available' });
+    expect(menu.body).toEqual({
+      id: expect.any(String),
+      name: 'Mango Smoothie',
+      description: '-',
+      category_id: cat.body.id,
+      isActive: 'active',
+      isAvailable: 'available',
+    });
     const one = await app.call<Category>('GET', `/category/${cat.body.id}`, { token: staff.admin });
     expect(one.body.menu.map((m) => m.name)).toEqual(['Mango Smoothie']);
   });
@@ -47,26 +60,64 @@ describe('catalog and shop status over HTTP', () => {
       expect(res.status).toBe(400);
       expect(res.body.errors[0].message).toBe(message);
     }
-    expect((await app.call('POST', '/category', { token: staff.barista, body: { name: 'ชาไทย', categoryFor: 'cafe' } })).status).toBe(201);
-    expect((await app.call('POST', '/menu', { token: staff.barista, body: { name: 'Okay', description: 'd'.repeat(51), category_id: 'x' } })).status).toBe(400);
+    expect(
+      (await app.call('POST', '/category', { token: staff.barista, body: { name: 'ชาไทย', categoryFor: 'cafe' } }))
+        .status,
+    ).toBe(201);
+    expect(
+      (
+        await app.call('POST', '/menu', {
+          token: staff.barista,
+          body: { name: 'Okay', description: 'd'.repeat(51), category_id: 'x' },
+        })
+      ).status,
+    ).toBe(400);
   });
 
   it('renames and removes only while the shop is fully closed; the active switch works any time', async () => {
-    const cat = (await app.call<Category>('POST', '/category', { token: staff.barista, body: { name: 'Juice', categoryFor: 'cafe' } })).body;
-    const menu = (await app.call<Menu>('POST', '/menu', { token: staff.barista, body: { name: 'Orange', category_id: cat.id } })).body;
+    const cat = (
+      await app.call<Category>('POST', '/category', {
+        token: staff.barista,
+        body: { name: 'Juice', categoryFor: 'cafe' },
+      })
+    ).body;
+    const menu = (
+      await app.call<Menu>('POST', '/menu', { token: staff.barista, body: { name: 'Orange', category_id: cat.id } })
+    ).body;
     await shop('cafe-open');
-    const rename = await app.call('PATCH', `/menu/${menu.id}`, { token: staff.barista, body: { name: 'Blood Orange' } });
+    const rename = await app.call('PATCH', `/menu/${menu.id}`, {
+      token: staff.barista,
+      body: { name: 'Blood Orange' },
+    });
     expect(rename.status).toBe(409);
     expect(rename.body.code).toBe('SHOP_OPEN');
-    expect((await app.call('PATCH', `/category/${cat.id}/unavailable`, { token: staff.barista })).body.code).toBe('SHOP_OPEN');
-    const inactive = await app.call<Menu>('PATCH', `/menu/${menu.id}`, { token: staff.barista, body: { isActive: 'inactive' } });
+    expect((await app.call('PATCH', `/category/${cat.id}/unavailable`, { token: staff.barista })).body.code).toBe(
+      'SHOP_OPEN',
+    );
+    const inactive = await app.call<Menu>('PATCH', `/menu/${menu.id}`, {
+      token: staff.barista,
+      body: { isActive: 'inactive' },
+    });
     expect(inactive.body.isActive).toBe('inactive');
     await shop('all-close');
-    expect((await app.call<Menu>('PATCH', `/menu/${menu.id}`, { token: staff.barista, body: { name: 'Blood Orange' } })).body.name).toBe('Blood Orange');
-    expect((await app.call<Menu>('PATCH', `/menu/${menu.id}`, { token: staff.barista, body: { isAvailable: 'unavailable' } })).body.isAvailable).toBe('unavailable');
+    expect(
+      (await app.call<Menu>('PATCH', `/menu/${menu.id}`, { token: staff.barista, body: { name: 'Blood Orange' } })).body
+        .name,
+    ).toBe('Blood Orange');
+    expect(
+      (
+        await app.call<Menu>('PATCH', `/menu/${menu.id}`, {
+          token: staff.barista,
+          body: { isAvailable: 'unavailable' },
+        })
+      ).body.isAvailable,
+    ).toBe('unavailable');
     const removed = await app.call<Category>('PATCH', `/category/${cat.id}/unavailable`, { token: staff.barista });
     expect(removed.body.isAvailable).toBe('unavailable');
-    const renamedCat = await app.call<Category>('PATCH', `/category/${cat.id}`, { token: staff.barista, body: { name: 'Fresh Juice', categoryFor: 'bar', isAvailable: 'available' } });
+    const renamedCat = await app.call<Category>('PATCH', `/category/${cat.id}`, {
+      token: staff.barista,
+      body: { name: 'Fresh Juice', categoryFor: 'bar', isAvailable: 'available' },
+    });
     expect(renamedCat.body).toMatchObject({ name: 'Fresh Juice', categoryFor: 'bar', isAvailable: 'available' });
     await shop('cafe-open');
   });
@@ -74,8 +125,14 @@ describe('catalog and shop status over HTTP', () => {
   it('answers 404 for unknown ids and 403 for users', async () => {
     const u = await app.newUser();
     expect((await app.call('GET', '/category/nope', { token: u.token })).status).toBe(404);
-    expect((await app.call('PATCH', '/menu/nope', { token: staff.barista, body: { isActive: 'inactive' } })).status).toBe(404);
-    expect((await app.call('POST', '/category', { token: u.token, body: { name: 'Nope', categoryFor: 'cafe' } })).status).toBe(403);
-    expect((await app.call('POST', '/menu', { token: u.token, body: { name: 'Nope', category_id: 'x' } })).status).toBe(403);
+    expect(
+      (await app.call('PATCH', '/menu/nope', { token: staff.barista, body: { isActive: 'inactive' } })).status,
+    ).toBe(404);
+    expect(
+      (await app.call('POST', '/category', { token: u.token, body: { name: 'Nope', categoryFor: 'cafe' } })).status,
+    ).toBe(403);
+    expect((await app.call('POST', '/menu', { token: u.token, body: { name: 'Nope', category_id: 'x' } })).status).toBe(
+      403,
+    );
   });
 });

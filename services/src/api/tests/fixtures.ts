@@ -3,7 +3,9 @@ import type { Category, Order } from '@drinks/contracts';
 import type { TestServer } from '../../test-support/server.js';
 
 export async function jpegDataUrl(color = { r: 200, g: 120, b: 40 }): Promise<string> {
-  const bytes = await sharp({ create: { width: 64, height: 64, channels: 3, background: color } }).jpeg().toBuffer();
+  const bytes = await sharp({ create: { width: 64, height: 64, channels: 3, background: color } })
+    .jpeg()
+    .toBuffer();
   return `data:image/jpeg;base64,${bytes.toString('base64')}`;
 }
 
@@ -25,7 +27,13 @@ export async function uploadImage(app: TestServer, token: string): Promise<strin
   return res.body.url;
 }
 
-export async function placeCafeOrder(app: TestServer, token: string, menuId: string, image: string, extra: Record<string, unknown> = {}) {
+export async function placeCafeOrder(
+  app: TestServer,
+  token: string,
+  menuId: string,
+  image: string,
+  extra: Record<string, unknown> = {},
+) {
   return app.call<Order>('POST', '/order', {
     token,
     body: { menu_id: menuId, type: 'hot', sweetness: 50, remark: '', tumblerImage: image, ...extra },

@@ -1,4 +1,12 @@
-import { AlternativesResponse, AuditPage, EstimateResponse, OrderTimeline, ServiceStats, type Order, type User } from '@drinks/contracts';
+import {
+  AlternativesResponse,
+  AuditPage,
+  EstimateResponse,
+  OrderTimeline,
+  ServiceStats,
+  type Order,
+  type User,
+} from '@drinks/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestServer, startTestServer } from '../../test-support/server.js';
 import { catalog, placeCafeOrder, staffTokens, uploadImage } from './fixtures.js';
@@ -30,7 +38,8 @@ describe('insights over HTTP', () => {
     expect(res.status).toBe(201);
     return res.body;
   }
-  const barista = (id: string, status: string) => app.call<Order>('PATCH', `/order/barista/${id}`, { token: staff.barista, body: { status } });
+  const barista = (id: string, status: string) =>
+    app.call<Order>('PATCH', `/order/barista/${id}`, { token: staff.barista, body: { status } });
   const get = <T>(path: string, token: string | null) => app.call<T>('GET', path, { token });
 
   describe('GET /order/{id}/timeline', () => {
@@ -41,7 +50,11 @@ describe('insights over HTTP', () => {
         const res = await get<OrderTimeline>(`/order/${first.id}/timeline`, token);
         expect(res.status).toBe(200);
         expect(OrderTimeline.parse(res.body)).toEqual(res.body);
-        expect(res.body.map((e) => [e.kind, e.by?.name])).toEqual([['placed', 'Owner'], ['started', baristaUser.name], ['completed', baristaUser.name]]);
+        expect(res.body.map((e) => [e.kind, e.by?.name])).toEqual([
+          ['placed', 'Owner'],
+          ['started', baristaUser.name],
+          ['completed', baristaUser.name],
+        ]);
         expect(res.body[0]!.minutesSincePrevious).toBeNull();
         expect(res.body[1]!.minutesSincePrevious).toBeGreaterThanOrEqual(0);
       }
@@ -93,13 +106,17 @@ describe('insights over HTTP', () => {
       expect(res.status).toBe(200);
       expect(AlternativesResponse.parse(res.body)).toEqual(res.body);
       expect(res.body.length).toBe(5);
-      const cafeIds = new Set(menus.categories.filter((c) => c.categoryFor === 'cafe').flatMap((c) => c.menu.map((m) => m.id)));
+      const cafeIds = new Set(
+        menus.categories.filter((c) => c.categoryFor === 'cafe').flatMap((c) => c.menu.map((m) => m.id)),
+      );
       for (const m of res.body) expect(cafeIds.has(m.id)).toBe(true);
       expect(res.body.map((m) => m.id)).not.toContain(first.menu.id);
       expect(res.body[0]!.category_id).toBe(first.menu.category.id);
 
       const out = res.body[0]!;
-      expect((await app.call('PATCH', `/menu/${out.id}`, { token: staff.barista, body: { isActive: 'inactive' } })).status).toBe(200);
+      expect(
+        (await app.call('PATCH', `/menu/${out.id}`, { token: staff.barista, body: { isActive: 'inactive' } })).status,
+      ).toBe(200);
       const after = await get<AlternativesResponse>(`/order/${first.id}/alternatives`, owner.token);
       expect(after.body.map((m) => m.id)).not.toContain(out.id);
       await app.call('PATCH', `/menu/${out.id}`, { token: staff.barista, body: { isActive: 'active' } });
@@ -165,7 +182,13 @@ describe('insights over HTTP', () => {
 
   it('documents the routes in the OpenAPI document', async () => {
     const doc = await get<{ paths: Record<string, unknown> }>('/openapi.json', null);
-    for (const p of ['/api/order/{id}/timeline', '/api/order/{id}/estimate', '/api/order/{id}/alternatives', '/api/stats/service', '/api/audit']) {
+    for (const p of [
+      '/api/order/{id}/timeline',
+      '/api/order/{id}/estimate',
+      '/api/order/{id}/alternatives',
+      '/api/stats/service',
+      '/api/audit',
+    ]) {
       expect(doc.body.paths).toHaveProperty([p]);
     }
   });

@@ -25,7 +25,9 @@ describe.each(['in-process', 'nats'] as const)('live events on /api/websockets (
   let nats: Awaited<ReturnType<typeof testNats>> | undefined;
   beforeAll(async () => {
     if (bus === 'nats') nats = await testNats();
-    app = await startTestServer(nats ? { NATS_URL: nats.url, NATS_STREAM: nats.stream, NATS_SUBJECT_PREFIX: nats.subjectPrefix } : {});
+    app = await startTestServer(
+      nats ? { NATS_URL: nats.url, NATS_STREAM: nats.stream, NATS_SUBJECT_PREFIX: nats.subjectPrefix } : {},
+    );
   });
   afterAll(async () => {
     await app.close();
@@ -36,7 +38,12 @@ describe.each(['in-process', 'nats'] as const)('live events on /api/websockets (
     const staff = await staffTokens(app);
     const owner = await app.newUser('Owner');
     const other = await app.newUser('Other');
-    const sockets = { owner: listen(app, owner.token), other: listen(app, other.token), barista: listen(app, staff.barista), forged: listen(app, 'not-a-token') };
+    const sockets = {
+      owner: listen(app, owner.token),
+      other: listen(app, other.token),
+      barista: listen(app, staff.barista),
+      forged: listen(app, 'not-a-token'),
+    };
     await Promise.all([sockets.owner.opened, sockets.other.opened, sockets.barista.opened]);
     await until(() => sockets.forged.closed() !== undefined);
     expect(sockets.forged.closed()).toBe(4401);
@@ -47,11 +54,17 @@ describe.each(['in-process', 'nats'] as const)('live events on /api/websockets (
     await app.call('PATCH', `/order/barista/${order.id}`, { token: staff.barista, body: { status: 'done' } });
     await app.call('PATCH', `/order/${order.id}`, { token: owner.token, body: { status: 'picked' } });
 
-    const orderMessages = (s: { messages: LiveMessage[] }) => s.messages.filter((m) => m.type === 'orders' && m.data.id === order.id);
+    const orderMessages = (s: { messages: LiveMessage[] }) =>
+      s.messages.filter((m) => m.type === 'orders' && m.data.id === order.id);
     await until(() => orderMessages(sockets.owner).length === 4 && orderMessages(sockets.barista).length === 4);
     for (const s of [sockets.owner, sockets.barista]) {
       const msgs = orderMessages(s);
-      expect(msgs.map((m) => (m.type === 'orders' ? m.data.status : null))).toEqual(['ordered', 'in-progress', 'done', 'picked']);
+      expect(msgs.map((m) => (m.type === 'orders' ? m.data.status : null))).toEqual([
+        'ordered',
+        'in-progress',
+        'done',
+        'picked',
+      ]);
       const positions = msgs.map((m) => m.position);
       expect([...positions].sort((a, b) => a - b)).toEqual(positions);
     }
@@ -70,15 +83,22 @@ describe.each(['in-process', 'nats'] as const)('live events on /api/websockets (
     const second = await app.newUser('Behind');
     const menus = await catalog(app, first.token);
     const ahead = (await placeCafeOrder(app, first.token, menus.cafeMenu.id, await uploadImage(app, first.token))).body;
-    const behind = (await placeCafeOrder(app, second.token, menus.cafeMenu.id, await uploadImage(app, second.token))).body;
+    const behind = (await placeCafeOrder(app, second.token, menus.cafeMenu.id, await uploadImage(app, second.token)))
+      .body;
     const s = listen(app, second.token);
     await s.opened;
-    await app.call('PATCH', `/order/barista/${ahead.id}`, { token: staff.barista, body: { status: 'rejected', reject_note: 'Machine Failure' } });
+    await app.call('PATCH', `/order/barista/${ahead.id}`, {
+      token: staff.barista,
+      body: { status: 'rejected', reject_note: 'Machine Failure' },
+    });
     const moved = () => s.messages.find((m) => m.type === 'orders' && m.data.id === behind.id);
     await until(() => moved() !== undefined);
     expect(moved()?.type === 'orders' && moved()?.data.queue_at).toBe(behind.queue_at! - 1);
     expect(s.messages.some((m) => m.type === 'orders' && m.data.id === ahead.id)).toBe(false);
-    await app.call('PATCH', `/order/barista/${behind.id}`, { token: staff.barista, body: { status: 'rejected', reject_note: 'Machine Failure' } });
+    await app.call('PATCH', `/order/barista/${behind.id}`, {
+      token: staff.barista,
+      body: { status: 'rejected', reject_note: 'Machine Failure' },
+    });
     s.ws.close();
   });
 

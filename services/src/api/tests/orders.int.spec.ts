@@ -3,7 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestServer, startTestServer } from '../../test-support/server.js';
 import { catalog, placeCafeOrder, staffTokens, uploadImage } from './fixtures.js';
 
-const BACKENDS = [['sqlite', {}], ['pg', { DATABASE_URL: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test' }]] as const;
+const BACKENDS = [
+  ['sqlite', {}],
+  ['pg', { DATABASE_URL: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test' }],
+] as const;
 
 describe.each(BACKENDS)('orders over HTTP on %s', (_backend, env) => {
   let app: TestServer;
@@ -16,7 +19,8 @@ describe.each(BACKENDS)('orders over HTTP on %s', (_backend, env) => {
   });
   afterAll(() => app.close());
 
-  const barista = (id: string, body: unknown) => app.call<Order>('PATCH', `/order/barista/${id}`, { token: staff.barista, body });
+  const barista = (id: string, body: unknown) =>
+    app.call<Order>('PATCH', `/order/barista/${id}`, { token: staff.barista, body });
 
   describe('PlaceOrder', () => {
     it('answers 201 with the order, ordered, first in the queue of an empty cafe', async () => {
@@ -69,7 +73,10 @@ describe.each(BACKENDS)('orders over HTTP on %s', (_backend, env) => {
       expect(c.status).toBe(409);
       expect(c.body).toMatchObject({ code: 'ORDER_LIMIT_REACHED', detail: 'You already reached your order limit!' });
       expect((await app.call('GET', '/order/count/user', { token: u.token })).body).toEqual({ totalOrder: 2 });
-      const cancel = await app.call<Order>('PATCH', `/order/${a.body.id}`, { token: u.token, body: { status: 'cancel' } });
+      const cancel = await app.call<Order>('PATCH', `/order/${a.body.id}`, {
+        token: u.token,
+        body: { status: 'cancel' },
+      });
       expect(cancel.body.status).toBe('cancel');
       expect(cancel.body.queue_at).toBeNull();
       expect((await app.call('GET', '/order/count/user', { token: u.token })).body).toEqual({ totalOrder: 1 });
@@ -81,7 +88,9 @@ describe.each(BACKENDS)('orders over HTTP on %s', (_backend, env) => {
     it('holds the limit when 10 requests race', async () => {
       const u = await app.newUser();
       const image = await uploadImage(app, u.token);
-      const results = await Promise.all(Array.from({ length: 10 }, () => placeCafeOrder(app, u.token, menus.cafeMenu.id, image)));
+      const results = await Promise.all(
+        Array.from({ length: 10 }, () => placeCafeOrder(app, u.token, menus.cafeMenu.id, image)),
+      );
       const created = results.filter((r) => r.status === 201);
       expect(created).toHaveLength(2);
       expect(results.filter((r) => r.status === 409).every((r) => r.body.code === 'ORDER_LIMIT_REACHED')).toBe(true);
@@ -104,7 +113,8 @@ describe.each(BACKENDS)('orders over HTTP on %s', (_backend, env) => {
       expect(third.status).toBe(201);
       expect(third.body.id).toBe(first.body.id);
       expect((await app.call('GET', '/order/count/user', { token: u.token })).body).toEqual({ totalOrder: 2 });
-      for (const o of [first.body, other.body]) await barista(o.id, { status: 'rejected', reject_note: 'Machine Failure' });
+      for (const o of [first.body, other.body])
+        await barista(o.id, { status: 'rejected', reject_note: 'Machine Failure' });
     });
 
     it('a key first refused stays refused, even after a cancel makes room', async () => {
@@ -114,7 +124,9 @@ describe.each(BACKENDS)('orders over HTTP on %s', (_backend, env) => {
       const b = await placeCafeOrder(app, u.token, menus.cafeMenu.id, image);
       const headers = { 'Idempotency-Key': 'refused-once' };
       const body = { menu_id: menus.cafeMenu.id, type: 'hot', sweetness: 0, remark: '', tumblerImage: image };
-      expect((await app.call('POST', '/order', { token: u.token, body, headers })).body.code).toBe('ORDER_LIMIT_REACHED');
+      expect((await app.call('POST', '/order', { token: u.token, body, headers })).body.code).toBe(
+        'ORDER_LIMIT_REACHED',
+      );
       await app.call('PATCH', `/order/${a.body.id}`, { token: u.token, body: { status: 'cancel' } });
       const repeat = await app.call('POST', '/order', { token: u.token, body, headers });
       expect(repeat.status).toBe(409);
@@ -131,7 +143,10 @@ describe.each(BACKENDS)('orders over HTTP on %s', (_backend, env) => {
       expect(res.status).toBe(409);
       expect(res.body.code).toBe('MENU_INACTIVE');
       await app.call('PATCH', `/menu/${menus.cafeMenu2.id}`, { token: staff.barista, body: { isActive: 'active' } });
-      const bar = await app.call('POST', '/order', { token: u.token, body: { menu_id: menus.barMenu.id, type: 'cold', remark: '' } });
+      const bar = await app.call('POST', '/order', {
+        token: u.token,
+        body: { menu_id: menus.barMenu.id, type: 'cold', remark: '' },
+      });
       expect(bar.status).toBe(409);
       expect(bar.body.code).toBe('SHOP_CLOSED');
     });
@@ -142,15 +157,22 @@ describe.each(BACKENDS)('orders over HTTP on %s', (_backend, env) => {
       const u = await app.newUser();
       const image = await uploadImage(app, u.token);
       const order = (await placeCafeOrder(app, u.token, menus.cafeMenu.id, image)).body;
-      expect((await app.call('PATCH', `/order/${order.id}`, { token: u.token, body: { status: 'picked' } })).status).toBe(409);
+      expect(
+        (await app.call('PATCH', `/order/${order.id}`, { token: u.token, body: { status: 'picked' } })).status,
+      ).toBe(409);
       expect((await barista(order.id, { status: 'done' })).status).toBe(409);
       const started = await barista(order.id, { status: 'in-progress' });
       expect(started.status).toBe(200);
       expect(started.body.status).toBe('in-progress');
-      expect((await app.call('PATCH', `/order/${order.id}`, { token: u.token, body: { status: 'cancel' } })).status).toBe(409);
+      expect(
+        (await app.call('PATCH', `/order/${order.id}`, { token: u.token, body: { status: 'cancel' } })).status,
+      ).toBe(409);
       expect((await barista(order.id, { status: 'done' })).body.status).toBe('done');
       expect((await barista(order.id, { status: 'rejected', reject_note: 'Machine Failure' })).status).toBe(409);
-      const picked = await app.call<Order>('PATCH', `/order/${order.id}`, { token: u.token, body: { status: 'picked' } });
+      const picked = await app.call<Order>('PATCH', `/order/${order.id}`, {
+        token: u.token,
+        body: { status: 'picked' },
+      });
       expect(picked.body.status).toBe('picked');
       expect(picked.body.queue_at).toBeNull();
     });
@@ -172,13 +194,18 @@ describe.each(BACKENDS)('orders over HTTP on %s', (_backend, env) => {
       const image = await uploadImage(app, owner.token);
       const order = (await placeCafeOrder(app, owner.token, menus.cafeMenu.id, image)).body;
       expect((await app.call('GET', `/order/${order.id}`, { token: other.token })).status).toBe(404);
-      expect((await app.call('PATCH', `/order/${order.id}`, { token: other.token, body: { status: 'cancel' } })).status).toBe(404);
+      expect(
+        (await app.call('PATCH', `/order/${order.id}`, { token: other.token, body: { status: 'cancel' } })).status,
+      ).toBe(404);
       const list = await app.call<Order[]>('GET', '/order', { token: other.token });
       expect(list.body.map((o) => o.id)).not.toContain(order.id);
       const history = await app.call<Order[]>('GET', '/order/history/user', { token: other.token });
       expect(history.body.map((o) => o.id)).not.toContain(order.id);
       expect((await barista(order.id, { status: 'in-progress' })).status).toBe(200);
-      expect((await app.call('PATCH', `/order/barista/${order.id}`, { token: owner.token, body: { status: 'done' } })).status).toBe(403);
+      expect(
+        (await app.call('PATCH', `/order/barista/${order.id}`, { token: owner.token, body: { status: 'done' } }))
+          .status,
+      ).toBe(403);
       await barista(order.id, { status: 'rejected', reject_note: 'Machine Failure' });
     });
   });
@@ -187,8 +214,10 @@ describe.each(BACKENDS)('orders over HTTP on %s', (_backend, env) => {
     it('numbers the queue per area in placement order and moves it as orders leave', async () => {
       const users = [await app.newUser(), await app.newUser(), await app.newUser()];
       const orders: Order[] = [];
-      for (const u of users) orders.push((await placeCafeOrder(app, u.token, menus.cafeMenu.id, await uploadImage(app, u.token))).body);
-      const q = async (i: number) => (await app.call<Order[]>('GET', '/order/my-queue', { token: users[i]!.token })).body[0]!.queue_at;
+      for (const u of users)
+        orders.push((await placeCafeOrder(app, u.token, menus.cafeMenu.id, await uploadImage(app, u.token))).body);
+      const q = async (i: number) =>
+        (await app.call<Order[]>('GET', '/order/my-queue', { token: users[i]!.token })).body[0]!.queue_at;
       const [q0, q1, q2] = [await q(0), await q(1), await q(2)];
       expect(q1).toBe(q0! + 1);
       expect(q2).toBe(q0! + 2);
@@ -215,15 +244,26 @@ describe.each(BACKENDS)('orders over HTTP on %s', (_backend, env) => {
         const total = await fresh.call('GET', '/order/count/total?categoryFor=cafe', { token: s.admin });
         expect(total.body).toEqual({ totalOrder: 2 });
         const popular = await fresh.call('GET', '/order/find/popular-menu?categoryFor=cafe', { token: s.admin });
-        expect(popular.body).toEqual([{ Menu_name: m.cafeMenu.name, categoryName: m.cafe.name, categoryFor: 'cafe', totalOrder: 2 }]);
+        expect(popular.body).toEqual([
+          { Menu_name: m.cafeMenu.name, categoryName: m.cafe.name, categoryFor: 'cafe', totalOrder: 2 },
+        ]);
         const summary = await fresh.call('GET', '/order/summary', { token: s.admin });
-        expect(summary.body).toEqual({ total: 3, byStatus: { ordered: 1, 'in-progress': 1, done: 0, picked: 0, rejected: 0, cancel: 1 } });
+        expect(summary.body).toEqual({
+          total: 3,
+          byStatus: { ordered: 1, 'in-progress': 1, done: 0, picked: 0, rejected: 0, cancel: 1 },
+        });
         const ordered = await fresh.call<Order[]>('GET', '/order?status=ordered', { token: s.barista });
         expect(ordered.body.map((o) => o.id)).toEqual([a.id]);
         const today = businessDay(new Date(), 'Asia/Bangkok');
-        const board = await fresh.call<Order[]>('GET', `/order?status=ordered&startDate=${today}&endDate=${today}`, { token: s.barista });
+        const board = await fresh.call<Order[]>('GET', `/order?status=ordered&startDate=${today}&endDate=${today}`, {
+          token: s.barista,
+        });
         expect(board.body.map((o) => o.id)).toEqual([a.id]);
-        const tomorrow = await fresh.call<Order[]>('GET', `/order?startDate=${addDays(today, 1)}&endDate=${addDays(today, 2)}`, { token: s.barista });
+        const tomorrow = await fresh.call<Order[]>(
+          'GET',
+          `/order?startDate=${addDays(today, 1)}&endDate=${addDays(today, 2)}`,
+          { token: s.barista },
+        );
         expect(tomorrow.body).toEqual([]);
         const history = await fresh.call<Order[]>('GET', '/order/history/user', { token: u2.token });
         expect(history.body.map((o) => o.id)).toEqual([c.id]);

@@ -57,7 +57,10 @@ describe('role matrix', () => {
   for (const [method, path, expected] of [...matrix, ...writes]) {
     it(`${method} ${path}`, async () => {
       for (const who of ['anonymous', 'user', 'barista', 'admin'] as const) {
-        const res = await app.call(method, path, { token: tokens[who] ?? null, ...(method === 'GET' ? {} : { body: { bogus: true } }) });
+        const res = await app.call(method, path, {
+          token: tokens[who] ?? null,
+          ...(method === 'GET' ? {} : { body: { bogus: true } }),
+        });
         expect(expected[who], `${who}: ${res.status} ${JSON.stringify(res.body)}`).toContain(res.status);
       }
     });

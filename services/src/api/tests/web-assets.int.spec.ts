@@ -8,7 +8,10 @@ import { type TestServer, startTestServer } from '../../test-support/server.js';
 const WEB = join(repoRoot(), 'web', 'dist');
 
 /** The raw answer: headers and bytes as sent, not decoded. */
-function get(url: string, acceptEncoding?: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+function get(
+  url: string,
+  acceptEncoding?: string,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const req = request(url, { headers: acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {} }, (res) => {
       const chunks: Buffer[] = [];

@@ -14,7 +14,11 @@ import { catalogDecider, type CatalogCommand } from './decide.js';
 
 const opts = (metadata?: EventMetadata) => (metadata ? { metadata } : {});
 
-function idOf<T extends DomainEvent['type']>(result: AppendResult, type: T, pick: (e: Extract<DomainEvent, { type: T }>) => string) {
+function idOf<T extends DomainEvent['type']>(
+  result: AppendResult,
+  type: T,
+  pick: (e: Extract<DomainEvent, { type: T }>) => string,
+) {
   const event = result.events.find((e): e is StoredEvent<Extract<DomainEvent, { type: T }>> => e.type === type);
   return event ? pick(event) : undefined;
 }
@@ -46,7 +50,11 @@ export function changeCategory(
   });
 }
 
-export function removeCategory(store: EventStore, input: { categoryId: string }, metadata?: EventMetadata): Promise<AppendResult> {
+export function removeCategory(
+  store: EventStore,
+  input: { categoryId: string },
+  metadata?: EventMetadata,
+): Promise<AppendResult> {
   return handleCommand(store, {
     query: [categoryEvents(input.categoryId), shopEvents],
     decider: catalogDecider,
@@ -87,4 +95,3 @@ export function changeMenu(
   if (isActive !== undefined) commands.push({ type: 'SetMenuActivity', menuId: input.menuId, isActive });
   return handleCommand(store, { query, decider: batch(catalogDecider), command: commands, ...opts(metadata) });
 }
-

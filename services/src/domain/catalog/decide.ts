@@ -13,7 +13,12 @@ import type { Decider } from '../decider.js';
 import { isFullyClosed } from '../shop/state.js';
 import { evolve, initialState, type CatalogState, type CategoryState, type MenuState } from './state.js';
 
-export interface CreateCategory { type: 'CreateCategory'; categoryId: string; name: string; categoryFor: Area }
+export interface CreateCategory {
+  type: 'CreateCategory';
+  categoryId: string;
+  name: string;
+  categoryFor: Area;
+}
 export interface ChangeCategory {
   type: 'ChangeCategory';
   categoryId: string;
@@ -21,8 +26,17 @@ export interface ChangeCategory {
   categoryFor?: Area;
   isAvailable?: Availability;
 }
-export interface RemoveCategory { type: 'RemoveCategory'; categoryId: string }
-export interface CreateMenu { type: 'CreateMenu'; menuId: string; name: string; description: string; categoryId: string }
+export interface RemoveCategory {
+  type: 'RemoveCategory';
+  categoryId: string;
+}
+export interface CreateMenu {
+  type: 'CreateMenu';
+  menuId: string;
+  name: string;
+  description: string;
+  categoryId: string;
+}
 export interface ChangeMenu {
   type: 'ChangeMenu';
   menuId: string;
@@ -31,8 +45,13 @@ export interface ChangeMenu {
   categoryId?: string;
   isAvailable?: Availability;
 }
-export interface SetMenuActivity { type: 'SetMenuActivity'; menuId: string; isActive: ActiveState }
-export type CatalogCommand = CreateCategory | ChangeCategory | RemoveCategory | CreateMenu | ChangeMenu | SetMenuActivity;
+export interface SetMenuActivity {
+  type: 'SetMenuActivity';
+  menuId: string;
+  isActive: ActiveState;
+}
+export type CatalogCommand =
+  CreateCategory | ChangeCategory | RemoveCategory | CreateMenu | ChangeMenu | SetMenuActivity;
 
 function check<T>(schema: z.ZodType<T>, value: unknown, path: string): T {
   const parsed = schema.safeParse(value);
@@ -46,7 +65,9 @@ const normalDescription = (d: string) => (check(Description, d, 'description').t
 /** The fields of `patch` whose value differs from `current`; nothing changes what is already so. */
 function changed<T extends object>(current: T, patch: Partial<T>): Partial<T> {
   const keys = Object.keys(patch) as (keyof T)[];
-  return Object.fromEntries(keys.filter((k) => patch[k] !== undefined && patch[k] !== current[k]).map((k) => [k, patch[k]])) as Partial<T>;
+  return Object.fromEntries(
+    keys.filter((k) => patch[k] !== undefined && patch[k] !== current[k]).map((k) => [k, patch[k]]),
+  ) as Partial<T>;
 }
 
 function requireClosedShop(state: CatalogState): void {
@@ -66,7 +87,8 @@ function existingMenu(state: CatalogState, menuId: string): MenuState {
 }
 
 export function createCategory(command: CreateCategory, state: CatalogState): NewEvent[] {
-  if (state.catalog.categories[command.categoryId]) throw new RuleViolation('INVALID_TRANSITION', 'Category already exists.');
+  if (state.catalog.categories[command.categoryId])
+    throw new RuleViolation('INVALID_TRANSITION', 'Category already exists.');
   const name = check(CatalogName, command.name, 'name');
   const data = { categoryId: command.categoryId, name, categoryFor: command.categoryFor };
   return [{ type: 'CategoryCreated', data, tags: [tag.category(command.categoryId)] }];
@@ -90,10 +112,17 @@ export function createMenu(command: CreateMenu, state: CatalogState): NewEvent[]
   if (state.catalog.menus[command.menuId]) throw new RuleViolation('INVALID_TRANSITION', 'Menu already exists.');
   const category = existingCategory(state, command.categoryId);
   if (category.isAvailable !== 'available') {
-    throw new ValidationError('The category is unavailable.', [{ path: 'category_id', message: 'The category is unavailable.' }]);
+    throw new ValidationError('The category is unavailable.', [
+      { path: 'category_id', message: 'The category is unavailable.' },
+    ]);
   }
   const name = check(CatalogName, command.name, 'name');
-  const data = { menuId: command.menuId, name, description: normalDescription(command.description), categoryId: category.categoryId };
+  const data = {
+    menuId: command.menuId,
+    name,
+    description: normalDescription(command.description),
+    categoryId: category.categoryId,
+  };
   return [{ type: 'MenuCreated', data, tags: [tag.menu(command.menuId), tag.category(category.categoryId)] }];
 }
 
@@ -114,7 +143,13 @@ export function changeMenu(command: ChangeMenu, state: CatalogState): NewEvent[]
 export function setMenuActivity(command: SetMenuActivity, state: CatalogState): NewEvent[] {
   const current = existingMenu(state, command.menuId);
   if (current.isActive === command.isActive) return [];
-  return [{ type: 'MenuActivityChanged', data: { menuId: current.menuId, isActive: command.isActive }, tags: [tag.menu(current.menuId)] }];
+  return [
+    {
+      type: 'MenuActivityChanged',
+      data: { menuId: current.menuId, isActive: command.isActive },
+      tags: [tag.menu(current.menuId)],
+    },
+  ];
 }
 
 export function decide(command: CatalogCommand, state: CatalogState): NewEvent[] {

@@ -66,7 +66,11 @@ export interface OrderTransitionInput {
   timeZone?: string;
 }
 
-function transition(store: EventStore, command: Exclude<OrderCommand, { type: 'PlaceOrder' }>, metadata?: EventMetadata) {
+function transition(
+  store: EventStore,
+  command: Exclude<OrderCommand, { type: 'PlaceOrder' }>,
+  metadata?: EventMetadata,
+) {
   return handleCommand(store, {
     query: [orderEvents(command.orderId)],
     decider: ordersDecider,
@@ -81,8 +85,16 @@ export const startOrder = (store: EventStore, input: OrderTransitionInput, metad
 export const completeOrder = (store: EventStore, input: OrderTransitionInput, metadata?: EventMetadata) =>
   transition(store, { type: 'CompleteOrder', orderId: input.orderId, actor: input.actor }, metadata);
 
-export const rejectOrder = (store: EventStore, input: OrderTransitionInput & { reason: string }, metadata?: EventMetadata) =>
-  transition(store, { type: 'RejectOrder', orderId: input.orderId, actor: input.actor, reason: input.reason }, metadata);
+export const rejectOrder = (
+  store: EventStore,
+  input: OrderTransitionInput & { reason: string },
+  metadata?: EventMetadata,
+) =>
+  transition(
+    store,
+    { type: 'RejectOrder', orderId: input.orderId, actor: input.actor, reason: input.reason },
+    metadata,
+  );
 
 export const cancelOrder = (store: EventStore, input: OrderTransitionInput, metadata?: EventMetadata) =>
   transition(store, { type: 'CancelOrder', orderId: input.orderId, actor: input.actor }, metadata);

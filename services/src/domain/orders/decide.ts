@@ -7,18 +7,40 @@ import { orderTags, placeOrder, type PlaceOrder } from './place-order.js';
 import { evolve, initialState, type OrdersState } from './state.js';
 
 export type { PlaceOrder } from './place-order.js';
-export interface StartOrder { type: 'StartOrder'; orderId: string; actor: Actor }
-export interface CompleteOrder { type: 'CompleteOrder'; orderId: string; actor: Actor }
-export interface RejectOrder { type: 'RejectOrder'; orderId: string; actor: Actor; reason: string }
-export interface CancelOrder { type: 'CancelOrder'; orderId: string; actor: Actor }
-export interface PickUpOrder { type: 'PickUpOrder'; orderId: string; actor: Actor }
+export interface StartOrder {
+  type: 'StartOrder';
+  orderId: string;
+  actor: Actor;
+}
+export interface CompleteOrder {
+  type: 'CompleteOrder';
+  orderId: string;
+  actor: Actor;
+}
+export interface RejectOrder {
+  type: 'RejectOrder';
+  orderId: string;
+  actor: Actor;
+  reason: string;
+}
+export interface CancelOrder {
+  type: 'CancelOrder';
+  orderId: string;
+  actor: Actor;
+}
+export interface PickUpOrder {
+  type: 'PickUpOrder';
+  orderId: string;
+  actor: Actor;
+}
 export type OrderCommand = PlaceOrder | StartOrder | CompleteOrder | RejectOrder | CancelOrder | PickUpOrder;
 type Transition = Exclude<OrderCommand, PlaceOrder>;
 
 /** A user may not learn that someone else's order exists. */
 function visibleOrder(state: OrdersState, command: Transition): OrderState {
   const order = state.orders[command.orderId];
-  if (!order || (order.userId !== command.actor.id && !isStaff(command.actor))) throw new NotFoundError('Order not found.');
+  if (!order || (order.userId !== command.actor.id && !isStaff(command.actor)))
+    throw new NotFoundError('Order not found.');
   return order;
 }
 
@@ -38,7 +60,12 @@ function inStatus(order: OrderState, from: readonly OrderStatus[]): OrderState {
   return order;
 }
 
-const ref = (order: OrderState, by: string) => ({ orderId: order.orderId, userId: order.userId, businessDay: order.businessDay, by });
+const ref = (order: OrderState, by: string) => ({
+  orderId: order.orderId,
+  userId: order.userId,
+  businessDay: order.businessDay,
+  by,
+});
 
 export function startOrder(command: StartOrder, state: OrdersState): NewEvent[] {
   const order = staffOrder(state, command, ['ordered']);
@@ -57,7 +84,9 @@ export function rejectOrder(command: RejectOrder, state: OrdersState): NewEvent[
     const errors = reason.error.issues.map((i) => ({ path: 'reject_note', message: i.message }));
     throw new ValidationError(errors[0]?.message ?? 'Invalid reason', errors);
   }
-  return [{ type: 'OrderRejected', data: { ...ref(order, command.actor.id), reason: reason.data }, tags: orderTags(order) }];
+  return [
+    { type: 'OrderRejected', data: { ...ref(order, command.actor.id), reason: reason.data }, tags: orderTags(order) },
+  ];
 }
 
 export function cancelOrder(command: CancelOrder, state: OrdersState): NewEvent[] {

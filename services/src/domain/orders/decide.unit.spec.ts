@@ -13,32 +13,44 @@ const given = (status: OrderStatus) => spec(ordersDecider).given(orderIn(status)
 describe('order transitions', () => {
   describe('when the order is ordered', () => {
     it('lets a barista start it', () => {
-      given('ordered').when(start(barista)).then([{ type: 'OrderStarted', data: ref(barista.id), tags }]);
+      given('ordered')
+        .when(start(barista))
+        .then([{ type: 'OrderStarted', data: ref(barista.id), tags }]);
     });
 
     it('lets an admin start it', () => {
-      given('ordered').when(start(admin)).then([{ type: 'OrderStarted', data: ref(admin.id), tags }]);
+      given('ordered')
+        .when(start(admin))
+        .then([{ type: 'OrderStarted', data: ref(admin.id), tags }]);
     });
 
     it('lets the owner cancel it', () => {
-      given('ordered').when(cancel(alice)).then([{ type: 'OrderCancelled', data: ref(alice.id), tags }]);
+      given('ordered')
+        .when(cancel(alice))
+        .then([{ type: 'OrderCancelled', data: ref(alice.id), tags }]);
     });
 
     it('lets a barista reject it with a preset', () => {
       given('ordered')
         .when(reject(barista, 'Barista can not fine your tumbler'))
-        .then([{ type: 'OrderRejected', data: { ...ref(barista.id), reason: 'Barista can not fine your tumbler' }, tags }]);
+        .then([
+          { type: 'OrderRejected', data: { ...ref(barista.id), reason: 'Barista can not fine your tumbler' }, tags },
+        ]);
     });
   });
 
   describe('when the order is in progress', () => {
     it('lets a barista complete it', () => {
-      given('in-progress').when(complete(barista)).then([{ type: 'OrderCompleted', data: ref(barista.id), tags }]);
+      given('in-progress')
+        .when(complete(barista))
+        .then([{ type: 'OrderCompleted', data: ref(barista.id), tags }]);
     });
 
     it('lets a barista reject it with free text of 27 characters', () => {
       const reason = 'x'.repeat(27);
-      given('in-progress').when(reject(barista, reason)).then([{ type: 'OrderRejected', data: { ...ref(barista.id), reason }, tags }]);
+      given('in-progress')
+        .when(reject(barista, reason))
+        .then([{ type: 'OrderRejected', data: { ...ref(barista.id), reason }, tags }]);
     });
 
     it('refuses a cancel by the owner', () => {
@@ -48,7 +60,9 @@ describe('order transitions', () => {
 
   describe('when the order is done', () => {
     it('lets the owner pick it up', () => {
-      given('done').when(pickUp(alice)).then([{ type: 'OrderPickedUp', data: ref(alice.id), tags }]);
+      given('done')
+        .when(pickUp(alice))
+        .then([{ type: 'OrderPickedUp', data: ref(alice.id), tags }]);
     });
   });
 
@@ -61,7 +75,13 @@ describe('order transitions', () => {
       rejected: [],
       cancel: [],
     };
-    const commands = [start(barista), complete(barista), reject(barista, 'Machine Failure'), cancel(alice), pickUp(alice)];
+    const commands = [
+      start(barista),
+      complete(barista),
+      reject(barista, 'Machine Failure'),
+      cancel(alice),
+      pickUp(alice),
+    ];
     for (const status of OrderStatus.options) {
       for (const command of commands) {
         const ok = allowed[status].includes(command.type);
@@ -77,7 +97,9 @@ describe('order transitions', () => {
   describe('when the reject reason is not acceptable', () => {
     it('refuses free text over 27 characters, an empty one and one starting with a space', () => {
       for (const reason of ['x'.repeat(28), '', ' Machine']) {
-        given('ordered').when(reject(barista, reason)).thenThrows({ status: 400, code: 'VALIDATION_FAILED', paths: ['reject_note'] });
+        given('ordered')
+          .when(reject(barista, reason))
+          .thenThrows({ status: 400, code: 'VALIDATION_FAILED', paths: ['reject_note'] });
       }
     });
 

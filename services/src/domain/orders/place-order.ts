@@ -44,7 +44,8 @@ export function validateDrink(command: PlaceOrder, area: Area): Drink {
   const type = command.drinkType ?? null;
   const image = command.tumblerImage?.trim() ? command.tumblerImage : null;
   const remark = command.remark ?? '';
-  if (type !== null && !DrinkType.safeParse(type).success) errors.push({ path: 'type', message: 'Type must be hot, cold or frappe.' });
+  if (type !== null && !DrinkType.safeParse(type).success)
+    errors.push({ path: 'type', message: 'Type must be hot, cold or frappe.' });
   if (remark.length > MAX_REMARK) errors.push({ path: 'remark', message: 'Remark must be at most 50 characters.' });
   if (area === 'cafe') {
     if (type === null) errors.push({ path: 'type', message: 'Type is required: hot, cold or frappe.' });
@@ -84,7 +85,8 @@ export function placeOrder(command: PlaceOrder, state: OrdersState): NewEvent[] 
   const area = category.categoryFor;
   const drink = validateDrink(command, area);
   if (command.atOffice === false) throw new RuleViolation('NOT_AT_OFFICE');
-  if (area === 'cafe' && isFridayAfternoon(command.now, command.timeZone)) throw new RuleViolation('CAFE_CLOSING_FRIDAY');
+  if (area === 'cafe' && isFridayAfternoon(command.now, command.timeZone))
+    throw new RuleViolation('CAFE_CLOSING_FRIDAY');
   if (!(area === 'cafe' ? state.shop.isCafeOpen : state.shop.isBarOpen)) throw new RuleViolation('SHOP_CLOSED');
   if (menu.isActive !== 'active' || menu.isAvailable !== 'available' || category.isAvailable !== 'available') {
     throw new RuleViolation('MENU_INACTIVE');

@@ -16,7 +16,12 @@ export interface OrdersState {
   orders: OrderBook;
 }
 
-export const initialState: OrdersState = { shop: DEFAULT_SHOP_STATUS, catalog: emptyCatalog, users: noUsers, orders: {} };
+export const initialState: OrdersState = {
+  shop: DEFAULT_SHOP_STATUS,
+  catalog: emptyCatalog,
+  users: noUsers,
+  orders: {},
+};
 
 export function evolve(state: OrdersState, event: DomainEvent): OrdersState {
   return {

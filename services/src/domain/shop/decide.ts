@@ -1,10 +1,4 @@
-import {
-  businessDay,
-  shopStatusFromParam,
-  tag,
-  type NewEvent,
-  type ShopStatusParam,
-} from '@drinks/contracts';
+import { businessDay, shopStatusFromParam, tag, type NewEvent, type ShopStatusParam } from '@drinks/contracts';
 import { RuleViolation } from '../../errors.js';
 import type { Decider } from '../decider.js';
 import { evolve, hasActiveOrders, initialState, type ShopState } from './state.js';
@@ -20,7 +14,8 @@ export type ShopCommand = ChangeShopStatus;
 export function changeShopStatus(command: ChangeShopStatus, state: ShopState): NewEvent[] {
   const next = shopStatusFromParam(command.target);
   if (next.isCafeOpen === state.shop.isCafeOpen && next.isBarOpen === state.shop.isBarOpen) return [];
-  if (hasActiveOrders(state.orders, businessDay(command.now, command.timeZone))) throw new RuleViolation('ACTIVE_ORDERS');
+  if (hasActiveOrders(state.orders, businessDay(command.now, command.timeZone)))
+    throw new RuleViolation('ACTIVE_ORDERS');
   return [{ type: 'ShopStatusChanged', data: next, tags: [tag.shop] }];
 }
 

@@ -9,26 +9,34 @@ const closeAll = change('all-close');
 describe('ChangeShopStatus', () => {
   describe('when no order of today is waiting', () => {
     it('opens the bar', () => {
-      spec(shopDecider).given([]).when(change('bar-open')).then([
-        { type: 'ShopStatusChanged', data: { isCafeOpen: false, isBarOpen: true }, tags: ['shop'] },
-      ]);
+      spec(shopDecider)
+        .given([])
+        .when(change('bar-open'))
+        .then([{ type: 'ShopStatusChanged', data: { isCafeOpen: false, isBarOpen: true }, tags: ['shop'] }]);
     });
 
     it('closes everything', () => {
-      spec(shopDecider).given([shop(false, true)]).when(closeAll).then([
-        { type: 'ShopStatusChanged', data: { isCafeOpen: false, isBarOpen: false }, tags: ['shop'] },
-      ]);
+      spec(shopDecider)
+        .given([shop(false, true)])
+        .when(closeAll)
+        .then([{ type: 'ShopStatusChanged', data: { isCafeOpen: false, isBarOpen: false }, tags: ['shop'] }]);
     });
 
     it('opens the cafe again', () => {
-      spec(shopDecider).given([shop(false, false)]).when(change('cafe-open')).thenEmits();
+      spec(shopDecider)
+        .given([shop(false, false)])
+        .when(change('cafe-open'))
+        .thenEmits();
     });
   });
 
   describe('when the target is the current status', () => {
     it('emits nothing (the default status is cafe open)', () => {
       spec(shopDecider).given([]).when(change('cafe-open')).thenNothing();
-      spec(shopDecider).given([shop(false, true)]).when(change('bar-open')).thenNothing();
+      spec(shopDecider)
+        .given([shop(false, true)])
+        .when(change('bar-open'))
+        .thenNothing();
     });
 
     it('emits nothing even while orders wait', () => {
@@ -44,7 +52,7 @@ describe('ChangeShopStatus', () => {
     }
   });
 
-  describe('when today\'s orders are all finished', () => {
+  describe("when today's orders are all finished", () => {
     for (const status of ['done', 'picked', 'cancel', 'rejected'] as OrderStatus[]) {
       it(`changes the status (${status})`, () => {
         spec(shopDecider).given(orderIn(status)).when(closeAll).thenEmits();
@@ -54,7 +62,10 @@ describe('ChangeShopStatus', () => {
 
   describe('when the only waiting order is from yesterday', () => {
     it('changes the status', () => {
-      spec(shopDecider).given(orderIn('ordered', 'o-old', 'u-alice', '2025-01-14')).when(closeAll).thenEmits();
+      spec(shopDecider)
+        .given(orderIn('ordered', 'o-old', 'u-alice', '2025-01-14'))
+        .when(closeAll)
+        .thenEmits();
     });
   });
 });

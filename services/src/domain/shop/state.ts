@@ -2,7 +2,9 @@ import { ACTIVE_ORDER_STATUSES, DEFAULT_SHOP_STATUS, type DomainEvent, type Shop
 import { evolveOrders, type OrderBook } from '../orders/order-state.js';
 
 export function evolveShop(shop: ShopStatus, event: DomainEvent): ShopStatus {
-  return event.type === 'ShopStatusChanged' ? { isCafeOpen: event.data.isCafeOpen, isBarOpen: event.data.isBarOpen } : shop;
+  return event.type === 'ShopStatusChanged'
+    ? { isCafeOpen: event.data.isCafeOpen, isBarOpen: event.data.isBarOpen }
+    : shop;
 }
 
 export const isFullyClosed = (shop: ShopStatus): boolean => !shop.isCafeOpen && !shop.isBarOpen;

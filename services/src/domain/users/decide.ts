@@ -7,11 +7,32 @@ import { evolve, initialState, type UserState, type UsersState } from './state.j
 export const emailTag = (email: string) => `email:${email.toLowerCase()}`;
 
 /** The caller decides the role (ADMIN_EMAILS) and has validated the email's domain. */
-export interface RegisterUser { type: 'RegisterUser'; userId: string; email: string; name: string; role: Role }
+export interface RegisterUser {
+  type: 'RegisterUser';
+  userId: string;
+  email: string;
+  name: string;
+  role: Role;
+}
 /** Self-service, or by an admin. */
-export interface RenameUser { type: 'RenameUser'; actor: Actor; userId: string; name: string }
-export interface ChangeUserRole { type: 'ChangeUserRole'; actor: Actor; userId: string; role: Role }
-export interface ChangeUserAvailability { type: 'ChangeUserAvailability'; actor: Actor; userId: string; isAvailable: boolean }
+export interface RenameUser {
+  type: 'RenameUser';
+  actor: Actor;
+  userId: string;
+  name: string;
+}
+export interface ChangeUserRole {
+  type: 'ChangeUserRole';
+  actor: Actor;
+  userId: string;
+  role: Role;
+}
+export interface ChangeUserAvailability {
+  type: 'ChangeUserAvailability';
+  actor: Actor;
+  userId: string;
+  isAvailable: boolean;
+}
 export type UserCommand = RegisterUser | RenameUser | ChangeUserRole | ChangeUserAvailability;
 
 function validName(name: string): string {
@@ -52,7 +73,9 @@ export function changeUserRole(command: ChangeUserRole, state: UsersState): NewE
   const user = existingUser(state, command.userId);
   if (user.role === command.role) return [];
   if (command.actor.id === user.userId) throw new RuleViolation('OWN_ROLE');
-  return [{ type: 'UserRoleChanged', data: { userId: user.userId, role: command.role }, tags: [tag.user(user.userId)] }];
+  return [
+    { type: 'UserRoleChanged', data: { userId: user.userId, role: command.role }, tags: [tag.user(user.userId)] },
+  ];
 }
 
 export function changeUserAvailability(command: ChangeUserAvailability, state: UsersState): NewEvent[] {

@@ -12,63 +12,85 @@ const given = (...events: DomainEvent[]) => spec(usersDecider).given([adminRegis
 describe('users', () => {
   describe('RegisterUser', () => {
     it('registers with the email lowercased, tagged user and email', () => {
-      spec(usersDecider).given([]).when({ type: 'RegisterUser', userId: 'u-1', email: 'Bob@Corp.test', name: 'Bob', role: 'user' }).then([
-        {
-          type: 'UserRegistered',
-          data: { userId: 'u-1', email: 'bob@corp.test', name: 'Bob', role: 'user' },
-          tags: ['user:u-1', 'email:bob@corp.test'],
-        },
-      ]);
+      spec(usersDecider)
+        .given([])
+        .when({ type: 'RegisterUser', userId: 'u-1', email: 'Bob@Corp.test', name: 'Bob', role: 'user' })
+        .then([
+          {
+            type: 'UserRegistered',
+            data: { userId: 'u-1', email: 'bob@corp.test', name: 'Bob', role: 'user' },
+            tags: ['user:u-1', 'email:bob@corp.test'],
+          },
+        ]);
     });
 
     it('refuses a taken email whatever its case', () => {
-      given().when({ type: 'RegisterUser', userId: 'u-2', email: 'ALICE@corp.test', name: 'A', role: 'user' })
+      given()
+        .when({ type: 'RegisterUser', userId: 'u-2', email: 'ALICE@corp.test', name: 'A', role: 'user' })
         .thenThrows({ status: 409, code: 'EMAIL_TAKEN' });
     });
   });
 
   describe('RenameUser', () => {
     it('lets users rename themselves and admins rename anyone', () => {
-      const renamed: NewEvent[] = [{ type: 'UserRenamed', data: { userId: alice.id, name: 'Ally' }, tags: ['user:u-alice'] }];
+      const renamed: NewEvent[] = [
+        { type: 'UserRenamed', data: { userId: alice.id, name: 'Ally' }, tags: ['user:u-alice'] },
+      ];
       given().when({ type: 'RenameUser', actor: alice, userId: alice.id, name: 'Ally' }).then(renamed);
       given().when({ type: 'RenameUser', actor: admin, userId: alice.id, name: 'Ally' }).then(renamed);
     });
 
     it('forbids renaming someone else, refuses a blank name, 404 for an unknown user', () => {
       given().when({ type: 'RenameUser', actor: barista, userId: alice.id, name: 'X' }).thenThrows({ status: 403 });
-      given().when({ type: 'RenameUser', actor: alice, userId: alice.id, name: '   ' }).thenThrows({ status: 400, paths: ['name'] });
+      given()
+        .when({ type: 'RenameUser', actor: alice, userId: alice.id, name: '   ' })
+        .thenThrows({ status: 400, paths: ['name'] });
       given().when({ type: 'RenameUser', actor: admin, userId: 'u-ghost', name: 'X' }).thenThrows({ status: 404 });
     });
   });
 
   describe('ChangeUserRole', () => {
     it('lets an admin change another user', () => {
-      given().when({ type: 'ChangeUserRole', actor: admin, userId: alice.id, role: 'barista' }).then([
-        { type: 'UserRoleChanged', data: { userId: alice.id, role: 'barista' }, tags: ['user:u-alice'] },
-      ]);
+      given()
+        .when({ type: 'ChangeUserRole', actor: admin, userId: alice.id, role: 'barista' })
+        .then([{ type: 'UserRoleChanged', data: { userId: alice.id, role: 'barista' }, tags: ['user:u-alice'] }]);
     });
 
     it('refuses an admin its own role with OWN_ROLE', () => {
-      given().when({ type: 'ChangeUserRole', actor: admin, userId: admin.id, role: 'user' }).thenThrows({ status: 409, code: 'OWN_ROLE' });
+      given()
+        .when({ type: 'ChangeUserRole', actor: admin, userId: admin.id, role: 'user' })
+        .thenThrows({ status: 409, code: 'OWN_ROLE' });
     });
 
     it('forbids non-admins and emits nothing for the same role', () => {
-      given().when({ type: 'ChangeUserRole', actor: barista, userId: alice.id, role: 'admin' }).thenThrows({ status: 403 });
+      given()
+        .when({ type: 'ChangeUserRole', actor: barista, userId: alice.id, role: 'admin' })
+        .thenThrows({ status: 403 });
       given().when({ type: 'ChangeUserRole', actor: admin, userId: alice.id, role: 'user' }).thenNothing();
     });
   });
 
   describe('ChangeUserAvailability', () => {
     it('lets an admin disable a user, and nobody else', () => {
-      given().when({ type: 'ChangeUserAvailability', actor: admin, userId: alice.id, isAvailable: false }).then([
-        { type: 'UserAvailabilityChanged', data: { userId: alice.id, isAvailable: false }, tags: ['user:u-alice'] },
-      ]);
-      given().when({ type: 'ChangeUserAvailability', actor: alice, userId: alice.id, isAvailable: false }).thenThrows({ status: 403 });
+      given()
+        .when({ type: 'ChangeUserAvailability', actor: admin, userId: alice.id, isAvailable: false })
+        .then([
+          { type: 'UserAvailabilityChanged', data: { userId: alice.id, isAvailable: false }, tags: ['user:u-alice'] },
+        ]);
+      given()
+        .when({ type: 'ChangeUserAvailability', actor: alice, userId: alice.id, isAvailable: false })
+        .thenThrows({ status: 403 });
     });
   });
 });
 
 // Fixtures
 
-const adminRegistered: DomainEvent = { type: 'UserRegistered', data: { userId: 'u-admin', email: 'boss@corp.test', name: 'Boss', role: 'admin' } };
-const aliceRegistered: DomainEvent = { type: 'UserRegistered', data: { userId: 'u-alice', email: 'alice@corp.test', name: 'Alice', role: 'user' } };
+const adminRegistered: DomainEvent = {
+  type: 'UserRegistered',
+  data: { userId: 'u-admin', email: 'boss@corp.test', name: 'Boss', role: 'admin' },
+};
+const aliceRegistered: DomainEvent = {
+  type: 'UserRegistered',
+  data: { userId: 'u-alice', email: 'alice@corp.test', name: 'Alice', role: 'user' },
+};

@@ -55,7 +55,12 @@ export function drink(shop: Shop, i: number, now: Date) {
  * the barista works through the queue (start, complete, reject), owners cancel, pick up
  * and rename themselves. Returns the last position.
  */
-export async function writeDay(store: EventStore, shop: Shop, users: number, now = new Date(FAKE_NOW)): Promise<number> {
+export async function writeDay(
+  store: EventStore,
+  shop: Shop,
+  users: number,
+  now = new Date(FAKE_NOW),
+): Promise<number> {
   const { ids } = await seedUsers(store, users);
   const orders: { id: string; owner: Actor }[] = [];
   for (const [u, userId] of ids.entries()) {

@@ -38,7 +38,11 @@ export async function seedUsers(store: EventStore, count: number): Promise<{ ids
   const ids = Array.from({ length: count }, () => randomUUID());
   const events: NewEvent[] = ids.map((userId, i) => {
     const email = `load${i}-${userId.slice(0, 8)}@woxa.tech`;
-    return { type: 'UserRegistered', data: { userId, email, name: `Load ${letters(i)}`, role: 'user' }, tags: [tag.user(userId), `email:${email}`] };
+    return {
+      type: 'UserRegistered',
+      data: { userId, email, name: `Load ${letters(i)}`, role: 'user' },
+      tags: [tag.user(userId), `email:${email}`],
+    };
   });
   const result = await store.append(events, { metadata: { actor: 'fault-test' } });
   return { ids, position: result.lastPosition };
@@ -51,7 +55,9 @@ export async function dumpReadModels(knex: Knex | Knex.Transaction): Promise<Rec
   const out: Record<string, string[]> = {};
   for (const table of ALL_PROJECTIONS.flatMap((p) => p.tables).sort()) {
     const rows = (await knex(table).select()) as Record<string, unknown>[];
-    out[table] = rows.map((r) => JSON.stringify(Object.fromEntries(Object.entries(r).sort(([a], [b]) => a.localeCompare(b))))).sort();
+    out[table] = rows
+      .map((r) => JSON.stringify(Object.fromEntries(Object.entries(r).sort(([a], [b]) => a.localeCompare(b)))))
+      .sort();
   }
   return out;
 }
@@ -70,7 +76,9 @@ export async function readLog(store: Pick<EventStore, 'readAll'>): Promise<Store
  * Copies the SQLite database of `dataDir` (with its WAL) to a fresh dir, rebuilds every
  * projection there from the log and returns the rebuilt read models.
  */
-export async function rebuildCopy(dataDir: string): Promise<{ tables: Record<string, string[]>; stats: Awaited<ReturnType<typeof statsOf>> }> {
+export async function rebuildCopy(
+  dataDir: string,
+): Promise<{ tables: Record<string, string[]>; stats: Awaited<ReturnType<typeof statsOf>> }> {
   const copy = mkdtempSync(join(tmpdir(), 'drinks-rebuild-'));
   try {
     for (const suffix of ['', '-wal', '-shm']) {
@@ -103,11 +111,22 @@ export interface HttpAnswer<T = any> {
 }
 
 /** One JSON call; a refused or reset connection answers status 0. */
-export async function call<T = any>(base: string, method: string, path: string, token?: string | null, body?: unknown, headers: Record<string, string> = {}): Promise<HttpAnswer<T>> {
+export async function call<T = any>(
+  base: string,
+  method: string,
+  path: string,
+  token?: string | null,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<HttpAnswer<T>> {
   try {
     const res = await fetch(`${base}/api${path}`, {
       method,
-      headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...headers },
+      headers: {
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...headers,
+      },
       body: body === undefined ? null : JSON.stringify(body),
     });
     const text = await res.text();
@@ -123,7 +142,11 @@ export async function call<T = any>(base: string, method: string, path: string, 
   }
 }
 
-export async function waitUntil(ok: () => boolean | Promise<boolean>, timeoutMs: number, what = 'condition'): Promise<void> {
+export async function waitUntil(
+  ok: () => boolean | Promise<boolean>,
+  timeoutMs: number,
+  what = 'condition',
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await ok())) {
     if (Date.now() > deadline) throw new Error(`${what} not met within ${timeoutMs} ms`);

@@ -18,8 +18,15 @@ export async function customersOf(url: string, dataDir: string, count: number, t
   const { ids } = await seedUsers(createEventStore(db), count);
   await db.close();
   const tokens = await Promise.all(ids.map((id) => mintToken(id)));
-  await waitUntil(async () => (await call(url, 'GET', '/user/me', tokens[count - 1])).status === 200, timeoutMs, 'users projected');
-  const login = await call(url, 'POST', '/auth/v2/login', null, { email: 'barista@woxa.tech', password: 'password123' });
+  await waitUntil(
+    async () => (await call(url, 'GET', '/user/me', tokens[count - 1])).status === 200,
+    timeoutMs,
+    'users projected',
+  );
+  const login = await call(url, 'POST', '/auth/v2/login', null, {
+    email: 'barista@woxa.tech',
+    password: 'password123',
+  });
   const categories = (await call<Category[]>(url, 'GET', '/category', tokens[0])).body;
   const menus = categories.filter((c) => c.categoryFor === 'cafe').flatMap((c) => c.menu.map((m) => m.id));
   const upload = await call<{ url: string }>(url, 'POST', '/upload/image', tokens[0], { file: await jpegDataUrl() });
@@ -65,7 +72,11 @@ export function startTraffic(url: string, c: Customers, concurrency = 3): Traffi
         continue;
       }
       const res = await call<Order>(url, 'POST', '/order', c.tokens[u], {
-        menu_id: c.menus[(n + w) % c.menus.length], type: 'cold', sweetness: 25, remark: '', tumblerImage: c.image,
+        menu_id: c.menus[(n + w) % c.menus.length],
+        type: 'cold',
+        sweetness: 25,
+        remark: '',
+        tumblerImage: c.image,
       });
       count('place', res.status, res.body);
       if (res.status === 201) placed.push(res.body.id);

@@ -17,7 +17,11 @@ export function BottomTabBar() {
   const bar = barOnly ? '-bar' : '';
   const tabs = [
     { label: 'Home', to: roleVariant(`/ordered${bar}`, role), icon: <HomeIcon /> },
-    { label: 'Menu', to: barOnly ? roleVariant('/menubar', role) : roleVariant('/menuCafe', role), icon: <RestaurantMenuIcon /> },
+    {
+      label: 'Menu',
+      to: barOnly ? roleVariant('/menubar', role) : roleVariant('/menuCafe', role),
+      icon: <RestaurantMenuIcon />,
+    },
     { label: 'Order status', to: roleVariant(`/statusOrder${bar}`, role), icon: <AssignmentIcon /> },
   ];
   const current = tabs.findIndex((t) => location.pathname === t.to);

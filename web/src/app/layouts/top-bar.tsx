@@ -1,6 +1,18 @@
 import LogoutIcon from '@mui/icons-material/Logout';
 import MenuIcon from '@mui/icons-material/Menu';
-import { AppBar, Box, Button, Divider, Drawer, IconButton, List, ListItemButton, ListItemText, Toolbar, useMediaQuery } from '@mui/material';
+import {
+  AppBar,
+  Box,
+  Button,
+  Divider,
+  Drawer,
+  IconButton,
+  List,
+  ListItemButton,
+  ListItemText,
+  Toolbar,
+  useMediaQuery,
+} from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
@@ -76,7 +88,14 @@ export function TopBar() {
         <Box
           component="nav"
           aria-label="Main"
-          sx={{ width: 260, height: '100%', display: 'flex', flexDirection: 'column', bgcolor: barColour(shop), color: '#fff' }}
+          sx={{
+            width: 260,
+            height: '100%',
+            display: 'flex',
+            flexDirection: 'column',
+            bgcolor: barColour(shop),
+            color: '#fff',
+          }}
         >
           <Box sx={{ p: 2 }}>
             <Greeting />

@@ -11,7 +11,10 @@ export function ErrorPage() {
   const role = session?.user?.role;
   const target = role ? homePath(role) : '/ordering';
   return (
-    <Box component="main" sx={{ minHeight: '100dvh', display: 'grid', placeItems: 'center', p: 3, textAlign: 'center' }}>
+    <Box
+      component="main"
+      sx={{ minHeight: '100dvh', display: 'grid', placeItems: 'center', p: 3, textAlign: 'center' }}
+    >
       <Box>
         <Logo size={36} color="#5d3a1a" />
         <Typography variant="h5" component="h1" sx={{ mt: 3, mb: 3 }}>

@@ -9,7 +9,10 @@ export function UnauthorizedPage() {
   const { user, shop } = useSession();
   const navigate = useNavigate();
   return (
-    <Box component="main" sx={{ minHeight: '100dvh', display: 'grid', placeItems: 'center', p: 3, textAlign: 'center' }}>
+    <Box
+      component="main"
+      sx={{ minHeight: '100dvh', display: 'grid', placeItems: 'center', p: 3, textAlign: 'center' }}
+    >
       <Box>
         <LockIcon sx={{ fontSize: 56, color: 'primary.main' }} aria-hidden />
         <Typography variant="h5" component="h1" sx={{ mt: 2 }}>

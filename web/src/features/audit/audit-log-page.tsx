@@ -7,7 +7,15 @@ import { entityLabel, NO_FILTERS, typeLabel, type AuditFilters } from './audit-l
 import { AuditFilterBar } from './components/audit-filters.js';
 
 function when(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-GB', { timeZone, day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(iso));
 }
 
 function actorLabel(actor: AuditItem['actor']): string {
@@ -18,7 +26,13 @@ function actorLabel(actor: AuditItem['actor']): string {
 
 function Row({ item, timeZone }: { item: AuditItem; timeZone: string }) {
   return (
-    <Paper component="li" variant="outlined" sx={{ p: 1.5, listStyle: 'none' }} data-testid="audit-item" data-type={item.type}>
+    <Paper
+      component="li"
+      variant="outlined"
+      sx={{ p: 1.5, listStyle: 'none' }}
+      data-testid="audit-item"
+      data-type={item.type}
+    >
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', justifyContent: 'space-between' }}>
         <Chip size="small" label={typeLabel(item.type)} />
         <Typography variant="body2" color="text.secondary" component="time" dateTime={item.at}>
@@ -49,14 +63,21 @@ export function AuditLogPage() {
       <AuditFilterBar value={filters} onChange={setFilters} />
       {log.isPending && <CircularProgress aria-label="Loading the audit log" />}
       {log.isError && <Alert severity="error">Could not load the audit log.</Alert>}
-      {log.isSuccess && items.length === 0 && <Typography color="text.secondary">Nothing matches these filters.</Typography>}
+      {log.isSuccess && items.length === 0 && (
+        <Typography color="text.secondary">Nothing matches these filters.</Typography>
+      )}
       <Stack component="ol" spacing={1} sx={{ m: 0, p: 0 }} aria-label="Events" data-testid="audit-list">
         {items.map((i) => (
           <Row key={i.position} item={i} timeZone={businessTimeZone} />
         ))}
       </Stack>
       {log.hasNextPage && (
-        <Button variant="outlined" onClick={() => void log.fetchNextPage()} disabled={log.isFetchingNextPage} sx={{ alignSelf: 'center' }}>
+        <Button
+          variant="outlined"
+          onClick={() => void log.fetchNextPage()}
+          disabled={log.isFetchingNextPage}
+          sx={{ alignSelf: 'center' }}
+        >
           {log.isFetchingNextPage ? 'Loading…' : 'Load more'}
         </Button>
       )}

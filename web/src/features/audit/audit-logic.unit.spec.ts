@@ -3,7 +3,14 @@ import { auditQuery, entityLabel, NO_FILTERS, typeLabel } from './audit-logic.js
 
 describe('audit log logic', () => {
   it('builds the query with an inclusive end day and the cursor', () => {
-    expect(auditQuery(NO_FILTERS, 30)).toEqual({ type: undefined, actor: undefined, startDate: undefined, endDate: undefined, limit: '30', before: undefined });
+    expect(auditQuery(NO_FILTERS, 30)).toEqual({
+      type: undefined,
+      actor: undefined,
+      startDate: undefined,
+      endDate: undefined,
+      limit: '30',
+      before: undefined,
+    });
     expect(auditQuery({ type: 'OrderRejected', actor: 'u1', from: '2025-03-01', to: '2025-03-03' }, 30, 120)).toEqual({
       type: 'OrderRejected',
       actor: 'u1',

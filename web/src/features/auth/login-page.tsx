@@ -41,7 +41,10 @@ export function LoginPage() {
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
 
-  if (user && !busy) return <Navigate to={rememberedPath(location.state) ?? landingPath(user.role, shop, { afterLogin: true })} replace />;
+  if (user && !busy)
+    return (
+      <Navigate to={rememberedPath(location.state) ?? landingPath(user.role, shop, { afterLogin: true })} replace />
+    );
 
   const close = () => {
     setOpen(false);
@@ -89,9 +92,16 @@ export function LoginPage() {
       <Typography variant="h4" component="h1" sx={{ fontWeight: 800 }}>
         Welcome to Woxa Cafe
       </Typography>
-      <Typography sx={{ maxWidth: 320 }}>Order your drink, bring your tumbler, and pick it up when it is ready.</Typography>
+      <Typography sx={{ maxWidth: 320 }}>
+        Order your drink, bring your tumbler, and pick it up when it is ready.
+      </Typography>
       <Stack spacing={1.5} sx={{ width: '100%', maxWidth: 320 }}>
-        <Button variant="contained" size="large" onClick={() => (open ? close() : setOpen(true))} sx={{ bgcolor: '#fff', color: '#3b2314', '&:hover': { bgcolor: '#f1e7df' } }}>
+        <Button
+          variant="contained"
+          size="large"
+          onClick={() => (open ? close() : setOpen(true))}
+          sx={{ bgcolor: '#fff', color: '#3b2314', '&:hover': { bgcolor: '#f1e7df' } }}
+        >
           Login
         </Button>
         <Button variant="outlined" size="large" color="inherit" onClick={() => void navigate('/create')}>

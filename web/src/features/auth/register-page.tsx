@@ -35,7 +35,10 @@ export function RegisterPage() {
   };
 
   return (
-    <Box component="main" sx={{ minHeight: '100dvh', display: 'grid', placeItems: 'center', p: 2, bgcolor: 'background.default' }}>
+    <Box
+      component="main"
+      sx={{ minHeight: '100dvh', display: 'grid', placeItems: 'center', p: 2, bgcolor: 'background.default' }}
+    >
       <Paper sx={{ p: 3, width: '100%', maxWidth: 400 }} elevation={3}>
         <Stack
           component="form"
@@ -62,7 +65,13 @@ export function RegisterPage() {
             helperText={`${name.length}/20`}
           />
           <EmailField value={email} onChange={setEmail} domain={domain} />
-          <PasswordField value={password} onChange={setPassword} show={show} onToggle={() => setShow((s) => !s)} autoComplete="new-password" />
+          <PasswordField
+            value={password}
+            onChange={setPassword}
+            show={show}
+            onToggle={() => setShow((s) => !s)}
+            autoComplete="new-password"
+          />
           <Button type="submit" variant="contained" size="large" disabled={register.isPending}>
             Create
           </Button>

@@ -36,8 +36,17 @@ describe('board', () => {
 
 function order(id: string, category: string): Order {
   return {
-    id, status: 'ordered', updatedAt: '2026-11-18T03:00:00Z', orderDate: '2026-11-18T03:00:00Z', type: 'hot', sweetness: 50,
-    remark: '-', reject_note: null, tumblerImage: null, user: { id: 'u', name: 'Ann' }, queue_at: 1,
+    id,
+    status: 'ordered',
+    updatedAt: '2026-11-18T03:00:00Z',
+    orderDate: '2026-11-18T03:00:00Z',
+    type: 'hot',
+    sweetness: 50,
+    remark: '-',
+    reject_note: null,
+    tumblerImage: null,
+    user: { id: 'u', name: 'Ann' },
+    queue_at: 1,
     menu: { id: 'm', name: 'Latte', category: { id: 'c', name: category, categoryFor: 'cafe' } },
   };
 }

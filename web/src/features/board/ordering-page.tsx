@@ -1,6 +1,16 @@
 import { shopStatusParam, type Order } from '@drinks/contracts';
 import {
-  Box, Button, CircularProgress, Container, FormControl, InputLabel, MenuItem, Select, Snackbar, Stack, Typography,
+  Box,
+  Button,
+  CircularProgress,
+  Container,
+  FormControl,
+  InputLabel,
+  MenuItem,
+  Select,
+  Snackbar,
+  Stack,
+  Typography,
 } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { useBusinessClock } from '../../components/staff-business-time.js';
@@ -11,7 +21,13 @@ import { INGREDIENT_UNAVAILABLE } from '../insights/insights-text.js';
 import { WaitingPickupSection } from '../reminders/components/waiting-pickup-section.js';
 import { useOrders } from './api/get-orders.js';
 import { useUpdateBaristaOrder } from './api/update-barista-order.js';
-import { CATEGORY_FILTERS, byPlacement, canChangeShopStatus, filterByCategory, type CategoryFilter } from './board-logic.js';
+import {
+  CATEGORY_FILTERS,
+  byPlacement,
+  canChangeShopStatus,
+  filterByCategory,
+  type CategoryFilter,
+} from './board-logic.js';
 import { OrderCard } from './components/order-card.js';
 import { OrderSection } from './components/order-section.js';
 import { RejectDialog } from './components/reject-dialog.js';
@@ -35,10 +51,13 @@ export function OrderingPage() {
   const status = shopStatusParam(shop);
   const activeCount = (waiting.data?.length ?? 0) + (inProgress.data?.length ?? 0);
   const loading = waiting.isPending || inProgress.isPending;
-  const lists = useMemo(() => ({
-    waiting: filterByCategory(waiting.data ?? [], filter).sort(byPlacement),
-    inProgress: filterByCategory(inProgress.data ?? [], filter).sort(byPlacement),
-  }), [waiting.data, inProgress.data, filter]);
+  const lists = useMemo(
+    () => ({
+      waiting: filterByCategory(waiting.data ?? [], filter).sort(byPlacement),
+      inProgress: filterByCategory(inProgress.data ?? [], filter).sort(byPlacement),
+    }),
+    [waiting.data, inProgress.data, filter],
+  );
 
   const advance = (o: Order) =>
     update.mutate({ id: o.id, patch: { status: o.status === 'ordered' ? 'in-progress' : 'done', reject_note: '' } });
@@ -52,7 +71,9 @@ export function OrderingPage() {
   const reject = async (note: string) => {
     const ids = rejecting ?? [];
     setRejecting(null);
-    const results = await Promise.allSettled(ids.map((id) => update.mutateAsync({ id, patch: { status: 'rejected', reject_note: note } })));
+    const results = await Promise.allSettled(
+      ids.map((id) => update.mutateAsync({ id, patch: { status: 'rejected', reject_note: note } })),
+    );
     setSelected(new Set());
     setSelectMode(false);
     if (note === INGREDIENT_UNAVAILABLE) {
@@ -76,27 +97,52 @@ export function OrderingPage() {
 
   return (
     <Container maxWidth="md" sx={{ py: 2 }}>
-      <Typography variant="h5" component="h1" sx={{ mb: 2, fontWeight: 700 }}>Orders</Typography>
+      <Typography variant="h5" component="h1" sx={{ mb: 2, fontWeight: 700 }}>
+        Orders
+      </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2, alignItems: { sm: 'center' } }}>
         {shopLoaded && <ShopStatusControl shop={shop} canChange={!loading && canChangeShopStatus(shop, activeCount)} />}
         {status === 'cafe-open' && (
           <>
             <FormControl size="small" sx={{ minWidth: 140 }}>
               <InputLabel id="board-filter-label">Filter</InputLabel>
-              <Select labelId="board-filter-label" label="Filter" value={filter} onChange={(e) => setFilter(e.target.value as CategoryFilter)}>
-                {CATEGORY_FILTERS.map((f) => <MenuItem key={f} value={f}>{f}</MenuItem>)}
+              <Select
+                labelId="board-filter-label"
+                label="Filter"
+                value={filter}
+                onChange={(e) => setFilter(e.target.value as CategoryFilter)}
+              >
+                {CATEGORY_FILTERS.map((f) => (
+                  <MenuItem key={f} value={f}>
+                    {f}
+                  </MenuItem>
+                ))}
               </Select>
             </FormControl>
             <Box sx={{ flex: 1 }} />
             {selectMode ? (
               <Stack direction="row" spacing={1}>
-                <Button variant="contained" color="error" disabled={selected.size === 0} onClick={() => setRejecting([...selected])}>
+                <Button
+                  variant="contained"
+                  color="error"
+                  disabled={selected.size === 0}
+                  onClick={() => setRejecting([...selected])}
+                >
                   Cancel Selected ({selected.size})
                 </Button>
-                <Button onClick={() => { setSelectMode(false); setSelected(new Set()); }}>Exit Select</Button>
+                <Button
+                  onClick={() => {
+                    setSelectMode(false);
+                    setSelected(new Set());
+                  }}
+                >
+                  Exit Select
+                </Button>
               </Stack>
             ) : (
-              <Button variant="outlined" onClick={() => setSelectMode(true)} disabled={activeCount === 0}>Select</Button>
+              <Button variant="outlined" onClick={() => setSelectMode(true)} disabled={activeCount === 0}>
+                Select
+              </Button>
             )}
           </>
         )}
@@ -105,11 +151,17 @@ export function OrderingPage() {
       {!shopLoaded ? (
         <CircularProgress aria-label="Loading shop status" />
       ) : status === 'bar-open' ? (
-        <Typography variant="h6" component="p" sx={{ py: 4, textAlign: 'center' }}>Take order at the bar only</Typography>
+        <Typography variant="h6" component="p" sx={{ py: 4, textAlign: 'center' }}>
+          Take order at the bar only
+        </Typography>
       ) : status === 'all-close' ? (
-        <Typography variant="h6" component="p" sx={{ py: 4, textAlign: 'center' }}>Cafe and Bar are close</Typography>
+        <Typography variant="h6" component="p" sx={{ py: 4, textAlign: 'center' }}>
+          Cafe and Bar are close
+        </Typography>
       ) : loading ? (
-        <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}><CircularProgress aria-label="Loading orders" /></Box>
+        <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
+          <CircularProgress aria-label="Loading orders" />
+        </Box>
       ) : (
         <Stack spacing={3}>
           <OrderSection title="In Progress Order" orders={lists.inProgress} render={card} />
@@ -130,8 +182,16 @@ export function OrderingPage() {
         open={fresh.length > 0}
         autoHideDuration={5000}
         onClose={(_e, reason) => reason !== 'clickaway' && acknowledge()}
-        message={fresh.length === 1 ? `New order: ${fresh[0]?.menu.name} for ${fresh[0]?.user.name}` : `${fresh.length} new orders`}
-        action={<Button color="inherit" size="small" onClick={acknowledge}>OK</Button>}
+        message={
+          fresh.length === 1
+            ? `New order: ${fresh[0]?.menu.name} for ${fresh[0]?.user.name}`
+            : `${fresh.length} new orders`
+        }
+        action={
+          <Button color="inherit" size="small" onClick={acknowledge}>
+            OK
+          </Button>
+        }
         anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
       />
     </Container>

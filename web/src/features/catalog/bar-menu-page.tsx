@@ -51,7 +51,9 @@ export function BarMenuPage() {
     }
     const base = user.role === 'admin' ? '/form-bar-admin' : '/form-bar';
     const description = m.description.trim() || '-';
-    void navigate(`${base}/${encodeURIComponent(m.name)}/${encodeURIComponent(m.id)}/${encodeURIComponent(description)}`);
+    void navigate(
+      `${base}/${encodeURIComponent(m.name)}/${encodeURIComponent(m.id)}/${encodeURIComponent(description)}`,
+    );
   };
 
   return (

@@ -1,5 +1,17 @@
 import { isFridayAfternoon, type Menu } from '@drinks/contracts';
-import { Alert, Box, CircularProgress, FormControl, InputLabel, List, MenuItem, Select, Tab, Tabs, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  CircularProgress,
+  FormControl,
+  InputLabel,
+  List,
+  MenuItem,
+  Select,
+  Tab,
+  Tabs,
+  Typography,
+} from '@mui/material';
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { useAlert } from '../../components/alert-provider.js';
@@ -48,7 +60,10 @@ export function CafeMenuPage() {
         <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
           Menu
         </Typography>
-        <Typography data-testid="ordered-count" sx={{ fontWeight: 700, color: ordered >= 2 ? 'error.main' : 'text.primary' }}>
+        <Typography
+          data-testid="ordered-count"
+          sx={{ fontWeight: 700, color: ordered >= 2 ? 'error.main' : 'text.primary' }}
+        >
           Ordered {ordered}/2
         </Typography>
       </Box>
@@ -60,7 +75,12 @@ export function CafeMenuPage() {
       {isBarista ? (
         <FormControl fullWidth sx={{ mb: 2 }}>
           <InputLabel id="category-label">Category</InputLabel>
-          <Select labelId="category-label" label="Category" value={tabs.length ? selected : ''} onChange={(e) => setSelected(Number(e.target.value))}>
+          <Select
+            labelId="category-label"
+            label="Category"
+            value={tabs.length ? selected : ''}
+            onChange={(e) => setSelected(Number(e.target.value))}
+          >
             {tabs.map((c, i) => (
               <MenuItem key={c.id} value={i}>
                 {c.name}
@@ -70,7 +90,13 @@ export function CafeMenuPage() {
         </FormControl>
       ) : (
         tabs.length > 0 && (
-          <Tabs value={Math.min(selected, tabs.length - 1)} onChange={(_, v: number) => setSelected(v)} variant="fullWidth" aria-label="Categories" sx={{ mb: 1 }}>
+          <Tabs
+            value={Math.min(selected, tabs.length - 1)}
+            onChange={(_, v: number) => setSelected(v)}
+            variant="fullWidth"
+            aria-label="Categories"
+            sx={{ mb: 1 }}
+          >
             {tabs.map((c) => (
               <Tab key={c.id} label={c.name} />
             ))}

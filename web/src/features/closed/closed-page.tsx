@@ -28,7 +28,10 @@ export function ClosedPage() {
       </Paper>
       <Box component="footer" sx={{ mt: 'auto', pt: 4, textAlign: 'center' }}>
         <Typography variant="body2" color="text.secondary">
-          Powered by <MuiLink component={Link} to="/team-credit">the Woxa team</MuiLink>
+          Powered by{' '}
+          <MuiLink component={Link} to="/team-credit">
+            the Woxa team
+          </MuiLink>
         </Typography>
       </Box>
       <HalloweenPopup />

@@ -1,4 +1,11 @@
-import { businessHour, VOID_ORDER_STATUSES, type Area, type Order, type OrderStatus, type OrderSummary } from '@drinks/contracts';
+import {
+  businessHour,
+  VOID_ORDER_STATUSES,
+  type Area,
+  type Order,
+  type OrderStatus,
+  type OrderSummary,
+} from '@drinks/contracts';
 import type { DashboardPeriod } from '../../components/staff-date-ranges.js';
 
 export const PAGE_SIZE = 10;
@@ -30,7 +37,11 @@ export function pageOf<T>(rows: readonly T[], page: number, size = PAGE_SIZE): {
 }
 
 /** Orders per hour of the business day, for one area, not counting cancel and rejected. */
-export function ordersPerHour(orders: readonly Order[], area: Area, timeZone: string): { hour: string; orders: number }[] {
+export function ordersPerHour(
+  orders: readonly Order[],
+  area: Area,
+  timeZone: string,
+): { hour: string; orders: number }[] {
   const counts = new Map<number, number>();
   for (const o of orders) {
     if (o.menu.category.categoryFor !== area || VOID_ORDER_STATUSES.includes(o.status)) continue;

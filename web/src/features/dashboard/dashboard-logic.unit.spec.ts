@@ -15,13 +15,19 @@ describe('dashboard paging', () => {
 
 describe('daily summary', () => {
   it('counts done with picked and active with waiting and in progress, with percentages', () => {
-    const v = summaryView({ total: 8, byStatus: { ordered: 1, 'in-progress': 1, done: 2, picked: 2, rejected: 1, cancel: 1 } });
+    const v = summaryView({
+      total: 8,
+      byStatus: { ordered: 1, 'in-progress': 1, done: 2, picked: 2, rejected: 1, cancel: 1 },
+    });
     expect(v).toMatchObject({ total: 8, done: 4, active: 2 });
     expect(v.breakdown.find((b) => b.status === 'done')).toMatchObject({ label: 'Done', count: 2, percent: 25 });
     expect(v.breakdown.find((b) => b.status === 'picked')?.label).toBe('Picked Up');
   });
   it('has 0 % when there is nothing', () => {
-    const v = summaryView({ total: 0, byStatus: { ordered: 0, 'in-progress': 0, done: 0, picked: 0, rejected: 0, cancel: 0 } });
+    const v = summaryView({
+      total: 0,
+      byStatus: { ordered: 0, 'in-progress': 0, done: 0, picked: 0, rejected: 0, cancel: 0 },
+    });
     expect(v.breakdown.every((b) => b.percent === 0)).toBe(true);
   });
 });
@@ -43,8 +49,17 @@ describe('orders per hour', () => {
 
 function order(orderDate: string, status: Order['status'], area: 'cafe' | 'bar'): Order {
   return {
-    id: orderDate + status + area, status, updatedAt: orderDate, orderDate, type: 'hot', sweetness: 50, remark: '-',
-    reject_note: null, tumblerImage: null, user: { id: 'u', name: 'Ann' }, queue_at: null,
+    id: orderDate + status + area,
+    status,
+    updatedAt: orderDate,
+    orderDate,
+    type: 'hot',
+    sweetness: 50,
+    remark: '-',
+    reject_note: null,
+    tumblerImage: null,
+    user: { id: 'u', name: 'Ann' },
+    queue_at: null,
     menu: { id: 'm', name: 'Latte', category: { id: 'c', name: 'Coffee', categoryFor: area } },
   };
 }

@@ -1,5 +1,14 @@
 import type { Area } from '@drinks/contracts';
-import { Box, CircularProgress, Container, Paper, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import {
+  Box,
+  CircularProgress,
+  Container,
+  Paper,
+  Stack,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+} from '@mui/material';
 import { useState } from 'react';
 import { useBusinessClock } from '../../components/staff-business-time.js';
 import { dashboardRange, todayRange, type DashboardPeriod } from '../../components/staff-date-ranges.js';
@@ -29,17 +38,33 @@ export function DashboardPage({ area }: { area: Area }) {
       </Typography>
       <DailySummary date={todayRange(now(), timeZone).startDate} />
       <ToggleButtonGroup
-        exclusive size="small" color="primary" value={period} aria-label="Period" sx={{ mb: 2 }}
-        onChange={(_e, v: DashboardPeriod | null) => { if (v) { setPeriod(v); setPage(1); } }}
+        exclusive
+        size="small"
+        color="primary"
+        value={period}
+        aria-label="Period"
+        sx={{ mb: 2 }}
+        onChange={(_e, v: DashboardPeriod | null) => {
+          if (v) {
+            setPeriod(v);
+            setPage(1);
+          }
+        }}
       >
-        {PERIODS.map((p) => <ToggleButton key={p.value} value={p.value} sx={{ textTransform: 'none' }}>{p.label}</ToggleButton>)}
+        {PERIODS.map((p) => (
+          <ToggleButton key={p.value} value={p.value} sx={{ textTransform: 'none' }}>
+            {p.label}
+          </ToggleButton>
+        ))}
       </ToggleButtonGroup>
       <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
         <Typography component="h2" variant="h6" data-testid="total-orders">
           Total orders {total.data?.totalOrder ?? 0} orders
         </Typography>
         {popular.isPending ? (
-          <Box sx={{ display: 'flex', justifyContent: 'center', py: 3 }}><CircularProgress aria-label="Loading ranking" /></Box>
+          <Box sx={{ display: 'flex', justifyContent: 'center', py: 3 }}>
+            <CircularProgress aria-label="Loading ranking" />
+          </Box>
         ) : (
           <PopularList rows={rows} page={page} onPage={setPage} />
         )}

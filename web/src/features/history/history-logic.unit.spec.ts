@@ -13,7 +13,9 @@ describe('history labels', () => {
   });
 
   it("user's own history: rejected carries the barista's note", () => {
-    expect(userStatusLabel({ status: 'rejected', reject_note: 'Machine Failure' })).toBe('Canceled By Barista : Machine Failure');
+    expect(userStatusLabel({ status: 'rejected', reject_note: 'Machine Failure' })).toBe(
+      'Canceled By Barista : Machine Failure',
+    );
     expect(userStatusLabel({ status: 'cancel', reject_note: null })).toBe('Canceled');
     expect(userStatusLabel({ status: 'picked', reject_note: null })).toBe('Done');
     expect(userStatusLabel({ status: 'done', reject_note: null })).toBe('Done');
@@ -47,15 +49,27 @@ describe('grouping', () => {
   });
 
   it('merging per-status answers drops duplicates and sorts newest update first', () => {
-    const merged = mergeHistory([[orders[0]!, orders[1]!], [orders[2]!, orders[1]!]]);
+    const merged = mergeHistory([
+      [orders[0]!, orders[1]!],
+      [orders[2]!, orders[1]!],
+    ]);
     expect(merged.map((o) => o.id)).toEqual(['c', 'b', 'a']);
   });
 });
 
 function order(id: string, status: Order['status'], updatedAt: string): Order {
   return {
-    id, status, updatedAt, orderDate: updatedAt, type: 'hot', sweetness: 50, remark: '-', reject_note: null,
-    tumblerImage: null, user: { id: 'u', name: 'Ann' }, queue_at: null,
+    id,
+    status,
+    updatedAt,
+    orderDate: updatedAt,
+    type: 'hot',
+    sweetness: 50,
+    remark: '-',
+    reject_note: null,
+    tumblerImage: null,
+    user: { id: 'u', name: 'Ann' },
+    queue_at: null,
     menu: { id: 'm', name: 'Latte', category: { id: 'c', name: 'Coffee', categoryFor: 'cafe' } },
   };
 }

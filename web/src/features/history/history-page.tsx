@@ -24,7 +24,9 @@ export function HistoryPage() {
 
   return (
     <Container maxWidth="md" sx={{ py: 2 }}>
-      <Typography variant="h5" component="h1" sx={{ mb: 2, fontWeight: 700 }}>History</Typography>
+      <Typography variant="h5" component="h1" sx={{ mb: 2, fontWeight: 700 }}>
+        History
+      </Typography>
       <HistoryFilters filters={filters} value={index} onChange={setIndex} />
       {showLoading ? (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 4 }} role="status">
@@ -38,7 +40,9 @@ export function HistoryPage() {
         </Alert>
       ) : history.data.length === 0 ? (
         <Box sx={{ textAlign: 'center', py: 6 }}>
-          <Typography variant="h6" component="p">No history found for this period</Typography>
+          <Typography variant="h6" component="p">
+            No history found for this period
+          </Typography>
           <Typography color="text.secondary">Try selecting a different date range</Typography>
         </Box>
       ) : staff ? (

@@ -1,4 +1,15 @@
-import { Alert, Box, CircularProgress, List, ListItem, ListItemText, Paper, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  CircularProgress,
+  List,
+  ListItem,
+  ListItemText,
+  Paper,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+} from '@mui/material';
 import { businessDay } from '@drinks/contracts';
 import { useState } from 'react';
 import { serverNow, useConfig } from '../../lib/config.js';
@@ -61,16 +72,30 @@ export function ServiceDashboardPage() {
         <>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
             <Stat label="Completed orders" value={String(sum.completed)} testId="stat-completed" />
-            <Stat label="Typical wait" value={sum.typicalWait === null ? '–' : formatWait(sum.typicalWait)} testId="stat-wait" />
+            <Stat
+              label="Typical wait"
+              value={sum.typicalWait === null ? '–' : formatWait(sum.typicalWait)}
+              testId="stat-wait"
+            />
             <Stat label="Rejected" value={String(sum.rejected)} testId="stat-rejected" />
             <Stat label="Cancellations" value={String(sum.cancellations)} testId="stat-cancellations" />
             <Stat label="Busiest hour" value={sum.busiestHour ?? '–'} testId="stat-busiest" />
           </Box>
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
-            {s.waitByDay.length > 0 ? <WaitByDayChart rows={s.waitByDay} /> : <Empty>No completed orders in this period.</Empty>}
+            {s.waitByDay.length > 0 ? (
+              <WaitByDayChart rows={s.waitByDay} />
+            ) : (
+              <Empty>No completed orders in this period.</Empty>
+            )}
             {s.waitByHour.length > 0 && <WaitByHourChart rows={s.waitByHour} />}
             {s.busiestHours.length > 0 && <BusiestHoursChart rows={s.busiestHours} />}
-            <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="reasons-title" data-testid="rejection-reasons">
+            <Paper
+              variant="outlined"
+              sx={{ p: 2 }}
+              component="section"
+              aria-labelledby="reasons-title"
+              data-testid="rejection-reasons"
+            >
               <Typography id="reasons-title" variant="subtitle1" component="h2" sx={{ fontWeight: 700 }}>
                 Rejection reasons
               </Typography>
@@ -79,14 +104,22 @@ export function ServiceDashboardPage() {
               ) : (
                 <List dense>
                   {s.rejectionReasons.map((r) => (
-                    <ListItem key={r.reason} divider secondaryAction={<Typography sx={{ fontWeight: 700 }}>{r.count}</Typography>}>
+                    <ListItem
+                      key={r.reason}
+                      divider
+                      secondaryAction={<Typography sx={{ fontWeight: 700 }}>{r.count}</Typography>}
+                    >
                       <ListItemText primary={r.reason} />
                     </ListItem>
                   ))}
                 </List>
               )}
               <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-                Busiest: {s.busiestHours.slice(0, 3).map((h) => `${hourLabel(h.hour)} (${h.orders})`).join(', ') || '–'}
+                Busiest:{' '}
+                {s.busiestHours
+                  .slice(0, 3)
+                  .map((h) => `${hourLabel(h.hour)} (${h.orders})`)
+                  .join(', ') || '–'}
               </Typography>
             </Paper>
             {s.typeMix.length > 0 && <TypeMixChart rows={s.typeMix} />}

@@ -39,7 +39,9 @@ export function serviceSummary(s: ServiceStats): ServiceSummary {
 }
 
 /** Waits per hour on a full business-hours axis, so the gaps show. */
-export function hourSeries(rows: ServiceStats['waitByHour']): { hour: string; median: number; p90: number; orders: number }[] {
+export function hourSeries(
+  rows: ServiceStats['waitByHour'],
+): { hour: string; median: number; p90: number; orders: number }[] {
   if (rows.length === 0) return [];
   const first = Math.min(...rows.map((r) => r.hour));
   const last = Math.max(...rows.map((r) => r.hour));

@@ -16,7 +16,10 @@ const stats: ServiceStats = {
     { reason: 'Machine Failure', count: 1 },
   ],
   cancellations: 4,
-  busiestHours: [{ hour: 11, orders: 5 }, { hour: 9, orders: 2 }],
+  busiestHours: [
+    { hour: 11, orders: 5 },
+    { hour: 9, orders: 2 },
+  ],
   typeMix: [],
   sweetnessMix: [],
 };
@@ -28,12 +31,22 @@ describe('service dashboard logic', () => {
   });
 
   it('sums up the period', () => {
-    expect(serviceSummary(stats)).toEqual({ completed: 4, rejected: 3, cancellations: 4, busiestHour: '11:00', typicalWait: 5.5 });
+    expect(serviceSummary(stats)).toEqual({
+      completed: 4,
+      rejected: 3,
+      cancellations: 4,
+      busiestHour: '11:00',
+      typicalWait: 5.5,
+    });
     expect(serviceSummary({ ...stats, waitByDay: [], busiestHours: [] }).typicalWait).toBeNull();
   });
 
   it('fills the hours between the first and last with zeros', () => {
-    expect(hourSeries(stats.waitByHour).map((h) => [h.hour, h.median])).toEqual([['09:00', 5], ['10:00', 0], ['11:00', 7]]);
+    expect(hourSeries(stats.waitByHour).map((h) => [h.hour, h.median])).toEqual([
+      ['09:00', 5],
+      ['10:00', 0],
+      ['11:00', 7],
+    ]);
     expect(hourSeries([])).toEqual([]);
   });
 

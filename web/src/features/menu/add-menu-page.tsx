@@ -22,7 +22,11 @@ export function AddMenuPage() {
     if (d.name === '' || d.category_id === '') return void (await alert(MISSING_MENU_FIELDS));
     if (nameError(d.name) || descriptionError(d.description)) return;
     try {
-      await create.mutateAsync({ name: d.name, description: descriptionOrDash(d.description), category_id: d.category_id });
+      await create.mutateAsync({
+        name: d.name,
+        description: descriptionOrDash(d.description),
+        category_id: d.category_id,
+      });
       const target = available.find((c) => c.id === d.category_id);
       void navigate(target ? `/menuManagement/${encodeURIComponent(target.name)}/${target.id}` : back);
     } catch (err) {
@@ -34,7 +38,9 @@ export function AddMenuPage() {
     <Container maxWidth="sm" sx={{ py: 2 }}>
       <PageHeader title="Add Menu" back={back} />
       {categories.isPending ? (
-        <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}><CircularProgress aria-label="Loading categories" /></Box>
+        <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
+          <CircularProgress aria-label="Loading categories" />
+        </Box>
       ) : (
         <MenuForm
           initial={{ name: '', description: '', category_id: current?.id ?? '', isActive: 'active' }}

@@ -3,7 +3,20 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import {
-  Alert, Box, Button, Checkbox, CircularProgress, Container, FormControlLabel, IconButton, List, ListItem, ListItemText, Paper, Stack, Switch,
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  CircularProgress,
+  Container,
+  FormControlLabel,
+  IconButton,
+  List,
+  ListItem,
+  ListItemText,
+  Paper,
+  Stack,
+  Switch,
 } from '@mui/material';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -37,7 +50,9 @@ export function CategoryMenusPage() {
   const remove = async () => {
     const list = deleting ?? [];
     setDeleting(null);
-    const results = await Promise.allSettled(list.map((m) => update.mutateAsync({ id: m.id, patch: { isAvailable: 'unavailable' } })));
+    const results = await Promise.allSettled(
+      list.map((m) => update.mutateAsync({ id: m.id, patch: { isAvailable: 'unavailable' } })),
+    );
     const failed = results.find((r) => r.status === 'rejected');
     setSelected(new Set());
     setSelectMode(false);
@@ -65,25 +80,44 @@ export function CategoryMenusPage() {
         title={category.data?.name ?? decodeURIComponent(categoryName)}
         back="/menuManagement"
         backLabel="Menu Management"
-        action={<Button component={Link} to={`/add-menu/${categoryId}`} variant="contained" startIcon={<AddIcon />}>New Menu</Button>}
+        action={
+          <Button component={Link} to={`/add-menu/${categoryId}`} variant="contained" startIcon={<AddIcon />}>
+            New Menu
+          </Button>
+        }
       />
       {closed && (
         <Stack direction="row" spacing={1} sx={{ mb: 2 }}>
           {selectMode ? (
             <>
-              <Button color="error" variant="contained" disabled={selected.size === 0}
-                onClick={() => setDeleting(menus.filter((m) => selected.has(m.id)))}>
+              <Button
+                color="error"
+                variant="contained"
+                disabled={selected.size === 0}
+                onClick={() => setDeleting(menus.filter((m) => selected.has(m.id)))}
+              >
                 Delete Selected
               </Button>
-              <Button onClick={() => { setSelectMode(false); setSelected(new Set()); }}>Cancel</Button>
+              <Button
+                onClick={() => {
+                  setSelectMode(false);
+                  setSelected(new Set());
+                }}
+              >
+                Cancel
+              </Button>
             </>
           ) : (
-            <Button variant="outlined" onClick={() => setSelectMode(true)} disabled={menus.length === 0}>Select</Button>
+            <Button variant="outlined" onClick={() => setSelectMode(true)} disabled={menus.length === 0}>
+              Select
+            </Button>
           )}
         </Stack>
       )}
       {category.isPending ? (
-        <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}><CircularProgress aria-label="Loading menus" /></Box>
+        <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
+          <CircularProgress aria-label="Loading menus" />
+        </Box>
       ) : category.isError ? (
         <Alert severity="error">{errorText(category.error)}</Alert>
       ) : menus.length === 0 ? (
@@ -94,22 +128,39 @@ export function CategoryMenusPage() {
             {menus.map((m, i) => (
               <ListItem key={m.id} divider={i < menus.length - 1} data-testid="menu-row" sx={{ gap: 1 }}>
                 {closed && selectMode && (
-                  <Checkbox checked={selected.has(m.id)} onChange={() => toggleSelected(m.id)} slotProps={{ input: { 'aria-label': `Select ${m.name}` } }} />
+                  <Checkbox
+                    checked={selected.has(m.id)}
+                    onChange={() => toggleSelected(m.id)}
+                    slotProps={{ input: { 'aria-label': `Select ${m.name}` } }}
+                  />
                 )}
-                <ListItemText primary={m.name} secondary={m.description === '-' ? undefined : m.description} slotProps={{ primary: { sx: { fontWeight: 600 } } }} />
+                <ListItemText
+                  primary={m.name}
+                  secondary={m.description === '-' ? undefined : m.description}
+                  slotProps={{ primary: { sx: { fontWeight: 600 } } }}
+                />
                 {closed ? (
                   !selectMode && (
                     <Stack direction="row">
-                      <IconButton component={Link} to={`/edit-menu/${m.id}`} aria-label={`Edit ${m.name}`}><EditIcon /></IconButton>
-                      <IconButton onClick={() => setDeleting([m])} aria-label={`Delete ${m.name}`} color="error"><DeleteIcon /></IconButton>
+                      <IconButton component={Link} to={`/edit-menu/${m.id}`} aria-label={`Edit ${m.name}`}>
+                        <EditIcon />
+                      </IconButton>
+                      <IconButton onClick={() => setDeleting([m])} aria-label={`Delete ${m.name}`} color="error">
+                        <DeleteIcon />
+                      </IconButton>
                     </Stack>
                   )
                 ) : (
                   <FormControlLabel
                     labelPlacement="start"
                     label={activity(m) === 'active' ? 'Active' : 'Inactive'}
-                    control={<Switch checked={activity(m) === 'active'} onChange={(e) => setActive(m, e.target.checked)}
-                      slotProps={{ input: { 'aria-label': `${m.name} active` } }} />}
+                    control={
+                      <Switch
+                        checked={activity(m) === 'active'}
+                        onChange={(e) => setActive(m, e.target.checked)}
+                        slotProps={{ input: { 'aria-label': `${m.name} active` } }}
+                      />
+                    }
                   />
                 )}
               </ListItem>

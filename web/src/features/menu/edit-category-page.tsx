@@ -44,7 +44,9 @@ export function EditCategoryPage() {
     <Container maxWidth="sm" sx={{ py: 2 }}>
       <PageHeader title="Edit Category" back="/menuManagement" />
       {category.isPending ? (
-        <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}><CircularProgress aria-label="Loading category" /></Box>
+        <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
+          <CircularProgress aria-label="Loading category" />
+        </Box>
       ) : category.isError ? (
         <Alert severity="error">{errorText(category.error)}</Alert>
       ) : (
@@ -53,7 +55,11 @@ export function EditCategoryPage() {
           initial={{ name: category.data.name, categoryFor: category.data.categoryFor }}
           busy={update.isPending}
           onSubmit={(d) => void submit(d)}
-          extra={<Button color="error" variant="outlined" onClick={() => setConfirming(true)}>Delete Category</Button>}
+          extra={
+            <Button color="error" variant="outlined" onClick={() => setConfirming(true)}>
+              Delete Category
+            </Button>
+          }
         />
       )}
       <ConfirmDialog

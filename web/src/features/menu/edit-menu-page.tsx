@@ -6,7 +6,13 @@ import { useUpdateMenu } from './api/update-menu.js';
 import { MenuForm, type MenuDraft } from './components/menu-form.js';
 import { PageHeader } from './components/page-header.js';
 import { errorText } from './menu-errors.js';
-import { ANSWER_BOTH_QUESTIONS, descriptionError, descriptionForForm, descriptionOrDash, nameError } from './menu-validation.js';
+import {
+  ANSWER_BOTH_QUESTIONS,
+  descriptionError,
+  descriptionForForm,
+  descriptionOrDash,
+  nameError,
+} from './menu-validation.js';
 
 export function EditMenuPage() {
   const { menuId = '' } = useParams();
@@ -25,7 +31,12 @@ export function EditMenuPage() {
     try {
       await update.mutateAsync({
         id: menuId,
-        patch: { name: d.name, description: descriptionOrDash(d.description), category_id: d.category_id, isActive: d.isActive },
+        patch: {
+          name: d.name,
+          description: descriptionOrDash(d.description),
+          category_id: d.category_id,
+          isActive: d.isActive,
+        },
       });
       const target = available.find((c) => c.id === d.category_id);
       void navigate(target ? `/menuManagement/${encodeURIComponent(target.name)}/${target.id}` : back);
@@ -38,13 +49,20 @@ export function EditMenuPage() {
     <Container maxWidth="sm" sx={{ py: 2 }}>
       <PageHeader title="Edit Menu" back={back} />
       {categories.isPending ? (
-        <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}><CircularProgress aria-label="Loading menu" /></Box>
+        <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
+          <CircularProgress aria-label="Loading menu" />
+        </Box>
       ) : !menu ? (
         <Alert severity="warning">This menu no longer exists.</Alert>
       ) : (
         <MenuForm
           key={menu.id}
-          initial={{ name: menu.name, description: descriptionForForm(menu.description), category_id: menu.category_id, isActive: menu.isActive }}
+          initial={{
+            name: menu.name,
+            description: descriptionForForm(menu.description),
+            category_id: menu.category_id,
+            isActive: menu.isActive,
+          }}
           categories={available}
           withStatus
           busy={update.isPending}

@@ -1,7 +1,20 @@
 import AddIcon from '@mui/icons-material/Add';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import SettingsIcon from '@mui/icons-material/Settings';
-import { Alert, Box, Button, Chip, CircularProgress, Container, IconButton, List, ListItem, ListItemButton, ListItemText, Paper } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  CircularProgress,
+  Container,
+  IconButton,
+  List,
+  ListItem,
+  ListItemButton,
+  ListItemText,
+  Paper,
+} from '@mui/material';
 import { Link } from 'react-router';
 import { useSession } from '../../lib/session.js';
 import { useCategories } from './api/get-categories.js';
@@ -17,11 +30,21 @@ export function MenuManagementPage() {
     <Container maxWidth="md" sx={{ py: 2 }}>
       <PageHeader
         title="Menu Management"
-        action={<Button component={Link} to="/add-category" variant="contained" startIcon={<AddIcon />}>Add Category</Button>}
+        action={
+          <Button component={Link} to="/add-category" variant="contained" startIcon={<AddIcon />}>
+            Add Category
+          </Button>
+        }
       />
-      {!closed && <Alert severity="info" sx={{ mb: 2 }}>Close the cafe and the bar to edit categories.</Alert>}
+      {!closed && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          Close the cafe and the bar to edit categories.
+        </Alert>
+      )}
       {categories.isPending ? (
-        <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}><CircularProgress aria-label="Loading categories" /></Box>
+        <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
+          <CircularProgress aria-label="Loading categories" />
+        </Box>
       ) : (
         <Paper variant="outlined">
           <List disablePadding aria-label="Categories">
@@ -31,19 +54,36 @@ export function MenuManagementPage() {
                 divider={i < available.length - 1}
                 disablePadding
                 data-testid="category-row"
-                secondaryAction={closed ? (
-                  <IconButton component={Link} to={`/edit-category/${c.id}`} aria-label={`Edit category ${c.name}`} edge="end">
-                    <SettingsIcon />
-                  </IconButton>
-                ) : undefined}
+                secondaryAction={
+                  closed ? (
+                    <IconButton
+                      component={Link}
+                      to={`/edit-category/${c.id}`}
+                      aria-label={`Edit category ${c.name}`}
+                      edge="end"
+                    >
+                      <SettingsIcon />
+                    </IconButton>
+                  ) : undefined
+                }
               >
-                <ListItemButton component={Link} to={`/menuManagement/${encodeURIComponent(c.name)}/${c.id}`} sx={{ pr: closed ? 8 : 2 }}>
+                <ListItemButton
+                  component={Link}
+                  to={`/menuManagement/${encodeURIComponent(c.name)}/${c.id}`}
+                  sx={{ pr: closed ? 8 : 2 }}
+                >
                   <ListItemText
                     primary={c.name}
                     secondary={`${c.menu.filter((m) => m.isAvailable === 'available').length} menus`}
                     slotProps={{ primary: { sx: { fontWeight: 600 } } }}
                   />
-                  <Chip size="small" label={c.categoryFor} color={c.categoryFor === 'bar' ? 'secondary' : 'primary'} variant="outlined" sx={{ mr: 1 }} />
+                  <Chip
+                    size="small"
+                    label={c.categoryFor}
+                    color={c.categoryFor === 'bar' ? 'secondary' : 'primary'}
+                    variant="outlined"
+                    sx={{ mr: 1 }}
+                  />
                   <ChevronRightIcon aria-hidden />
                 </ListItemButton>
               </ListItem>

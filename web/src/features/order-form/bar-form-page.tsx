@@ -51,7 +51,13 @@ export function BarFormPage() {
         }}
       >
         <ChoiceGroup label="Type" options={TYPE_OPTIONS} value={type} onChange={setType} />
-        <Button type="submit" variant="contained" color="secondary" size="large" disabled={type === null || againProblem !== null}>
+        <Button
+          type="submit"
+          variant="contained"
+          color="secondary"
+          size="large"
+          disabled={type === null || againProblem !== null}
+        >
           Next
         </Button>
       </Stack>

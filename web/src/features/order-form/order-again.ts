@@ -22,7 +22,14 @@ export function orderAgainTarget(
   const remark = order.remark === '-' ? '' : order.remark;
   return {
     to,
-    state: { orderAgain: { type: order.type, sweetness: bar ? null : order.sweetness, remark, tumblerImage: bar ? null : order.tumblerImage } },
+    state: {
+      orderAgain: {
+        type: order.type,
+        sweetness: bar ? null : order.sweetness,
+        remark,
+        tumblerImage: bar ? null : order.tumblerImage,
+      },
+    },
   };
 }
 
@@ -36,8 +43,11 @@ export function readOrderAgain(state: unknown): OrderAgainPrefill | null {
 export function orderAgainProblem(categories: readonly Category[], menuId: string, menuName: string): string | null {
   const category = categories.find((c) => c.menu.some((m) => m.id === menuId));
   const menu = category?.menu.find((m) => m.id === menuId);
-  if (!category || !menu || menu.isAvailable !== 'available') return `${menuName} is no longer on the menu. Please choose another menu.`;
-  if (category.isAvailable !== 'available') return `${category.name} is not served right now, so ${menuName} cannot be ordered. Please choose another menu.`;
-  if (menu.isActive !== 'active') return `${menuName} is not available right now (out of stock). Please choose another menu.`;
+  if (!category || !menu || menu.isAvailable !== 'available')
+    return `${menuName} is no longer on the menu. Please choose another menu.`;
+  if (category.isAvailable !== 'available')
+    return `${category.name} is not served right now, so ${menuName} cannot be ordered. Please choose another menu.`;
+  if (menu.isActive !== 'active')
+    return `${menuName} is not available right now (out of stock). Please choose another menu.`;
   return null;
 }

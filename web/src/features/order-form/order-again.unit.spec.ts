@@ -21,7 +21,12 @@ describe('orderAgainTarget', () => {
   });
 
   it('opens the bar form with the description the order kept', () => {
-    const bar = { ...cafeOrder, sweetness: null, tumblerImage: 'Gin & tonic', menu: { ...cafeOrder.menu, category: { id: 'b', name: 'Bar', categoryFor: 'bar' as const } } };
+    const bar = {
+      ...cafeOrder,
+      sweetness: null,
+      tumblerImage: 'Gin & tonic',
+      menu: { ...cafeOrder.menu, category: { id: 'b', name: 'Bar', categoryFor: 'bar' as const } },
+    };
     const t = orderAgainTarget(bar, 'user');
     expect(t.to).toBe('/form-bar/Iced%20Latte/m1/Gin%20%26%20tonic');
     expect(t.state.orderAgain.tumblerImage).toBeNull();
@@ -32,18 +37,33 @@ describe('readOrderAgain', () => {
   it('reads only a prefill', () => {
     expect(readOrderAgain(null)).toBeNull();
     expect(readOrderAgain({ other: 1 })).toBeNull();
-    expect(readOrderAgain({ orderAgain: { type: 'hot', sweetness: 0, remark: '', tumblerImage: null } })?.type).toBe('hot');
+    expect(readOrderAgain({ orderAgain: { type: 'hot', sweetness: 0, remark: '', tumblerImage: null } })?.type).toBe(
+      'hot',
+    );
   });
 });
 
 describe('orderAgainProblem', () => {
-  const cat = (menu: Partial<Category['menu'][number]>, isAvailable: 'available' | 'unavailable' = 'available'): Category[] => [
+  const cat = (
+    menu: Partial<Category['menu'][number]>,
+    isAvailable: 'available' | 'unavailable' = 'available',
+  ): Category[] => [
     {
       id: 'c1',
       name: 'Coffee',
       categoryFor: 'cafe',
       isAvailable,
-      menu: [{ id: 'm1', name: 'Iced Latte', description: '', category_id: 'c1', isActive: 'active', isAvailable: 'available', ...menu }],
+      menu: [
+        {
+          id: 'm1',
+          name: 'Iced Latte',
+          description: '',
+          category_id: 'c1',
+          isActive: 'active',
+          isAvailable: 'available',
+          ...menu,
+        },
+      ],
     },
   ];
   it('explains inactive, removed and unserved menus', () => {

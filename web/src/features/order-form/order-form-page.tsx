@@ -18,7 +18,10 @@ import { ACCEPT, FAILED_MESSAGE, processTumblerImage, TOO_BIG_MESSAGE, TooBigErr
 import { readOrderAgain } from './order-again.js';
 import { useSubmitOrder } from './use-submit-order.js';
 
-export const TYPE_OPTIONS = (['hot', 'cold', 'frappe'] as const).map((t) => ({ value: t, label: t[0]!.toUpperCase() + t.slice(1) }));
+export const TYPE_OPTIONS = (['hot', 'cold', 'frappe'] as const).map((t) => ({
+  value: t,
+  label: t[0]!.toUpperCase() + t.slice(1),
+}));
 const SWEETNESS_OPTIONS = SWEETNESS_VALUES.map((v) => ({ value: v as number, label: `${v}%` }));
 export const LIMIT_MESSAGE = 'You already reached your order limit!';
 export const CHECK_MESSAGE = 'please check your order';

@@ -38,7 +38,11 @@ export function useSubmitOrder(area: 'cafe' | 'bar') {
       const order = await place.mutateAsync(body);
       if (order.status !== 'ordered') throw new Error(`unexpected status ${order.status}`);
       if (area === 'cafe' && body.tumblerImage) writeStorage(STORAGE_KEYS.favOrder, body.tumblerImage);
-      toast({ severity: 'success', title: 'Order Placed Succesfully!', message: 'You can check your order status at My Order' });
+      toast({
+        severity: 'success',
+        title: 'Order Placed Succesfully!',
+        message: 'You can check your order status at My Order',
+      });
       await new Promise((r) => setTimeout(r, NAV_DELAY_MS));
       void navigate(roleVariant('/statusOrder', role));
     } catch (err) {

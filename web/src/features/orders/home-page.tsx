@@ -27,7 +27,12 @@ export function HomePage() {
   return (
     <Box sx={{ minHeight: 'calc(100dvh - 56px)', background: SEASON_BACKGROUND[season], pb: 12 }} data-season={season}>
       <Stack spacing={2} sx={{ maxWidth: 560, mx: 'auto', p: 2 }}>
-        <Typography variant="h5" component="h1" sx={{ color: '#fff', fontWeight: 700, pt: 2 }} data-testid="home-message">
+        <Typography
+          variant="h5"
+          component="h1"
+          sx={{ color: '#fff', fontWeight: 700, pt: 2 }}
+          data-testid="home-message"
+        >
           {message}
         </Typography>
         <Paper sx={{ p: 2.5, borderRadius: 4 }}>

@@ -23,7 +23,7 @@ describe('queueMessage', () => {
     expect(queueMessage(order({ queue_at: 3 }))).toBe('Queue no: 2');
     expect(queueMessage(order({ status: 'in-progress', queue_at: 2 }))).toBe('Queue no: 1');
   });
-  it("says it is your turn at the head of the queue", () => {
+  it('says it is your turn at the head of the queue', () => {
     expect(queueMessage(order({ queue_at: 1 }))).toBe('It is your turn!');
     expect(queueMessage(order({ queue_at: null }))).toBe('It is your turn!');
   });

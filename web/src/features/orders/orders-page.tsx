@@ -33,11 +33,18 @@ export function OrdersPage() {
   };
 
   return (
-    <Box sx={{ maxWidth: 560, mx: 'auto', p: 2 }} onTouchStart={onTouchStart} onTouchMove={onTouchMove} onTouchEnd={onTouchEnd}>
+    <Box
+      sx={{ maxWidth: 560, mx: 'auto', p: 2 }}
+      onTouchStart={onTouchStart}
+      onTouchMove={onTouchMove}
+      onTouchEnd={onTouchEnd}
+    >
       <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
         My Order
       </Typography>
-      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap', mb: 2 }}>
+      <Box
+        sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap', mb: 2 }}
+      >
         <Typography variant="body2" color="text.secondary">
           {pulling || orders.isRefetching ? 'Release to refresh…' : 'Pull down to refresh'}
         </Typography>

@@ -62,7 +62,8 @@ function Reminders({ userId }: { userId: string }) {
       const due = dueReminders(stateRef.current, serverNow().getTime());
       stateRef.current = markReminded(stateRef.current, due);
       setState(stateRef.current);
-      for (const id of due) announce({ kind: 'reminder', orderId: id, menuName: names.current.get(id) ?? 'Your drink' });
+      for (const id of due)
+        announce({ kind: 'reminder', orderId: id, menuName: names.current.get(id) ?? 'Your drink' });
     }, wait + 50);
     return () => clearTimeout(timer);
   }, [state]);

@@ -63,12 +63,22 @@ export function msUntilNextReminder(state: ReminderState, now: number, delayMs =
 
 export function reminderText(action: ReminderAction): { title: string; message: string } {
   return action.kind === 'ready'
-    ? { title: 'Your drink is ready!', message: `${action.menuName} is waiting at the counter — click "Pick Up" after you take your cup.` }
-    : { title: 'Still waiting for you', message: `${action.menuName} has been ready for 10 minutes. Please pick it up.` };
+    ? {
+        title: 'Your drink is ready!',
+        message: `${action.menuName} is waiting at the counter — click "Pick Up" after you take your cup.`,
+      }
+    : {
+        title: 'Still waiting for you',
+        message: `${action.menuName} has been ready for 10 minutes. Please pick it up.`,
+      };
 }
 
 /** How long a done order has waited on the counter, and whether the board should flag it. */
-export function pickupWait(updatedAt: string, now: number, delayMs = REMINDER_DELAY_MS): { minutes: number; overdue: boolean } {
+export function pickupWait(
+  updatedAt: string,
+  now: number,
+  delayMs = REMINDER_DELAY_MS,
+): { minutes: number; overdue: boolean } {
   const waited = Math.max(0, now - Date.parse(updatedAt));
   return { minutes: Math.floor(waited / 60_000), overdue: waited >= delayMs };
 }

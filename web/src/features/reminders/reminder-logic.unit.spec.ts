@@ -1,8 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { dueReminders, pickupWait, markReminded, msUntilNextReminder, REMINDER_DELAY_MS, reminderText, trackOrder, type ReminderState } from './reminder-logic.js';
+import {
+  dueReminders,
+  pickupWait,
+  markReminded,
+  msUntilNextReminder,
+  REMINDER_DELAY_MS,
+  reminderText,
+  trackOrder,
+  type ReminderState,
+} from './reminder-logic.js';
 
 const T0 = Date.parse('2025-03-03T03:00:00.000Z');
-const order = (status: 'ordered' | 'in-progress' | 'done' | 'picked', updatedAt = '2025-03-03T03:00:00.000Z', id = 'o1') => ({
+const order = (
+  status: 'ordered' | 'in-progress' | 'done' | 'picked',
+  updatedAt = '2025-03-03T03:00:00.000Z',
+  id = 'o1',
+) => ({
   id,
   status,
   updatedAt,

@@ -14,7 +14,9 @@ const entry = (kind: TimelineEntry['kind'], at: string, extra: Partial<TimelineE
 describe('timelineLabel', () => {
   it('names each step as a person would', () => {
     expect(timelineLabel(entry('placed', ''))).toBe('Placed');
-    expect(timelineLabel(entry('started', '', { by: { id: 'b', name: 'Barista Bob' } }))).toBe('Started by Barista Bob');
+    expect(timelineLabel(entry('started', '', { by: { id: 'b', name: 'Barista Bob' } }))).toBe(
+      'Started by Barista Bob',
+    );
     expect(timelineLabel(entry('started', '', { by: { id: 'b', name: null } }))).toBe('Started');
     expect(timelineLabel(entry('completed', ''))).toBe('Finished');
     expect(timelineLabel(entry('rejected', '', { reason: 'Machine Failure' }))).toBe('Rejected: Machine Failure');

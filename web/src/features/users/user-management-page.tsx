@@ -13,14 +13,18 @@ export function UserManagementPage() {
 
   return (
     <Container maxWidth="md" sx={{ py: 2 }}>
-      <Typography variant="h5" component="h1" sx={{ mb: 2, fontWeight: 700 }}>User Management</Typography>
+      <Typography variant="h5" component="h1" sx={{ mb: 2, fontWeight: 700 }}>
+        User Management
+      </Typography>
       {current && (
         <Paper variant="outlined" sx={{ mb: 2 }} component="section" aria-label="You">
           <UserRow user={current} editable={false} />
         </Paper>
       )}
       {users.isPending ? (
-        <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}><CircularProgress aria-label="Loading users" /></Box>
+        <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
+          <CircularProgress aria-label="Loading users" />
+        </Box>
       ) : (
         <Paper variant="outlined" component="section" aria-label="Other users">
           {others.map((u, i) => (

@@ -7,8 +7,21 @@ export function AuditFilterBar({ value, onChange }: { value: AuditFilters; onCha
   const actors = useAuditActors();
   const set = (patch: Partial<AuditFilters>) => onChange({ ...value, ...patch });
   return (
-    <Box component="form" role="search" aria-label="Filter the audit log" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }} onSubmit={(e) => e.preventDefault()}>
-      <TextField select size="small" label="Type" value={value.type} onChange={(e) => set({ type: e.target.value })} sx={{ minWidth: 200 }}>
+    <Box
+      component="form"
+      role="search"
+      aria-label="Filter the audit log"
+      sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}
+      onSubmit={(e) => e.preventDefault()}
+    >
+      <TextField
+        select
+        size="small"
+        label="Type"
+        value={value.type}
+        onChange={(e) => set({ type: e.target.value })}
+        sx={{ minWidth: 200 }}
+      >
         <MenuItem value="">All types</MenuItem>
         {[...EVENT_TYPES].sort().map((t) => (
           <MenuItem key={t} value={t}>
@@ -16,7 +29,14 @@ export function AuditFilterBar({ value, onChange }: { value: AuditFilters; onCha
           </MenuItem>
         ))}
       </TextField>
-      <TextField select size="small" label="Who" value={value.actor} onChange={(e) => set({ actor: e.target.value })} sx={{ minWidth: 180 }}>
+      <TextField
+        select
+        size="small"
+        label="Who"
+        value={value.actor}
+        onChange={(e) => set({ actor: e.target.value })}
+        sx={{ minWidth: 180 }}
+      >
         <MenuItem value="">Anyone</MenuItem>
         {(actors.data ?? []).map((u) => (
           <MenuItem key={u.id} value={u.id}>

@@ -2,7 +2,12 @@ import { TextField } from '@mui/material';
 import { stripWhitespace } from '../email-rules.js';
 
 /** Email input that strips whitespace and blocks the space key (§5). */
-export function EmailField(props: { value: string; onChange: (v: string) => void; domain: string; autoFocus?: boolean }) {
+export function EmailField(props: {
+  value: string;
+  onChange: (v: string) => void;
+  domain: string;
+  autoFocus?: boolean;
+}) {
   return (
     <TextField
       label="Email"

@@ -23,7 +23,11 @@ export function PasswordField(props: {
         input: {
           endAdornment: (
             <InputAdornment position="end">
-              <IconButton aria-label={props.show ? 'Hide characters' : 'Show characters'} onClick={props.onToggle} edge="end">
+              <IconButton
+                aria-label={props.show ? 'Hide characters' : 'Show characters'}
+                onClick={props.onToggle}
+                edge="end"
+              >
                 {props.show ? <VisibilityOff /> : <Visibility />}
               </IconButton>
             </InputAdornment>

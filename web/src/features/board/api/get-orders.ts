@@ -23,5 +23,7 @@ export function useOrders(status: OrderStatus, range: DateRange) {
 export async function prefetchBoard(client: QueryClient): Promise<void> {
   const { businessTimeZone } = await client.fetchQuery(configQuery);
   const range = todayRange(serverNow(), businessTimeZone);
-  await Promise.all((['ordered', 'in-progress'] as const).map((status) => client.prefetchQuery(ordersQuery(status, range))));
+  await Promise.all(
+    (['ordered', 'in-progress'] as const).map((status) => client.prefetchQuery(ordersQuery(status, range))),
+  );
 }

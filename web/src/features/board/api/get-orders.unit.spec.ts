@@ -14,7 +14,12 @@ describe('prefetchBoard', () => {
       asked.push(url);
       // 20:00 UTC is already 03:00 the next day in Bangkok.
       const body = url.includes('/config')
-        ? { companyEmailDomain: 'woxa.tech', businessTimeZone: 'Asia/Bangkok', officeCheck: false, now: '2025-06-10T20:00:00.000Z' }
+        ? {
+            companyEmailDomain: 'woxa.tech',
+            businessTimeZone: 'Asia/Bangkok',
+            officeCheck: false,
+            now: '2025-06-10T20:00:00.000Z',
+          }
         : [{ id: url }];
       return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
     });
@@ -24,8 +29,12 @@ describe('prefetchBoard', () => {
     const range = todayRange(new Date('2025-06-10T20:00:00.000Z'), 'Asia/Bangkok');
     expect(range).toEqual({ startDate: '2025-06-11', endDate: '2025-06-12' });
     const cached = (status: 'ordered' | 'in-progress') => client.getQueryData(ordersQuery(status, range).queryKey);
-    expect(cached('ordered')).toEqual([{ id: expect.stringMatching(/\/order\?status=ordered&startDate=2025-06-11&endDate=2025-06-12$/) }]);
-    expect(cached('in-progress')).toEqual([{ id: expect.stringMatching(/status=in-progress&startDate=2025-06-11&endDate=2025-06-12$/) }]);
+    expect(cached('ordered')).toEqual([
+      { id: expect.stringMatching(/\/order\?status=ordered&startDate=2025-06-11&endDate=2025-06-12$/) },
+    ]);
+    expect(cached('in-progress')).toEqual([
+      { id: expect.stringMatching(/status=in-progress&startDate=2025-06-11&endDate=2025-06-12$/) },
+    ]);
     expect(asked).toHaveLength(3);
   });
 });

@@ -12,9 +12,10 @@ export function useUpdateBaristaOrder() {
   return useMutation({
     mutationFn: ({ id, patch }: { id: string; patch: BaristaOrderPatch }) => updateBaristaOrder(id, patch),
     onError: (err) => console.error('order update failed', err),
-    onSettled: () => Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['orders'] }),
-      queryClient.invalidateQueries({ queryKey: ['stats'] }),
-    ]),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['orders'] }),
+        queryClient.invalidateQueries({ queryKey: ['stats'] }),
+      ]),
   });
 }

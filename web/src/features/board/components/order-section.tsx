@@ -2,7 +2,12 @@ import type { Order } from '@drinks/contracts';
 import { Badge, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 
-export function OrderSection({ title, orders, badge = 0, render }: {
+export function OrderSection({
+  title,
+  orders,
+  badge = 0,
+  render,
+}: {
   title: string;
   orders: readonly Order[];
   badge?: number;
@@ -12,15 +17,24 @@ export function OrderSection({ title, orders, badge = 0, render }: {
   return (
     <section aria-labelledby={id}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
-        <Badge color="error" badgeContent={badge} invisible={badge === 0} aria-label={badge ? `${badge} new` : undefined}>
-          <Typography id={id} variant="h6" component="h2">{title}</Typography>
+        <Badge
+          color="error"
+          badgeContent={badge}
+          invisible={badge === 0}
+          aria-label={badge ? `${badge} new` : undefined}
+        >
+          <Typography id={id} variant="h6" component="h2">
+            {title}
+          </Typography>
         </Badge>
         <Typography component="span" variant="body2" color="text.secondary" data-testid={`${id}-count`}>
           ({orders.length})
         </Typography>
       </Stack>
       {orders.length === 0 ? (
-        <Typography color="text.secondary" sx={{ py: 2 }}>No orders now,</Typography>
+        <Typography color="text.secondary" sx={{ py: 2 }}>
+          No orders now,
+        </Typography>
       ) : (
         <Stack spacing={1.5}>{orders.map(render)}</Stack>
       )}

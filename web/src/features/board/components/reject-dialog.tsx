@@ -1,11 +1,27 @@
 import {
-  Button, Dialog, DialogActions, DialogContent, DialogTitle, FormControl, FormControlLabel, FormLabel, Radio, RadioGroup, TextField,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControl,
+  FormControlLabel,
+  FormLabel,
+  Radio,
+  RadioGroup,
+  TextField,
 } from '@mui/material';
 import { useState } from 'react';
 import { OTHER, OTHER_REASON_MAX, REASON_OPTIONS, otherReasonError, rejectNote } from '../board-logic.js';
 
 /** The cancel-order reason screen; `count` > 1 when cancelling a selection. */
-export function RejectDialog({ open, count, busy, onClose, onConfirm }: {
+export function RejectDialog({
+  open,
+  count,
+  busy,
+  onClose,
+  onConfirm,
+}: {
   open: boolean;
   count: number;
   busy: boolean;
@@ -28,7 +44,9 @@ export function RejectDialog({ open, count, busy, onClose, onConfirm }: {
         <FormControl>
           <FormLabel id="reject-reason-label">Reason</FormLabel>
           <RadioGroup aria-labelledby="reject-reason-label" value={choice} onChange={(e) => setChoice(e.target.value)}>
-            {REASON_OPTIONS.map((r) => <FormControlLabel key={r} value={r} control={<Radio />} label={r} />)}
+            {REASON_OPTIONS.map((r) => (
+              <FormControlLabel key={r} value={r} control={<Radio />} label={r} />
+            ))}
           </RadioGroup>
         </FormControl>
         {choice === OTHER && (

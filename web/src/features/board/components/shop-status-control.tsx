@@ -1,7 +1,18 @@
 import { ERROR_MESSAGES, shopStatusParam, type ShopStatus, type ShopStatusParam } from '@drinks/contracts';
 import {
-  Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle,
-  FormControl, InputLabel, MenuItem, Select, Typography,
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  FormControl,
+  InputLabel,
+  MenuItem,
+  Select,
+  Typography,
 } from '@mui/material';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api-client.js';
@@ -36,7 +47,13 @@ export function ShopStatusControl({ shop, canChange }: { shop: ShopStatus; canCh
       setError(null);
     } catch (err) {
       const active = err instanceof ApiError && err.code === 'ACTIVE_ORDERS';
-      setError(active ? (ERROR_MESSAGES.ACTIVE_ORDERS ?? 'Active orders') : err instanceof Error ? err.message : 'Please try again later');
+      setError(
+        active
+          ? (ERROR_MESSAGES.ACTIVE_ORDERS ?? 'Active orders')
+          : err instanceof Error
+            ? err.message
+            : 'Please try again later',
+      );
     }
     setPending(null);
   };
@@ -51,18 +68,32 @@ export function ShopStatusControl({ shop, canChange }: { shop: ShopStatus; canCh
           value={pending ?? current}
           onChange={(e) => setPending(e.target.value as ShopStatusParam)}
         >
-          {OPTIONS.map((o) => <MenuItem key={o.value} value={o.value}>{o.label}</MenuItem>)}
+          {OPTIONS.map((o) => (
+            <MenuItem key={o.value} value={o.value}>
+              {o.label}
+            </MenuItem>
+          ))}
         </Select>
       </FormControl>
-      {error && <Alert severity="error" sx={{ mt: 1 }} onClose={() => setError(null)}>{error}</Alert>}
-      <Dialog open={option !== undefined && pending !== current} onClose={() => setPending(null)} aria-labelledby="shop-dialog-title">
+      {error && (
+        <Alert severity="error" sx={{ mt: 1 }} onClose={() => setError(null)}>
+          {error}
+        </Alert>
+      )}
+      <Dialog
+        open={option !== undefined && pending !== current}
+        onClose={() => setPending(null)}
+        aria-labelledby="shop-dialog-title"
+      >
         <DialogTitle id="shop-dialog-title">{option?.title}</DialogTitle>
         <DialogContent>
           <DialogContentText>{option?.text}</DialogContentText>
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setPending(null)}>Close</Button>
-          <Button variant="contained" onClick={() => void confirm()} disabled={change.isPending}>Confirm</Button>
+          <Button variant="contained" onClick={() => void confirm()} disabled={change.isPending}>
+            Confirm
+          </Button>
         </DialogActions>
       </Dialog>
     </Box>

@@ -8,8 +8,17 @@ export function TumblerImage({ src, owner }: { src: string | null; owner: string
   if (!src) return null;
   return (
     <>
-      <ButtonBase onClick={() => setOpen(true)} aria-label={`Enlarge tumbler image of ${owner}`} sx={{ borderRadius: 1, flexShrink: 0 }}>
-        <Box component="img" src={src} alt={`Tumbler of ${owner}`} sx={{ width: 64, height: 64, objectFit: 'cover', borderRadius: 1 }} />
+      <ButtonBase
+        onClick={() => setOpen(true)}
+        aria-label={`Enlarge tumbler image of ${owner}`}
+        sx={{ borderRadius: 1, flexShrink: 0 }}
+      >
+        <Box
+          component="img"
+          src={src}
+          alt={`Tumbler of ${owner}`}
+          sx={{ width: 64, height: 64, objectFit: 'cover', borderRadius: 1 }}
+        />
       </ButtonBase>
       <Dialog open={open} onClose={() => setOpen(false)} maxWidth="sm" fullWidth aria-labelledby="tumbler-title">
         <DialogTitle id="tumbler-title" sx={{ pr: 6 }}>
@@ -19,7 +28,12 @@ export function TumblerImage({ src, owner }: { src: string | null; owner: string
           </IconButton>
         </DialogTitle>
         <DialogContent>
-          <Box component="img" src={src} alt={`Tumbler of ${owner}, enlarged`} sx={{ width: '100%', borderRadius: 1 }} />
+          <Box
+            component="img"
+            src={src}
+            alt={`Tumbler of ${owner}, enlarged`}
+            sx={{ width: '100%', borderRadius: 1 }}
+          />
         </DialogContent>
       </Dialog>
     </>

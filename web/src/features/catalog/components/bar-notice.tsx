@@ -17,7 +17,8 @@ export function BarNotice({ onDismiss }: { onDismiss: () => void }) {
     >
       <AlertTitle sx={{ fontWeight: 700 }}>Welcome to the bar</AlertTitle>
       <Typography variant="body2" sx={{ mb: 0.5 }}>
-        Relax and enjoy your drink responsibly. Cocktails are not available for online ordering. Please order your drink at the bar.
+        Relax and enjoy your drink responsibly. Cocktails are not available for online ordering. Please order your drink
+        at the bar.
       </Typography>
       <Typography variant="body2" sx={{ mb: 0.5 }}>
         Glass-breakage fines: cocktail glass 100 THB, shot glass 80 THB.

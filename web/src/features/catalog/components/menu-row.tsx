@@ -7,21 +7,21 @@ export function MenuRow({ item, disabled, onChoose }: { item: Menu; disabled: bo
   const inactive = item.isActive !== 'active';
   return (
     <ListItem disablePadding>
-    <ListItemButton
-      divider
-      disabled={disabled || inactive}
-      onClick={() => onChoose(item)}
-      data-testid="menu-item"
-      data-inactive={inactive || undefined}
-      sx={{ py: 1.5, '&.Mui-disabled': { opacity: 0.55 } }}
-    >
-      <ListItemText
-        primary={item.name}
-        secondary={`${item.description || '-'}${inactive ? ' (not available now)' : ''}`}
-        slotProps={{ primary: { sx: { fontWeight: 600 } }, secondary: { sx: { color: 'text.secondary' } } }}
-      />
-      <ChevronRightIcon aria-hidden />
-    </ListItemButton>
+      <ListItemButton
+        divider
+        disabled={disabled || inactive}
+        onClick={() => onChoose(item)}
+        data-testid="menu-item"
+        data-inactive={inactive || undefined}
+        sx={{ py: 1.5, '&.Mui-disabled': { opacity: 0.55 } }}
+      >
+        <ListItemText
+          primary={item.name}
+          secondary={`${item.description || '-'}${inactive ? ' (not available now)' : ''}`}
+          slotProps={{ primary: { sx: { fontWeight: 600 } }, secondary: { sx: { color: 'text.secondary' } } }}
+        />
+        <ChevronRightIcon aria-hidden />
+      </ListItemButton>
     </ListItem>
   );
 }

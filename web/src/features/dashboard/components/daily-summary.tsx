@@ -1,4 +1,14 @@
-import { Box, Button, Card, CardActionArea, CardContent, Drawer, LinearProgress, Stack, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Card,
+  CardActionArea,
+  CardContent,
+  Drawer,
+  LinearProgress,
+  Stack,
+  Typography,
+} from '@mui/material';
 import InsightsIcon from '@mui/icons-material/Insights';
 import { useState } from 'react';
 import { useSummary } from '../api/get-summary.js';
@@ -7,8 +17,12 @@ import { summaryView } from '../dashboard-logic.js';
 function Stat({ label, value }: { label: string; value: number }) {
   return (
     <Box sx={{ flex: 1, textAlign: 'center', p: 1.5, borderRadius: 2, bgcolor: 'action.hover' }}>
-      <Typography variant="h5" component="p" sx={{ fontWeight: 700 }} data-testid={`summary-${label.toLowerCase()}`}>{value}</Typography>
-      <Typography variant="body2" color="text.secondary">{label}</Typography>
+      <Typography variant="h5" component="p" sx={{ fontWeight: 700 }} data-testid={`summary-${label.toLowerCase()}`}>
+        {value}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {label}
+      </Typography>
     </Box>
   );
 }
@@ -25,7 +39,9 @@ export function DailySummary({ date }: { date: string }) {
           <CardContent sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
             <InsightsIcon color="primary" aria-hidden />
             <Box sx={{ flex: 1 }}>
-              <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700 }}>Today's Dashboard</Typography>
+              <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700 }}>
+                Today's Dashboard
+              </Typography>
               <Typography variant="body2" color="text.secondary">
                 {view ? `${view.total} orders today · ${view.active} active` : 'Tap to see today’s orders'}
               </Typography>
@@ -33,12 +49,26 @@ export function DailySummary({ date }: { date: string }) {
           </CardContent>
         </CardActionArea>
       </Card>
-      <Drawer anchor="bottom" open={open} onClose={() => setOpen(false)}
-        slotProps={{ paper: { sx: { borderTopLeftRadius: 16, borderTopRightRadius: 16, maxHeight: '85vh' }, 'aria-labelledby': 'daily-title', role: 'dialog' } }}>
+      <Drawer
+        anchor="bottom"
+        open={open}
+        onClose={() => setOpen(false)}
+        slotProps={{
+          paper: {
+            sx: { borderTopLeftRadius: 16, borderTopRightRadius: 16, maxHeight: '85vh' },
+            'aria-labelledby': 'daily-title',
+            role: 'dialog',
+          },
+        }}
+      >
         <Box sx={{ p: 3, maxWidth: 640, mx: 'auto', width: '100%' }}>
-          <Typography id="daily-title" variant="h6" component="h2" sx={{ fontWeight: 700, mb: 2 }}>Today's Dashboard</Typography>
+          <Typography id="daily-title" variant="h6" component="h2" sx={{ fontWeight: 700, mb: 2 }}>
+            Today's Dashboard
+          </Typography>
           {!view || view.total === 0 ? (
-            <Typography color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>No data available</Typography>
+            <Typography color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>
+              No data available
+            </Typography>
           ) : (
             <>
               <Stack direction="row" spacing={1.5} sx={{ mb: 3 }}>
@@ -46,23 +76,36 @@ export function DailySummary({ date }: { date: string }) {
                 <Stat label="Done" value={view.done} />
                 <Stat label="Active" value={view.active} />
               </Stack>
-              <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>Status breakdown</Typography>
+              <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
+                Status breakdown
+              </Typography>
               <Stack spacing={1.25}>
                 {view.breakdown.map((b) => (
                   <Box key={b.status} data-testid={`breakdown-${b.status}`}>
                     <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
                       <Typography variant="body2">{b.label}</Typography>
-                      <Typography variant="body2" color="text.secondary">{b.count} ({b.percent}%)</Typography>
+                      <Typography variant="body2" color="text.secondary">
+                        {b.count} ({b.percent}%)
+                      </Typography>
                     </Stack>
-                    <LinearProgress variant="determinate" value={b.percent} aria-label={`${b.label} ${b.percent}%`} sx={{ height: 8, borderRadius: 4 }} />
+                    <LinearProgress
+                      variant="determinate"
+                      value={b.percent}
+                      aria-label={`${b.label} ${b.percent}%`}
+                      sx={{ height: 8, borderRadius: 4 }}
+                    />
                   </Box>
                 ))}
               </Stack>
             </>
           )}
           <Stack direction="row" spacing={1} sx={{ mt: 3, justifyContent: 'flex-end' }}>
-            <Button onClick={() => void summary.refetch()} disabled={summary.isFetching} variant="outlined">Refresh Data</Button>
-            <Button onClick={() => setOpen(false)} variant="contained">Close</Button>
+            <Button onClick={() => void summary.refetch()} disabled={summary.isFetching} variant="outlined">
+              Refresh Data
+            </Button>
+            <Button onClick={() => setOpen(false)} variant="contained">
+              Close
+            </Button>
           </Stack>
         </Box>
       </Drawer>

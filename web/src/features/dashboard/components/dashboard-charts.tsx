@@ -5,9 +5,13 @@ import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxi
 function ChartCard({ title, children }: { title: string; children: React.ReactElement }) {
   return (
     <Paper variant="outlined" component="figure" sx={{ m: 0, p: 2 }} aria-label={title}>
-      <Typography component="figcaption" variant="subtitle1" sx={{ fontWeight: 700, mb: 1 }}>{title}</Typography>
+      <Typography component="figcaption" variant="subtitle1" sx={{ fontWeight: 700, mb: 1 }}>
+        {title}
+      </Typography>
       <Box sx={{ height: 240 }}>
-        <ResponsiveContainer width="100%" height="100%">{children}</ResponsiveContainer>
+        <ResponsiveContainer width="100%" height="100%">
+          {children}
+        </ResponsiveContainer>
       </Box>
     </Paper>
   );
@@ -23,7 +27,13 @@ export function MenuChart({ rows }: { rows: readonly PopularMenuRow[] }) {
         <XAxis dataKey="name" interval={0} tick={{ fontSize: 11 }} angle={-25} textAnchor="end" height={56} />
         <YAxis allowDecimals={false} />
         <Tooltip />
-        <Bar dataKey="orders" name="Orders" fill={theme.palette.primary.main} radius={[4, 4, 0, 0]} isAnimationActive={false} />
+        <Bar
+          dataKey="orders"
+          name="Orders"
+          fill={theme.palette.primary.main}
+          radius={[4, 4, 0, 0]}
+          isAnimationActive={false}
+        />
       </BarChart>
     </ChartCard>
   );
@@ -38,7 +48,13 @@ export function HourChart({ data }: { data: readonly { hour: string; orders: num
         <XAxis dataKey="hour" tick={{ fontSize: 11 }} />
         <YAxis allowDecimals={false} />
         <Tooltip />
-        <Bar dataKey="orders" name="Orders" fill={theme.palette.secondary.main} radius={[4, 4, 0, 0]} isAnimationActive={false} />
+        <Bar
+          dataKey="orders"
+          name="Orders"
+          fill={theme.palette.secondary.main}
+          radius={[4, 4, 0, 0]}
+          isAnimationActive={false}
+        />
       </BarChart>
     </ChartCard>
   );

@@ -2,8 +2,21 @@ import type { PopularMenuRow } from '@drinks/contracts';
 import { Box, List, ListItem, Pagination, Stack, Typography } from '@mui/material';
 import { pageCount, pageOf } from '../dashboard-logic.js';
 
-export function PopularList({ rows, page, onPage }: { rows: readonly PopularMenuRow[]; page: number; onPage(p: number): void }) {
-  if (rows.length === 0) return <Typography color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>No orders in this period</Typography>;
+export function PopularList({
+  rows,
+  page,
+  onPage,
+}: {
+  rows: readonly PopularMenuRow[];
+  page: number;
+  onPage(p: number): void;
+}) {
+  if (rows.length === 0)
+    return (
+      <Typography color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>
+        No orders in this period
+      </Typography>
+    );
   return (
     <Box>
       <List aria-label="Menus ranked by orders" disablePadding>
@@ -12,15 +25,26 @@ export function PopularList({ rows, page, onPage }: { rows: readonly PopularMenu
             <Box
               aria-label={`Rank ${rank}`}
               sx={{
-                width: 32, height: 32, borderRadius: '50%', display: 'grid', placeItems: 'center', flexShrink: 0, fontWeight: 700,
-                bgcolor: rank <= 3 ? 'primary.main' : 'action.selected', color: rank <= 3 ? 'primary.contrastText' : 'text.primary',
+                width: 32,
+                height: 32,
+                borderRadius: '50%',
+                display: 'grid',
+                placeItems: 'center',
+                flexShrink: 0,
+                fontWeight: 700,
+                bgcolor: rank <= 3 ? 'primary.main' : 'action.selected',
+                color: rank <= 3 ? 'primary.contrastText' : 'text.primary',
               }}
             >
               {rank}
             </Box>
             <Box sx={{ flex: 1, minWidth: 0 }}>
-              <Typography sx={{ fontWeight: 600 }} noWrap>{row.Menu_name}</Typography>
-              <Typography variant="body2" color="text.secondary">{row.categoryName}</Typography>
+              <Typography sx={{ fontWeight: 600 }} noWrap>
+                {row.Menu_name}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                {row.categoryName}
+              </Typography>
             </Box>
             <Typography sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>{row.totalOrder} Orders</Typography>
           </ListItem>
@@ -28,7 +52,13 @@ export function PopularList({ rows, page, onPage }: { rows: readonly PopularMenu
       </List>
       {rows.length > 10 && (
         <Stack sx={{ alignItems: 'center', mt: 2 }}>
-          <Pagination count={pageCount(rows.length)} page={page} onChange={(_e, p) => onPage(p)} color="primary" aria-label="Ranking pages" />
+          <Pagination
+            count={pageCount(rows.length)}
+            page={page}
+            onChange={(_e, p) => onPage(p)}
+            color="primary"
+            aria-label="Ranking pages"
+          />
         </Stack>
       )}
     </Box>

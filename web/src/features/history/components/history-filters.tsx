@@ -1,7 +1,11 @@
 import { ToggleButton, ToggleButtonGroup } from '@mui/material';
 import type { HistoryFilter } from '../history-logic.js';
 
-export function HistoryFilters({ filters, value, onChange }: {
+export function HistoryFilters({
+  filters,
+  value,
+  onChange,
+}: {
   filters: readonly HistoryFilter[];
   value: number;
   onChange(index: number): void;
@@ -16,7 +20,11 @@ export function HistoryFilters({ filters, value, onChange }: {
       aria-label="History period"
       sx={{ flexWrap: 'wrap', mb: 2 }}
     >
-      {filters.map((f, i) => <ToggleButton key={f.label} value={i} sx={{ textTransform: 'none' }}>{f.label}</ToggleButton>)}
+      {filters.map((f, i) => (
+        <ToggleButton key={f.label} value={i} sx={{ textTransform: 'none' }}>
+          {f.label}
+        </ToggleButton>
+      ))}
     </ToggleButtonGroup>
   );
 }

@@ -10,10 +10,23 @@ export function StaffHistoryList({ orders, timeZone }: { orders: readonly Order[
   return (
     <Stack spacing={2}>
       {groupByDay(orders, timeZone).map((g) => (
-        <Paper key={g.day} variant="outlined" component="section" aria-label={formatDay(g.day)} data-testid="history-group">
-          <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', px: 2, py: 1.5, bgcolor: 'action.hover' }}>
-            <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 700 }}>{formatDay(g.day)}</Typography>
-            <Typography variant="body2" data-testid="history-total">Total Order: {g.total}</Typography>
+        <Paper
+          key={g.day}
+          variant="outlined"
+          component="section"
+          aria-label={formatDay(g.day)}
+          data-testid="history-group"
+        >
+          <Stack
+            direction="row"
+            sx={{ justifyContent: 'space-between', alignItems: 'center', px: 2, py: 1.5, bgcolor: 'action.hover' }}
+          >
+            <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 700 }}>
+              {formatDay(g.day)}
+            </Typography>
+            <Typography variant="body2" data-testid="history-total">
+              Total Order: {g.total}
+            </Typography>
           </Stack>
           {g.orders.map((o, i) => {
             const label = staffStatusLabel(o.status);
@@ -21,15 +34,28 @@ export function StaffHistoryList({ orders, timeZone }: { orders: readonly Order[
             return (
               <Box key={o.id} data-testid="history-entry">
                 {i > 0 && <Divider />}
-                <Stack direction="row" spacing={2} sx={{ px: 2, py: 1.25, alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
-                  <Typography variant="body2" sx={{ minWidth: 44, fontVariantNumeric: 'tabular-nums' }}>{formatTime(o.updatedAt, timeZone)}</Typography>
+                <Stack
+                  direction="row"
+                  spacing={2}
+                  sx={{ px: 2, py: 1.25, alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}
+                >
+                  <Typography variant="body2" sx={{ minWidth: 44, fontVariantNumeric: 'tabular-nums' }}>
+                    {formatTime(o.updatedAt, timeZone)}
+                  </Typography>
                   <Box sx={{ flex: 1, minWidth: 0 }}>
-                    <Typography variant="body1" sx={{ fontWeight: 600 }}>{o.menu.name}</Typography>
+                    <Typography variant="body1" sx={{ fontWeight: 600 }}>
+                      {o.menu.name}
+                    </Typography>
                     <Typography variant="body2" color="text.secondary">
-                      {typeLabel(o.type)}{sweet && ` · Sweetness ${sweet}`} · {o.user.name}
+                      {typeLabel(o.type)}
+                      {sweet && ` · Sweetness ${sweet}`} · {o.user.name}
                     </Typography>
                   </Box>
-                  <Chip size="small" label={label} color={STATUS_COLOR[label as keyof typeof STATUS_COLOR] ?? 'default'} />
+                  <Chip
+                    size="small"
+                    label={label}
+                    color={STATUS_COLOR[label as keyof typeof STATUS_COLOR] ?? 'default'}
+                  />
                   <TimelineButton orderId={o.id} menuName={o.menu.name} />
                 </Stack>
               </Box>

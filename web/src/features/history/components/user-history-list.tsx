@@ -15,13 +15,23 @@ export function UserHistoryList({ orders, timeZone }: { orders: readonly Order[]
           <Card key={o.id} variant="outlined" data-testid="history-entry">
             <CardContent sx={{ '&:last-child': { pb: 2 } }}>
               <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 0.5, mr: -1 }}>
-                <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>{formatDateTime(o.updatedAt, timeZone)}</Typography>
+                <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>
+                  {formatDateTime(o.updatedAt, timeZone)}
+                </Typography>
                 <TimelineButton orderId={o.id} menuName={o.menu.name} />
                 <OrderAgainButton order={o} />
               </Box>
-              <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700 }}>{o.menu.name}</Typography>
-              <Typography variant="body2">{typeLabel(o.type)}{sweet && ` · ${sweet}`}</Typography>
-              <Typography variant="body2" sx={{ mt: 0.5, fontWeight: 600, color: status === 'Done' ? 'success.dark' : 'error.dark' }}>
+              <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700 }}>
+                {o.menu.name}
+              </Typography>
+              <Typography variant="body2">
+                {typeLabel(o.type)}
+                {sweet && ` · ${sweet}`}
+              </Typography>
+              <Typography
+                variant="body2"
+                sx={{ mt: 0.5, fontWeight: 600, color: status === 'Done' ? 'success.dark' : 'error.dark' }}
+              >
                 {status}
               </Typography>
             </CardContent>

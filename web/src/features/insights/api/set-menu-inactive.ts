@@ -5,7 +5,8 @@ import { api } from '../../../lib/api-client.js';
 export function useSetMenuInactive() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (menuId: string) => api<Menu>(`/menu/${encodeURIComponent(menuId)}`, { method: 'PATCH', body: { isActive: 'inactive' } }),
+    mutationFn: (menuId: string) =>
+      api<Menu>(`/menu/${encodeURIComponent(menuId)}`, { method: 'PATCH', body: { isActive: 'inactive' } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['catalog'] }),
   });
 }

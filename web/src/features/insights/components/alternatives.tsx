@@ -32,7 +32,11 @@ export function RejectedAlternatives({ order }: { order: Order }) {
           <Typography variant="body2" sx={{ mt: 0.5, mb: 1 }}>
             Still available — tap one to order it instead:
           </Typography>
-          <Box component="ul" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, m: 0, p: 0, listStyle: 'none' }} aria-label="Menus still available">
+          <Box
+            component="ul"
+            sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, m: 0, p: 0, listStyle: 'none' }}
+            aria-label="Menus still available"
+          >
             {menus.map((m) => (
               <li key={m.id}>
                 <Chip

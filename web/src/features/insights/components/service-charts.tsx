@@ -1,7 +1,21 @@
 import { Box, Paper, Typography, useTheme } from '@mui/material';
 import type { ServiceStats } from '@drinks/contracts';
 import type { ReactElement, ReactNode } from 'react';
-import { Bar, BarChart, CartesianGrid, Cell, Legend, Line, LineChart, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Cell,
+  Legend,
+  Line,
+  LineChart,
+  Pie,
+  PieChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import { dayLabel, hourSeries } from '../service-logic.js';
 
 export function ChartCard({ title, children, testId }: { title: string; children: ReactElement; testId?: string }) {
@@ -11,7 +25,9 @@ export function ChartCard({ title, children, testId }: { title: string; children
         {title}
       </Typography>
       <Box sx={{ height: 240 }}>
-        <ResponsiveContainer width="100%" height="100%">{children}</ResponsiveContainer>
+        <ResponsiveContainer width="100%" height="100%">
+          {children}
+        </ResponsiveContainer>
       </Box>
     </Paper>
   );
@@ -35,7 +51,15 @@ export function WaitByDayChart({ rows }: { rows: ServiceStats['waitByDay'] }) {
         <Tooltip />
         <Legend />
         <Line type="monotone" dataKey="median" name="Median" stroke={MEDIAN} strokeWidth={2} dot={data.length < 15} />
-        <Line type="monotone" dataKey="p90" name="p90" stroke={P90} strokeWidth={2} strokeDasharray="5 3" dot={data.length < 15} />
+        <Line
+          type="monotone"
+          dataKey="p90"
+          name="p90"
+          stroke={P90}
+          strokeWidth={2}
+          strokeDasharray="5 3"
+          dot={data.length < 15}
+        />
       </LineChart>
     </ChartCard>
   );
@@ -59,7 +83,9 @@ export function WaitByHourChart({ rows }: { rows: ServiceStats['waitByHour'] }) 
 
 export function BusiestHoursChart({ rows }: { rows: ServiceStats['busiestHours'] }) {
   const theme = useTheme();
-  const data = [...rows].sort((a, b) => a.hour - b.hour).map((r) => ({ hour: `${String(r.hour).padStart(2, '0')}:00`, orders: r.orders }));
+  const data = [...rows]
+    .sort((a, b) => a.hour - b.hour)
+    .map((r) => ({ hour: `${String(r.hour).padStart(2, '0')}:00`, orders: r.orders }));
   return (
     <ChartCard title="Orders by hour (busiest hours)" testId="busiest-hours">
       <BarChart data={data} margin={{ top: 8, right: 12, bottom: 8, left: -16 }}>
@@ -93,7 +119,9 @@ export function TypeMixChart({ rows }: { rows: ServiceStats['typeMix'] }) {
 }
 
 export function SweetnessMixChart({ rows }: { rows: ServiceStats['sweetnessMix'] }) {
-  const data = [...rows].sort((a, b) => a.sweetness - b.sweetness).map((r) => ({ sweetness: `${r.sweetness}%`, orders: r.count }));
+  const data = [...rows]
+    .sort((a, b) => a.sweetness - b.sweetness)
+    .map((r) => ({ sweetness: `${r.sweetness}%`, orders: r.count }));
   return (
     <ChartCard title="Sweetness mix" testId="sweetness-mix">
       <BarChart data={data} margin={{ top: 8, right: 12, bottom: 8, left: -16 }}>

@@ -1,4 +1,13 @@
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Snackbar } from '@mui/material';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Snackbar,
+} from '@mui/material';
 import { useState } from 'react';
 import { useSetMenuInactive } from '../api/set-menu-inactive.js';
 
@@ -31,11 +40,19 @@ export function SetInactiveOffer({ menus, onDone }: { menus: readonly OutOfStock
 
   return (
     <>
-      <Dialog open={menu !== undefined} onClose={next} aria-labelledby="inactive-title" aria-describedby="inactive-text" maxWidth="xs" fullWidth>
+      <Dialog
+        open={menu !== undefined}
+        onClose={next}
+        aria-labelledby="inactive-title"
+        aria-describedby="inactive-text"
+        maxWidth="xs"
+        fullWidth
+      >
         <DialogTitle id="inactive-title">Set {menu?.name} inactive?</DialogTitle>
         <DialogContent>
           <DialogContentText id="inactive-text">
-            It ran out of an ingredient. Customers will see it as not available until you set it active again in Menu Management.
+            It ran out of an ingredient. Customers will see it as not available until you set it active again in Menu
+            Management.
           </DialogContentText>
         </DialogContent>
         <DialogActions>
@@ -45,7 +62,12 @@ export function SetInactiveOffer({ menus, onDone }: { menus: readonly OutOfStock
           </Button>
         </DialogActions>
       </Dialog>
-      <Snackbar open={shown} autoHideDuration={4000} onClose={() => setShown(false)} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}>
+      <Snackbar
+        open={shown}
+        autoHideDuration={4000}
+        onClose={() => setShown(false)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+      >
         <Alert severity={result.ok ? 'success' : 'error'} variant="filled" onClose={() => setShown(false)}>
           {result.text}
         </Alert>

@@ -8,7 +8,12 @@ export interface CategoryDraft {
   categoryFor: Area | '';
 }
 
-export function CategoryForm({ initial, busy, onSubmit, extra }: {
+export function CategoryForm({
+  initial,
+  busy,
+  onSubmit,
+  extra,
+}: {
   initial: CategoryDraft;
   busy: boolean;
   onSubmit(draft: CategoryDraft): void;
@@ -27,7 +32,12 @@ export function CategoryForm({ initial, busy, onSubmit, extra }: {
         onSubmit(draft);
       }}
     >
-      <NameField label="Category name" value={draft.name} onChange={(name) => setDraft({ ...draft, name })} showErrors={submitted && draft.name !== ''} />
+      <NameField
+        label="Category name"
+        value={draft.name}
+        onChange={(name) => setDraft({ ...draft, name })}
+        showErrors={submitted && draft.name !== ''}
+      />
       <FormControl>
         <FormLabel id="category-for-label">For</FormLabel>
         <RadioGroup
@@ -41,7 +51,9 @@ export function CategoryForm({ initial, busy, onSubmit, extra }: {
         </RadioGroup>
       </FormControl>
       <Stack direction="row" spacing={1}>
-        <Button type="submit" variant="contained" disabled={busy}>Save</Button>
+        <Button type="submit" variant="contained" disabled={busy}>
+          Save
+        </Button>
         {extra}
       </Stack>
     </Stack>

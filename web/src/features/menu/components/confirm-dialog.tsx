@@ -1,6 +1,14 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 
-export function ConfirmDialog({ open, title, text, confirmLabel = 'Delete', busy = false, onClose, onConfirm }: {
+export function ConfirmDialog({
+  open,
+  title,
+  text,
+  confirmLabel = 'Delete',
+  busy = false,
+  onClose,
+  onConfirm,
+}: {
   open: boolean;
   title: string;
   text: string;
@@ -17,7 +25,9 @@ export function ConfirmDialog({ open, title, text, confirmLabel = 'Delete', busy
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Cancel</Button>
-        <Button onClick={onConfirm} color="error" variant="contained" disabled={busy}>{confirmLabel}</Button>
+        <Button onClick={onConfirm} color="error" variant="contained" disabled={busy}>
+          {confirmLabel}
+        </Button>
       </DialogActions>
     </Dialog>
   );

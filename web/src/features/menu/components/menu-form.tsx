@@ -11,7 +11,13 @@ export interface MenuDraft {
   isActive: ActiveState | '';
 }
 
-export function MenuForm({ initial, categories, withStatus, busy, onSubmit }: {
+export function MenuForm({
+  initial,
+  categories,
+  withStatus,
+  busy,
+  onSubmit,
+}: {
   initial: MenuDraft;
   categories: readonly Category[];
   withStatus: boolean;
@@ -32,7 +38,12 @@ export function MenuForm({ initial, categories, withStatus, busy, onSubmit }: {
         onSubmit(draft);
       }}
     >
-      <NameField label="Menu name" value={draft.name} onChange={(name) => setDraft({ ...draft, name })} showErrors={submitted && draft.name !== ''} />
+      <NameField
+        label="Menu name"
+        value={draft.name}
+        onChange={(name) => setDraft({ ...draft, name })}
+        showErrors={submitted && draft.name !== ''}
+      />
       <TextField
         label="Description"
         value={draft.description}
@@ -52,7 +63,11 @@ export function MenuForm({ initial, categories, withStatus, busy, onSubmit }: {
           value={draft.category_id}
           onChange={(e) => setDraft({ ...draft, category_id: e.target.value })}
         >
-          {categories.map((c) => <MenuItem key={c.id} value={c.id}>{c.name} ({c.categoryFor})</MenuItem>)}
+          {categories.map((c) => (
+            <MenuItem key={c.id} value={c.id}>
+              {c.name} ({c.categoryFor})
+            </MenuItem>
+          ))}
         </Select>
       </FormControl>
       {withStatus && (
@@ -69,7 +84,9 @@ export function MenuForm({ initial, categories, withStatus, busy, onSubmit }: {
           </Select>
         </FormControl>
       )}
-      <Button type="submit" variant="contained" disabled={busy} sx={{ alignSelf: 'flex-start' }}>Save</Button>
+      <Button type="submit" variant="contained" disabled={busy} sx={{ alignSelf: 'flex-start' }}>
+        Save
+      </Button>
     </Stack>
   );
 }

@@ -3,7 +3,12 @@ import { useState } from 'react';
 import { NAME_MAX, nameError } from '../menu-validation.js';
 
 /** A name input that shows the name rules' message once touched (or once `showErrors`). */
-export function NameField({ label, value, onChange, showErrors }: {
+export function NameField({
+  label,
+  value,
+  onChange,
+  showErrors,
+}: {
   label: string;
   value: string;
   onChange(v: string): void;

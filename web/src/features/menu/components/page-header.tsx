@@ -3,14 +3,31 @@ import { Button, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
-export function PageHeader({ title, back, backLabel = 'Back', action }: { title: string; back?: string; backLabel?: string; action?: ReactNode }) {
+export function PageHeader({
+  title,
+  back,
+  backLabel = 'Back',
+  action,
+}: {
+  title: string;
+  back?: string;
+  backLabel?: string;
+  action?: ReactNode;
+}) {
   return (
     <>
       {back && (
-        <Button component={Link} to={back} startIcon={<ArrowBackIcon />} sx={{ mb: 1, ml: -1 }}>{backLabel}</Button>
+        <Button component={Link} to={back} startIcon={<ArrowBackIcon />} sx={{ mb: 1, ml: -1 }}>
+          {backLabel}
+        </Button>
       )}
-      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 2, gap: 1, flexWrap: 'wrap' }}>
-        <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>{title}</Typography>
+      <Stack
+        direction="row"
+        sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 2, gap: 1, flexWrap: 'wrap' }}
+      >
+        <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
+          {title}
+        </Typography>
         {action}
       </Stack>
     </>

@@ -1,4 +1,14 @@
-import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Typography,
+} from '@mui/material';
 import type { OrderDraft } from '../api/place-order.js';
 
 export function OrderSummary(props: {
@@ -22,7 +32,8 @@ export function OrderSummary(props: {
       <DialogContent>
         {props.area === 'cafe' && (
           <Alert severity="warning" sx={{ mb: 2 }}>
-            Please bring your tumbler to the bar. All orders are cancelled if the tumbler is not at the bar for over 5 minutes.
+            Please bring your tumbler to the bar. All orders are cancelled if the tumbler is not at the bar for over 5
+            minutes.
           </Alert>
         )}
         <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 1, m: 0 }}>
@@ -38,14 +49,24 @@ export function OrderSummary(props: {
           ))}
         </Box>
         {props.area === 'cafe' && draft.tumblerImage && (
-          <Box component="img" src={draft.tumblerImage} alt="Your tumbler" sx={{ mt: 2, width: 96, height: 96, objectFit: 'cover', borderRadius: 2 }} />
+          <Box
+            component="img"
+            src={draft.tumblerImage}
+            alt="Your tumbler"
+            sx={{ mt: 2, width: 96, height: 96, objectFit: 'cover', borderRadius: 2 }}
+          />
         )}
       </DialogContent>
       <DialogActions>
         <Button onClick={props.onEdit} disabled={props.pending}>
           Edit
         </Button>
-        <Button variant="contained" onClick={props.onPlace} disabled={props.pending} startIcon={props.pending ? <CircularProgress size={16} color="inherit" /> : undefined}>
+        <Button
+          variant="contained"
+          onClick={props.onPlace}
+          disabled={props.pending}
+          startIcon={props.pending ? <CircularProgress size={16} color="inherit" /> : undefined}
+        >
           Place order
         </Button>
       </DialogActions>

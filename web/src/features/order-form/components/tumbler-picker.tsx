@@ -1,5 +1,16 @@
 import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
-import { Box, Button, CircularProgress, FormControl, FormControlLabel, FormHelperText, FormLabel, Radio, RadioGroup, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  CircularProgress,
+  FormControl,
+  FormControlLabel,
+  FormHelperText,
+  FormLabel,
+  Radio,
+  RadioGroup,
+  Typography,
+} from '@mui/material';
 import { useId } from 'react';
 
 export interface TumblerState {
@@ -12,7 +23,12 @@ export interface TumblerState {
 
 export const tumblerImageOf = (t: TumblerState): string | null => (t.source === 'recent' ? t.recent : t.uploaded);
 
-export function TumblerPicker(props: { state: TumblerState; onSource: (s: 'recent' | 'new') => void; onFile: (f: File) => void; accept: string }) {
+export function TumblerPicker(props: {
+  state: TumblerState;
+  onSource: (s: 'recent' | 'new') => void;
+  onFile: (f: File) => void;
+  accept: string;
+}) {
   const { state } = props;
   const labelId = useId();
   const chosen = tumblerImageOf(state);
@@ -20,10 +36,20 @@ export function TumblerPicker(props: { state: TumblerState; onSource: (s: 'recen
   return (
     <FormControl component="fieldset" fullWidth>
       <FormLabel id={labelId} component="legend" sx={{ fontWeight: 700, color: 'text.primary' }}>
-        Tumbler photo {!chosen && <Typography component="span" color="error">(Require)</Typography>}
+        Tumbler photo{' '}
+        {!chosen && (
+          <Typography component="span" color="error">
+            (Require)
+          </Typography>
+        )}
       </FormLabel>
       {state.recent && (
-        <RadioGroup row aria-labelledby={labelId} value={state.source} onChange={(e) => props.onSource(e.target.value as 'recent' | 'new')}>
+        <RadioGroup
+          row
+          aria-labelledby={labelId}
+          value={state.source}
+          onChange={(e) => props.onSource(e.target.value as 'recent' | 'new')}
+        >
           <FormControlLabel value="recent" control={<Radio />} label="Use my recent photo" />
           <FormControlLabel value="new" control={<Radio />} label="Upload a new photo" />
         </RadioGroup>

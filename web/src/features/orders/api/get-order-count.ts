@@ -3,7 +3,11 @@ import { api } from '../../../lib/api-client.js';
 
 export const getOrderCount = () => api<{ totalOrder: number }>('/order/count/user');
 
-export const orderCountQuery = queryOptions({ queryKey: ['orders', 'count'], queryFn: getOrderCount, staleTime: 10_000 });
+export const orderCountQuery = queryOptions({
+  queryKey: ['orders', 'count'],
+  queryFn: getOrderCount,
+  staleTime: 10_000,
+});
 
 export function useOrderCount() {
   return useQuery(orderCountQuery);

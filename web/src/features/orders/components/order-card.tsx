@@ -45,13 +45,22 @@ export function OrderCard({ order, orderAgain = false }: { order: Order; orderAg
           </Typography>
           <Typography
             data-testid="queue-message"
-            sx={{ fontWeight: 700, color: order.status === 'done' ? 'success.main' : step === null ? 'text.secondary' : 'primary.main' }}
+            sx={{
+              fontWeight: 700,
+              color: order.status === 'done' ? 'success.main' : step === null ? 'text.secondary' : 'primary.main',
+            }}
           >
             {queueMessage(order)}
           </Typography>
         </Box>
         {step !== null && (
-          <Stepper activeStep={step} alternativeLabel aria-label="Order progress" data-testid="tracker" data-step={step}>
+          <Stepper
+            activeStep={step}
+            alternativeLabel
+            aria-label="Order progress"
+            data-testid="tracker"
+            data-step={step}
+          >
             {TRACKER_STEPS.map((label, i) => (
               <Step key={label} completed={i < step}>
                 <StepLabel aria-current={i === step ? 'step' : undefined}>{label}</StepLabel>
@@ -64,11 +73,11 @@ export function OrderCard({ order, orderAgain = false }: { order: Order; orderAg
           <Typography variant="h6" component="h3" sx={{ flex: 1, fontSize: 18 }}>
             {order.menu.name}
           </Typography>
-          {isCafe && order.sweetness !== null && <Chip label={`${order.sweetness}%`} size="small" aria-label={`Sweetness ${order.sweetness}%`} />}
+          {isCafe && order.sweetness !== null && (
+            <Chip label={`${order.sweetness}%`} size="small" aria-label={`Sweetness ${order.sweetness}%`} />
+          )}
         </Box>
-        {order.remark && order.remark !== '-' && (
-          <Typography variant="body2">Remark: {order.remark}</Typography>
-        )}
+        {order.remark && order.remark !== '-' && <Typography variant="body2">Remark: {order.remark}</Typography>}
         {order.reject_note && (
           <Typography variant="body2" color="error">
             Reason: {order.reject_note}

@@ -10,7 +10,12 @@ export function NotifyMeButton() {
   if (permission === 'unsupported') return null;
   if (permission === 'granted') {
     return (
-      <Typography variant="body2" color="success.dark" sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }} data-testid="notify-on">
+      <Typography
+        variant="body2"
+        color="success.dark"
+        sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}
+        data-testid="notify-on"
+      >
         <NotificationsActiveIcon fontSize="small" aria-hidden /> We will notify you when your drink is ready
       </Typography>
     );

@@ -20,7 +20,16 @@ function Row({ order, now, timeZone }: { order: Order; now: number; timeZone: st
   return (
     <Box
       component="li"
-      sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', py: 0.75, borderBottom: 1, borderColor: 'divider', listStyle: 'none' }}
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 1,
+        flexWrap: 'wrap',
+        py: 0.75,
+        borderBottom: 1,
+        borderColor: 'divider',
+        listStyle: 'none',
+      }}
       data-testid="pickup-row"
       data-overdue={wait.overdue || undefined}
     >
@@ -32,20 +41,39 @@ function Row({ order, now, timeZone }: { order: Order; now: number; timeZone: st
           Done at {formatBusinessTime(order.updatedAt, timeZone)} · {wait.minutes} min ago
         </Typography>
       </Box>
-      {wait.overdue && <Chip size="small" label="Done over 10 min" data-testid="overdue-badge" sx={{ bgcolor: '#8a4b00', color: '#fff', fontWeight: 600 }} />}
+      {wait.overdue && (
+        <Chip
+          size="small"
+          label="Done over 10 min"
+          data-testid="overdue-badge"
+          sx={{ bgcolor: '#8a4b00', color: '#fff', fontWeight: 600 }}
+        />
+      )}
       <TimelineButton orderId={order.id} menuName={order.menu.name} />
     </Box>
   );
 }
 
 /** Finished orders still on the counter, oldest first; long waits are flagged. */
-export function WaitingPickupSection({ range, filter }: { range: { startDate: string; endDate: string }; filter: (orders: Order[]) => Order[] }) {
+export function WaitingPickupSection({
+  range,
+  filter,
+}: {
+  range: { startDate: string; endDate: string };
+  filter: (orders: Order[]) => Order[];
+}) {
   const { businessTimeZone } = useConfig();
   const done = useDoneOrders(range);
   const now = useNowEvery(30_000);
   const orders = filter(done.data ?? []).sort((a, b) => a.updatedAt.localeCompare(b.updatedAt));
   return (
-    <Paper variant="outlined" component="section" aria-labelledby="pickup-title" sx={{ p: 2 }} data-testid="waiting-pickup">
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-labelledby="pickup-title"
+      sx={{ p: 2 }}
+      data-testid="waiting-pickup"
+    >
       <Typography id="pickup-title" variant="h6" component="h2" sx={{ fontSize: 18 }}>
         Waiting for pick-up ({orders.length})
       </Typography>

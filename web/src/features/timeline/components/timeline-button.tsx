@@ -4,7 +4,12 @@ import { useState } from 'react';
 import { TimelineDialog } from './timeline-dialog.js';
 
 /** The 'Timeline' control of an order card, with its dialog. */
-export function TimelineButton({ orderId, menuName, size = 'small', ...rest }: { orderId: string; menuName: string } & Pick<ButtonProps, 'size' | 'sx' | 'color'>) {
+export function TimelineButton({
+  orderId,
+  menuName,
+  size = 'small',
+  ...rest
+}: { orderId: string; menuName: string } & Pick<ButtonProps, 'size' | 'sx' | 'color'>) {
   const [open, setOpen] = useState(false);
   return (
     <>

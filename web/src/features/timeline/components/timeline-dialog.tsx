@@ -28,7 +28,12 @@ const DOT_COLOUR: Record<TimelineRow['kind'], string> = {
 
 function Step({ row, last }: { row: TimelineRow; last: boolean }) {
   return (
-    <Box component="li" sx={{ display: 'flex', gap: 1.5, listStyle: 'none' }} data-testid="timeline-step" data-kind={row.kind}>
+    <Box
+      component="li"
+      sx={{ display: 'flex', gap: 1.5, listStyle: 'none' }}
+      data-testid="timeline-step"
+      data-kind={row.kind}
+    >
       <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', pt: 0.5 }} aria-hidden>
         <Box sx={{ width: 12, height: 12, borderRadius: '50%', bgcolor: DOT_COLOUR[row.kind] }} />
         {!last && <Box sx={{ flex: 1, width: 2, bgcolor: 'divider', my: 0.5 }} />}
@@ -51,7 +56,17 @@ function Step({ row, last }: { row: TimelineRow; last: boolean }) {
 }
 
 /** The order's steps with their times; a bottom sheet on phones, a dialog on wider screens. */
-export function TimelineDialog({ orderId, title, open, onClose }: { orderId: string; title: string; open: boolean; onClose: () => void }) {
+export function TimelineDialog({
+  orderId,
+  title,
+  open,
+  onClose,
+}: {
+  orderId: string;
+  title: string;
+  open: boolean;
+  onClose: () => void;
+}) {
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const { businessTimeZone } = useConfig();
@@ -71,7 +86,9 @@ export function TimelineDialog({ orderId, title, open, onClose }: { orderId: str
       slotProps={{
         transition: phone ? ({ direction: 'up' } as object) : {},
         paper: {
-          sx: phone ? { position: 'fixed', bottom: 0, m: 0, width: '100%', maxWidth: '100%', borderRadius: '16px 16px 0 0' } : {},
+          sx: phone
+            ? { position: 'fixed', bottom: 0, m: 0, width: '100%', maxWidth: '100%', borderRadius: '16px 16px 0 0' }
+            : {},
         },
       }}
     >

@@ -14,19 +14,41 @@ export function UserRow({ user, editable }: { user: User; editable: boolean }) {
   const name = editable ? truncateName(user.name) : user.name;
   return (
     <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', px: 2, py: 1.5 }} data-testid="user-row">
-      <Avatar aria-hidden sx={{ bgcolor: user.role === 'admin' ? 'secondary.main' : 'primary.main' }}>{user.name.slice(0, 1).toUpperCase()}</Avatar>
+      <Avatar aria-hidden sx={{ bgcolor: user.role === 'admin' ? 'secondary.main' : 'primary.main' }}>
+        {user.name.slice(0, 1).toUpperCase()}
+      </Avatar>
       <Box sx={{ flex: 1, minWidth: 0 }}>
-        <Typography sx={{ fontWeight: 600 }} title={user.name}>{name}</Typography>
-        <Typography variant="body2" color="text.secondary" noWrap>{user.email}</Typography>
+        <Typography sx={{ fontWeight: 600 }} title={user.name}>
+          {name}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" noWrap>
+          {user.email}
+        </Typography>
       </Box>
       {editing ? (
         <Stack direction="row" sx={{ alignItems: 'center' }}>
           <FormControl size="small">
-            <Select value={role} onChange={(e) => setRole(e.target.value as Role)} inputProps={{ 'aria-label': `Role of ${user.name}` }}>
-              {ROLE_OPTIONS.map((o) => <MenuItem key={o.value} value={o.value}>{o.label}</MenuItem>)}
+            <Select
+              value={role}
+              onChange={(e) => setRole(e.target.value as Role)}
+              inputProps={{ 'aria-label': `Role of ${user.name}` }}
+            >
+              {ROLE_OPTIONS.map((o) => (
+                <MenuItem key={o.value} value={o.value}>
+                  {o.label}
+                </MenuItem>
+              ))}
             </Select>
           </FormControl>
-          <IconButton aria-label="Cancel" onClick={() => { setRole(user.role); setEditing(false); }}><CloseIcon /></IconButton>
+          <IconButton
+            aria-label="Cancel"
+            onClick={() => {
+              setRole(user.role);
+              setEditing(false);
+            }}
+          >
+            <CloseIcon />
+          </IconButton>
           <IconButton
             aria-label="Save"
             color="primary"
@@ -40,7 +62,13 @@ export function UserRow({ user, editable }: { user: User; editable: boolean }) {
         <>
           <Chip size="small" label={roleLabel(user.role)} data-testid="user-role" />
           {editable && (
-            <IconButton aria-label={`Edit role of ${user.name}`} onClick={() => { setRole(user.role); setEditing(true); }}>
+            <IconButton
+              aria-label={`Edit role of ${user.name}`}
+              onClick={() => {
+                setRole(user.role);
+                setEditing(true);
+              }}
+            >
               <EditIcon />
             </IconButton>
           )}
