@@ -6,11 +6,12 @@ SHELL := bash
 # Extra arguments for `make rebuild` (e.g. ARGS=queue) and `make bench`.
 ARGS ?=
 
-.PHONY: help start test build typecheck system-deps node-deps rebuild rebuild-online bench clean distclean
+.PHONY: help start test lint format build typecheck system-deps node-deps rebuild rebuild-online bench clean distclean
 
 help:
 	@echo "make start      install, build, migrate, seed demo data into a new database, serve"
 	@echo "make test       system deps, install, build, typecheck, unit + int + e2e tests"
+	@echo "make lint       eslint + prettier --check (part of make test); make format rewrites"
 	@echo "make build      compile services (tsc -b) and the web client (vite build)"
 	@echo "make rebuild    replay every projection from the event log (offline)"
 	@echo "make rebuild-online  the same on PostgreSQL without downtime (build beside, then swap)"
@@ -29,6 +30,15 @@ build: node-deps
 typecheck: node-deps
 	npm run typecheck
 
+# ESLint (typescript-eslint, React hooks, import boundaries) and Prettier's check; `make format` rewrites.
+lint: node-deps
+	npx eslint --max-warnings 0 .
+	npx prettier --check --log-level warn .
+
+format: node-deps
+	npx prettier --write --log-level warn .
+	npx eslint --fix .
+
 # DATABASE_URL and NATS_URL are not set here: by default the app runs embedded
 # (SQLite in DATA_DIR, in-process bus). Set them in your environment to scale out.
 start: build
@@ -36,7 +46,7 @@ start: build
 
 # scripts/run-tests.sh points the tests at the local PostgreSQL and NATS when they
 # answer, runs every suite and ends with the line "N passed, N failed".
-test: system-deps build
+test: system-deps build lint
 	npm run typecheck -w @drinks/web
 	scripts/run-tests.sh unit int e2e
 

@@ -3,7 +3,6 @@ import {
   businessHour,
   type EstimateResponse,
   type EstimateScope,
-  type EventType,
   type Order,
   type StoredEvent,
 } from '@drinks/contracts';

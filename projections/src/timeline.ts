@@ -1,4 +1,4 @@
-import { tag, TimelineKind, type EventType, type TimelineEntry } from '@drinks/contracts';
+import { tag, type TimelineKind, type EventType, type TimelineEntry } from '@drinks/contracts';
 import type { Knex } from 'knex';
 import { iso } from './sql.js';
 

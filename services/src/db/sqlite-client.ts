@@ -3,6 +3,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 
 const require = createRequire(import.meta.url);
 // knex has no public hook for the BEGIN statement: extend its better-sqlite3 client and transaction.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- knex's internal classes are untyped
 type Ctor = new (...args: any[]) => any;
 const BetterSqliteClient = require('knex/lib/dialects/better-sqlite3/index.js') as Ctor;
 const SqliteTransaction = require('knex/lib/dialects/sqlite3/execution/sqlite-transaction.js') as Ctor;

@@ -1,6 +1,6 @@
 import type { EventType } from '@drinks/contracts';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { AppError } from '../errors.js';
+import { type AppError } from '../errors.js';
 import { createMemoryEventStore } from '../store/memory.js';
 import { ConcurrencyError, type EventStore } from '../store/types.js';
 import type { Actor } from './actor.js';

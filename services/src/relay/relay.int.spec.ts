@@ -6,14 +6,7 @@ import type { Bus } from '../bus/types.js';
 import { createEventStore } from '../store/event-store.js';
 import type { EventStore } from '../store/types.js';
 import { BACKENDS, testDatabase, type TestDb } from '../test-support/db.js';
-import {
-  startNatsServer,
-  streamEvents,
-  testNats,
-  until,
-  type NatsServerProcess,
-  type TestNats,
-} from '../test-support/nats.js';
+import { startNatsServer, streamEvents, testNats, until, type TestNats } from '../test-support/nats.js';
 import { createRelay, type Relay } from './relay.js';
 
 describe.each(BACKENDS)('the outbox relay on %s', (backend) => {

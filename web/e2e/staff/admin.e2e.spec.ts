@@ -54,14 +54,13 @@ describe('the closed notice and the credits', () => {
   it('shows the closed notice with the event popup, its language toggle and "Don\'t show for today"', async () => {
     const bar = await newCustomer(app, 'Bar Guest');
     await setShop(app, barista, 'bar-open');
-    let menus = await catalog(app, barista);
+    const menus = await catalog(app, barista);
     for (const name of ['Craft Beer', 'Lemon Soda']) {
       const o = await placeBarOrder(app, bar.token, menuId(menus, name));
       await baristaPatch(app, barista, o.id, { status: 'in-progress' });
       await baristaPatch(app, barista, o.id, { status: 'done' });
     }
     await setShop(app, barista, 'all-close');
-    menus = await catalog(app, barista);
     const smoothie = await app.api<{ id: string }>(barista, 'POST', '/category', {
       name: 'Smoothie',
       categoryFor: 'cafe',

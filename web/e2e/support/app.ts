@@ -97,7 +97,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await res.text();
-    let parsed: unknown = undefined;
+    let parsed: unknown;
     try {
       parsed = text ? JSON.parse(text) : undefined;
     } catch {

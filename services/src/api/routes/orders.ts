@@ -25,7 +25,7 @@ import {
   totalOrders,
 } from '@drinks/projections';
 import { cancelOrder, completeOrder, pickUpOrder, placeOrder, rejectOrder, startOrder } from '../../domain/index.js';
-import { NotFoundError, ValidationError } from '../../errors.js';
+import { NotFoundError } from '../../errors.js';
 import type { AppendResult } from '../../store/types.js';
 import type { AppDeps } from '../deps.js';
 import { type AppState, currentUser, isStaff, signedIn, staffOnly } from '../middleware/auth.js';

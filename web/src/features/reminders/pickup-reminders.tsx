@@ -1,5 +1,5 @@
 import type { Order } from '@drinks/contracts';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useToast } from '../../components/toast-provider.js';
 import { serverNow } from '../../lib/config.js';
 import { subscribeLive } from '../../lib/live-events.js';
@@ -47,7 +47,11 @@ function Reminders({ userId }: { userId: string }) {
     r.actions.forEach(announce);
   };
   const observeRef = useRef(observe);
-  observeRef.current = observe;
+  const announceRef = useRef(announce);
+  useLayoutEffect(() => {
+    observeRef.current = observe;
+    announceRef.current = announce;
+  });
 
   useEffect(() => subscribeLive((msg) => msg.type === 'orders' && observeRef.current(msg.data, true)), []);
 
@@ -63,7 +67,7 @@ function Reminders({ userId }: { userId: string }) {
       stateRef.current = markReminded(stateRef.current, due);
       setState(stateRef.current);
       for (const id of due)
-        announce({ kind: 'reminder', orderId: id, menuName: names.current.get(id) ?? 'Your drink' });
+        announceRef.current({ kind: 'reminder', orderId: id, menuName: names.current.get(id) ?? 'Your drink' });
     }, wait + 50);
     return () => clearTimeout(timer);
   }, [state]);
