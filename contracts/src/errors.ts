@@ -18,6 +18,7 @@ export const ErrorCode = z.enum([
   'NOT_AT_OFFICE',
   'ACTIVE_ORDERS',
   'INVALID_TRANSITION',
+  'RECALL_WINDOW_PASSED',
   'CONCURRENCY_CONFLICT',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_IMAGE',
@@ -48,4 +49,5 @@ export const ERROR_MESSAGES: Partial<Record<ErrorCode, string>> = {
   NOT_AT_OFFICE: 'Please arrive at the office before ordering.',
   EMAIL_TAKEN: 'This email is already registered.',
   OWN_ROLE: 'You cannot change your own role.',
+  RECALL_WINDOW_PASSED: 'Too late to recall this order.',
 };
