@@ -203,3 +203,61 @@ describe('the pick-up screen away from its networks', () => {
     expect((await app.call('GET', '/pickup-screen/keys')).status).toBe(401);
   });
 });
+
+describe('the board across days and areas', () => {
+  let app: TestServer;
+  let now = Date.parse('2026-11-17T10:00:00Z'); // Tuesday 17:00 in Bangkok
+  beforeAll(async () => {
+    app = await startTestServer({}, { clock: () => new Date(now) });
+  });
+  afterAll(() => app.close());
+
+  const board = (token: string, status: string) =>
+    app.call<Order[]>('GET', `/order?status=${status}&startDate=2026-11-18&endDate=2026-11-18`, { token });
+
+  it("lists yesterday's waiting order on today's board, refuses to close while it waits (naming it), and closes once it is done", async () => {
+    const u = await app.newUser('Late Owner');
+    const menus = await catalog(app, u.token);
+    const old = await placeCafeOrder(app, u.token, menus.cafeMenu.id, await uploadImage(app, u.token));
+    expect(old.status).toBe(201);
+    now = Date.parse('2026-11-18T03:00:00Z'); // Wednesday 10:00
+    const { barista } = await staffTokens(app);
+    expect((await board(barista, 'ordered')).body.map((o) => o.id)).toContain(old.body.id);
+    const closing = await app.call('PATCH', '/cafe-status/all-close', { token: barista });
+    expect(closing.status).toBe(409);
+    expect(closing.body.code).toBe('ACTIVE_ORDERS');
+    expect(closing.body.detail).toContain(`${menus.cafeMenu.name} (2026-11-17)`);
+    await app.call('PATCH', `/order/barista/${old.body.id}`, { token: barista, body: { status: 'in-progress' } });
+    expect((await board(barista, 'in-progress')).body.map((o) => o.id)).toContain(old.body.id);
+    const done = await app.call<Order>('PATCH', `/order/barista/${old.body.id}`, {
+      token: barista,
+      body: { status: 'done' },
+    });
+    expect(done.body.status).toBe('done');
+    expect((await app.call('PATCH', '/cafe-status/all-close', { token: barista })).status).toBe(200);
+    // A finished order of yesterday is not on today's board.
+    expect((await board(barista, 'done')).body.map((o) => o.id)).not.toContain(old.body.id);
+  });
+
+  it('lists a bar order placed while the bar is open on the board, where staff start, complete and hand it over', async () => {
+    const { barista } = await staffTokens(app);
+    expect((await app.call('PATCH', '/cafe-status/bar-open', { token: barista })).status).toBe(200);
+    const u = await app.newUser('Bar Guest');
+    const menus = await catalog(app, u.token);
+    const placed = await app.call<Order>('POST', '/order', {
+      token: u.token,
+      body: { menu_id: menus.barMenu.id, type: 'cold', remark: '' },
+    });
+    expect(placed.status).toBe(201);
+    const listed = (await board(barista, 'ordered')).body.find((o) => o.id === placed.body.id);
+    expect(listed).toMatchObject({ menu: { category: { categoryFor: 'bar' } }, queue_at: 1 });
+    for (const status of ['in-progress', 'done', 'picked']) {
+      const res = await app.call<Order>('PATCH', `/order/barista/${placed.body.id}`, {
+        token: barista,
+        body: { status },
+      });
+      expect(res.body.status).toBe(status);
+    }
+    expect((await app.call('PATCH', '/cafe-status/all-close', { token: barista })).status).toBe(200);
+  });
+});
