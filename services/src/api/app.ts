@@ -26,10 +26,11 @@ export function createApp(deps: AppDeps, options: { webDir?: string } = {}): Koa
   const uploadParser = bodyParser({ enableTypes: ['json'], jsonLimit: UPLOAD_LIMIT, encoding: 'utf-8' });
   const jsonParser = bodyParser({ enableTypes: ['json'], jsonLimit: JSON_LIMIT, encoding: 'utf-8' });
 
-  app.use(errorHandler(deps.logger));
+  // The access log, the headers and the counters sit outside the error handler: they see the status it answers.
   app.use(requestContext(deps.logger));
   app.use(securityHeaders());
   app.use(deps.metrics.middleware());
+  app.use(errorHandler(deps.logger));
   // Phones on the office Wi-Fi: the app's scripts and the JSON lists shrink to about a quarter.
   app.use(compress({ threshold: 1024, br: false }));
   app.use((ctx, next) => (ctx.path === '/api/upload/image' ? uploadParser(ctx, next) : jsonParser(ctx, next)));
