@@ -6,6 +6,7 @@ import compress from 'koa-compress';
 import serve from 'koa-static';
 import type { AppDeps } from './deps.js';
 import { type AppState, authenticate } from './middleware/auth.js';
+import { clientAddress } from './middleware/client-address.js';
 import { errorHandler } from './middleware/error-handler.js';
 import { requestContext, securityHeaders } from './middleware/request-context.js';
 import { authRoutes } from './routes/auth.js';
@@ -22,11 +23,12 @@ const UPLOAD_LIMIT = '7mb';
 const JSON_LIMIT = '64kb';
 
 export function createApp(deps: AppDeps, options: { webDir?: string } = {}): Koa<AppState> {
-  const app = new Koa<AppState>({ proxy: true });
+  const app = new Koa<AppState>({ proxy: false });
   const uploadParser = bodyParser({ enableTypes: ['json'], jsonLimit: UPLOAD_LIMIT, encoding: 'utf-8' });
   const jsonParser = bodyParser({ enableTypes: ['json'], jsonLimit: JSON_LIMIT, encoding: 'utf-8' });
 
   // The access log, the headers and the counters sit outside the error handler: they see the status it answers.
+  app.use(clientAddress(deps.config.TRUST_PROXY));
   app.use(requestContext(deps.logger));
   app.use(securityHeaders());
   app.use(deps.metrics.middleware());
