@@ -82,6 +82,8 @@ export const ConfigSchema = z
           .map((e) => e.trim().toLowerCase())
           .filter(Boolean),
       ),
+    /** Failed logins on one account from everywhere in 15 minutes; addresses that signed in before are exempt. */
+    LOGIN_ACCOUNT_CEILING: z.coerce.number().int().min(5).default(50),
     /** Seeds demo accounts with a published password into a new database: `make start` turns it on. */
     DEMO_DATA: bool.default(false),
     /** Who may say who the client is via X-Forwarded-For: unset (no one), a hop count, or proxy addresses. */

@@ -135,8 +135,8 @@ export async function startServer(
       passwords: { hash: hashPassword, verify: verifyPassword, dummyHash: await hashPassword('not a real password') },
       tokens,
       credentials: createCredentialStore(db),
-      // Per account it stops guessing; per address it must not lock out an office behind one NAT.
-      throttle: createLoginThrottle({ knex: db.knex, clock, maxPerAccount: 5, maxPerAddress: 100 }),
+      // Per (account, address) it stops guessing; the per-account ceiling spares addresses that signed in before.
+      throttle: createLoginThrottle({ db, clock, maxPerAccount: config.LOGIN_ACCOUNT_CEILING }),
       images: createImageService({ db, dataDir: config.DATA_DIR, useDatabase: db.dialect === 'pg' }),
       users,
       metrics,

@@ -102,6 +102,14 @@ const CORE_TABLES: [string, Build][] = [
       t.index(['key', 'at'], 'login_failures_key_at');
     },
   ],
+  [
+    // Account and address pairs that signed in: guesses from elsewhere do not lock them out.
+    'login_known_addresses',
+    (t) => {
+      t.text('pair').primary();
+      t.bigInteger('at').notNullable();
+    },
+  ],
 ];
 
 /** Idempotent; safe when several processes start at once (write lock on SQLite, advisory lock on PostgreSQL). */

@@ -32,9 +32,6 @@ describe('when a call fails', () => {
         reserve: async () => {
           throw new TooManyAttemptsError(60);
         },
-        check: async () => {
-          throw new TooManyAttemptsError(60);
-        },
       },
     } as unknown as AppDeps;
     server = http.createServer(createApp(deps).callback());
