@@ -22,6 +22,7 @@ export const ErrorCode = z.enum([
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_IMAGE',
   'TOKEN_REUSED',
+  'IDEMPOTENCY_KEY_REUSED',
   'INTERNAL',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;

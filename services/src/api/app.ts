@@ -7,6 +7,7 @@ import serve from 'koa-static';
 import type { AppDeps } from './deps.js';
 import { type AppState, authenticate } from './middleware/auth.js';
 import { clientAddress } from './middleware/client-address.js';
+import { idempotentBody } from './middleware/idempotent-body.js';
 import { errorHandler } from './middleware/error-handler.js';
 import { requestContext, securityHeaders } from './middleware/request-context.js';
 import { authRoutes } from './routes/auth.js';
@@ -37,6 +38,7 @@ export function createApp(deps: AppDeps, options: { webDir?: string } = {}): Koa
   app.use(compress({ threshold: 1024, br: false }));
   app.use((ctx, next) => (ctx.path === '/api/upload/image' ? uploadParser(ctx, next) : jsonParser(ctx, next)));
   app.use(authenticate(deps));
+  app.use(idempotentBody(deps));
 
   for (const router of [
     opsRoutes,

@@ -10,6 +10,7 @@ const CORE_TABLES = [
   'events',
   'event_tags',
   'idempotency',
+  'idempotency_bodies',
   'credentials',
   'refresh_tokens',
   'images',

@@ -39,6 +39,14 @@ const CORE_TABLES: [string, Build][] = [
     },
   ],
   [
+    // The body an Idempotency-Key first came with: the same key with another body is refused (422).
+    'idempotency_bodies',
+    (t) => {
+      t.text('key').primary();
+      t.text('body_hash').notNullable();
+    },
+  ],
+  [
     // A command refused under an idempotency key answers the same refusal when repeated.
     'idempotency_refusals',
     (t) => {
