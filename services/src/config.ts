@@ -82,6 +82,10 @@ export const ConfigSchema = z
           .map((e) => e.trim().toLowerCase())
           .filter(Boolean),
       ),
+    /** Serves /api/metrics on this port of its own (and not on PORT). */
+    METRICS_PORT: optionalNumber(z.number().int().min(0).max(65535)),
+    /** Lets the bearer of this token read /api/metrics on PORT (else only this machine may). */
+    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
     /** Failed logins on one account from everywhere in 15 minutes; addresses that signed in before are exempt. */
     LOGIN_ACCOUNT_CEILING: z.coerce.number().int().min(5).default(50),
     /** Seeds demo accounts with a published password into a new database: `make start` turns it on. */
