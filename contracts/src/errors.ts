@@ -10,6 +10,7 @@ export const ErrorCode = z.enum([
   'EMAIL_TAKEN',
   'EMAIL_DOMAIN',
   'OWN_ROLE',
+  'OWN_ACCOUNT',
   'SHOP_CLOSED',
   'SHOP_OPEN',
   'CAFE_CLOSING_FRIDAY',
@@ -22,6 +23,7 @@ export const ErrorCode = z.enum([
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_IMAGE',
   'TOKEN_REUSED',
+  'IDEMPOTENCY_KEY_REUSED',
   'INTERNAL',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
@@ -48,4 +50,5 @@ export const ERROR_MESSAGES: Partial<Record<ErrorCode, string>> = {
   NOT_AT_OFFICE: 'Please arrive at the office before ordering.',
   EMAIL_TAKEN: 'This email is already registered.',
   OWN_ROLE: 'You cannot change your own role.',
+  OWN_ACCOUNT: 'You cannot disable your own account.',
 };
