@@ -44,7 +44,7 @@ export function useSubmitOrder(area: 'cafe' | 'bar') {
       if (area === 'cafe' && body.tumblerImage) writeStorage(STORAGE_KEYS.favOrder, body.tumblerImage);
       toast({
         severity: 'success',
-        title: 'Order Placed Succesfully!',
+        title: 'Order Placed Successfully!',
         message: 'You can check your order status at My Order',
       });
       await new Promise((r) => setTimeout(r, NAV_DELAY_MS));
