@@ -173,10 +173,12 @@ describe('the pick-up screen away from its networks', () => {
   });
   afterAll(() => app.close());
 
-  it('answers 401 without a key', async () => {
+  it('answers 401 without a key, even to a client claiming a listed address in X-Forwarded-For', async () => {
     const res = await app.call('GET', '/order/ready');
     expect(res.status).toBe(401);
     expect(res.body.code).toBe('UNAUTHENTICATED');
+    const spoofed = await app.call('GET', '/order/ready', { headers: { 'X-Forwarded-For': '10.1.2.3' } });
+    expect(spoofed.status).toBe(401);
   });
 
   it('answers with a key an admin created, 403 once it is revoked or for a wrong key', async () => {
