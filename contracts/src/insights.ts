@@ -23,6 +23,7 @@ export const TimelineEntry = z.object({
 });
 export type TimelineEntry = z.infer<typeof TimelineEntry>;
 export const OrderTimeline = z.array(TimelineEntry);
+export type OrderTimeline = z.infer<typeof OrderTimeline>;
 
 export const WaitEstimate = z.object({ lowMinutes: z.number().int(), highMinutes: z.number().int() });
 export type WaitEstimate = z.infer<typeof WaitEstimate>;
@@ -58,6 +59,7 @@ export type ServiceStats = z.infer<typeof ServiceStats>;
 
 /** Active, available menus of the order's area, same category first (at most 5). */
 export const AlternativesResponse = z.array(Menu);
+export type AlternativesResponse = z.infer<typeof AlternativesResponse>;
 
 const AuditType = z.string().refine((s) => (EVENT_TYPES as string[]).includes(s), 'Unknown event type');
 export const AuditQuery = z.object({
