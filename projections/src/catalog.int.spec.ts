@@ -1,7 +1,7 @@
 import { Category, type EventOf, type NewEvent } from '@drinks/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getCategory, getMenu, listCategories } from './catalog.js';
-import { BACKENDS, harness, type Harness } from './test-harness.spec.js';
+import { BACKENDS, harness, type Harness } from './test-support/harness.js';
 
 describe.each(BACKENDS)('catalog projection on %s', (backend) => {
   let h: Harness;

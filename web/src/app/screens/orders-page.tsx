@@ -3,10 +3,10 @@ import { useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { roleVariant } from '../../lib/access.js';
 import { useSession } from '../../lib/session.js';
-import { NotifyMeButton } from '../reminders/components/notify-me-button.js';
-import { useMyOrdersToday } from './api/get-my-orders.js';
-import { OrderCard } from './components/order-card.js';
-import { splitOrders } from './order-text.js';
+import { NotifyMeButton } from '../../features/reminders/components/notify-me-button.js';
+import { useMyOrdersToday } from '../../lib/api/get-my-orders.js';
+import { CustomerOrderCard } from './customer-order-card.js';
+import { splitOrders } from '../../features/orders/order-text.js';
 
 const PULL_THRESHOLD = 70;
 
@@ -66,7 +66,7 @@ export function OrdersPage() {
       )}
       <Stack spacing={1.5} data-testid="active-orders">
         {active.map((o) => (
-          <OrderCard key={o.id} order={o} />
+          <CustomerOrderCard key={o.id} order={o} />
         ))}
       </Stack>
       {closed.length > 0 && (
@@ -76,7 +76,7 @@ export function OrdersPage() {
           </Typography>
           <Stack spacing={1.5} data-testid="closed-orders">
             {closed.map((o) => (
-              <OrderCard key={o.id} order={o} />
+              <CustomerOrderCard key={o.id} order={o} />
             ))}
           </Stack>
         </>
