@@ -6,7 +6,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import { importBoundaries } from './scripts/lint/import-boundaries.js';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const features = readdirSync(new URL('web/src/features', import.meta.url), { withFileTypes: true })
@@ -58,17 +58,8 @@ export default tseslint.config(
   },
   {
     files: ['**/*.{ts,tsx}'],
-    plugins: { 'import-x': importX },
-    settings: {
-      // Sources import `./x.js` for `./x.ts(x)`: the resolver must know it, or the boundary rule sees nothing.
-      'import-x/resolver-next': [
-        createNodeResolver({
-          extensions: ['.ts', '.tsx', '.js', '.json'],
-          extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
-        }),
-      ],
-    },
-    rules: { 'import-x/no-restricted-paths': ['error', { basePath: root, zones: boundaries }] },
+    plugins: { local: { rules: { 'import-boundaries': importBoundaries(root) } } },
+    rules: { 'local/import-boundaries': ['error', { zones: boundaries }] },
   },
   {
     // Test helpers and benchmarks read loosely typed JSON answers on purpose.

@@ -11,6 +11,8 @@ export function makeQueryClient(): QueryClient {
           count < 3 && !((err as { status?: number }).status! >= 400 && (err as { status?: number }).status! < 500),
         retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, 30_000),
       },
+      // An order action sent offline fails now instead of waiting to fire whenever the network returns.
+      mutations: { networkMode: 'always' },
     },
   });
 }

@@ -5,6 +5,7 @@ import { Box, Button, Card, CardContent, Chip, Step, StepLabel, Stepper, Typogra
 import type { Order } from '@drinks/contracts';
 import { useState, type ReactNode } from 'react';
 import { formatBusinessTime, useConfig } from '../../../lib/config.js';
+import { useOnline } from '../../../lib/online.js';
 import { getOrder } from '../api/get-order.js';
 import { useUpdateOrderStatus } from '../api/update-order-status.js';
 import { cardTime, queueMessage, TRACKER_STEPS, trackerStep } from '../order-text.js';
@@ -30,6 +31,7 @@ export function OrderCard({
 }) {
   const { businessTimeZone } = useConfig();
   const update = useUpdateOrderStatus();
+  const online = useOnline();
   const [cancelName, setCancelName] = useState<string | null>(null);
   const step = trackerStep(order.status);
   const isCafe = order.menu.category.categoryFor === 'cafe';
@@ -96,7 +98,12 @@ export function OrderCard({
           {orderAgain && <OrderAgainButton order={order} />}
         </Box>
         {order.status === 'ordered' && (
-          <Button variant="outlined" color="error" onClick={() => void askCancel()} disabled={update.isPending}>
+          <Button
+            variant="outlined"
+            color="error"
+            onClick={() => void askCancel()}
+            disabled={!online || update.isPending}
+          >
             Cancel
           </Button>
         )}
@@ -105,7 +112,7 @@ export function OrderCard({
             variant="contained"
             color="success"
             onClick={() => update.mutate({ id: order.id, status: 'picked' })}
-            disabled={update.isPending}
+            disabled={!online || update.isPending}
           >
             Pick Up
           </Button>
