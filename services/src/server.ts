@@ -121,6 +121,8 @@ export async function startServer(
       audience: config.JWT_AUDIENCE,
       accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
       refreshTtlSeconds: config.REFRESH_TOKEN_TTL_SECONDS,
+      sessionMaxSeconds: config.SESSION_MAX_SECONDS,
+      isActive: async (id) => (await getUser(db.knex, id))?.isAvailable === true,
       clock,
     });
     const users = { get: (id: string) => getUser(db.knex, id) };

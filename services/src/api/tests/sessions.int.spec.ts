@@ -1,0 +1,61 @@
+import type { Tokens } from '@drinks/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestServer, startTestServer } from '../../test-support/server.js';
+
+const DAY = 24 * 3600 * 1000;
+
+describe('sessions', () => {
+  let app: TestServer;
+  let now = Date.parse('2025-03-03T03:00:00Z');
+  beforeAll(async () => {
+    app = await startTestServer({ SESSION_MAX_SECONDS: String(7 * 24 * 3600) }, { clock: () => new Date(now) });
+  });
+  afterAll(() => app.close());
+
+  const refresh = (refreshToken: string) => app.call<Tokens>('POST', '/auth/refresh-token', { body: { refreshToken } });
+
+  describe('when a user logs out', () => {
+    it('refuses its access token at once', async () => {
+      const u = await app.newUser();
+      expect((await app.call('GET', '/user/me', { token: u.token })).status).toBe(200);
+      const out = await app.call('PUT', `/user/${u.id}/push/disable`, { token: u.token, body: { status: 'INACTIVE' } });
+      expect(out.status).toBe(204);
+      expect((await app.call('GET', '/user/me', { token: u.token })).status).toBe(401);
+    });
+
+    it('lets a later sign-in work', async () => {
+      const u = await app.newUser();
+      await app.call('PUT', `/user/${u.id}/push/disable`, { token: u.token, body: { status: 'INACTIVE' } });
+      now += 1000;
+      const again = await app.login(u.email, 'secret-pass-1');
+      expect((await app.call('GET', '/user/me', { token: again.accessToken })).status).toBe(200);
+    });
+  });
+
+  describe('when an admin disables a user', () => {
+    it('refuses to rotate its refresh token', async () => {
+      const u = await app.newUser();
+      const tokens = await app.login(u.email, 'secret-pass-1');
+      const admin = (await app.login('admin@woxa.tech')).accessToken;
+      expect((await app.call('PATCH', `/user/${u.id}`, { token: admin, body: { isAvailable: false } })).status).toBe(
+        200,
+      );
+      expect((await refresh(tokens.refreshToken)).status).toBe(401);
+    });
+  });
+
+  describe('when a session reaches its absolute lifetime', () => {
+    it('refuses to rotate even a fresh refresh token of it', async () => {
+      const u = await app.newUser();
+      let tokens = await app.login(u.email, 'secret-pass-1');
+      for (let day = 0; day < 6; day++) {
+        now += DAY;
+        const next = await refresh(tokens.refreshToken);
+        expect(next.status).toBe(200);
+        tokens = next.body;
+      }
+      now += DAY + 1000;
+      expect((await refresh(tokens.refreshToken)).status).toBe(401);
+    });
+  });
+});
