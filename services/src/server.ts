@@ -9,7 +9,7 @@ import type { AppDeps } from './api/deps.js';
 import { createMetrics } from './api/metrics.js';
 import { metricsAccess } from './api/metrics-access.js';
 import { createCredentialStore } from './auth/credentials.js';
-import { hashPassword, verifyPassword } from './auth/passwords.js';
+import { hashPassword, needsRehash, verifyPassword } from './auth/passwords.js';
 import { loadJwtSecret } from './auth/secret.js';
 import { createLoginThrottle } from './auth/throttle.js';
 import { createTokenService } from './auth/tokens.js';
@@ -20,7 +20,7 @@ import type { Bus, Subscription } from './bus/types.js';
 import { seedDemoData, type DemoAccount } from './cli/seed.js';
 import { offsetClock, systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
-import { openDatabase } from './db/database.js';
+import { openDatabase, type Db } from './db/database.js';
 import { migrateCore } from './db/migrations.js';
 import { listenForAppends } from './db/notify.js';
 import { createImageService } from './images/images.js';
@@ -37,6 +37,8 @@ export interface RunningServer {
   /** Where /api/metrics is served when METRICS_PORT is set. */
   metricsPort?: number | undefined;
   logger: Logger;
+  /** For tests that look at stored state directly. */
+  db: Db;
   close(): Promise<void>;
 }
 
@@ -137,7 +139,12 @@ export async function startServer(
         // The bus is late (broker down or frozen): a process running the projector reads the log itself.
         if (runsProjector) await projector.catchUp();
       },
-      passwords: { hash: hashPassword, verify: verifyPassword, dummyHash: await hashPassword('not a real password') },
+      passwords: {
+        hash: hashPassword,
+        verify: verifyPassword,
+        needsRehash,
+        dummyHash: await hashPassword('not a real password'),
+      },
       tokens,
       credentials: createCredentialStore(db),
       // Per (account, address) it stops guessing; the per-account ceiling spares addresses that signed in before.
@@ -216,6 +223,7 @@ export async function startServer(
     url,
     port: server ? Number(new URL(url).port) : 0,
     metricsPort,
+    db,
     demoAccounts,
     logger,
     async close() {

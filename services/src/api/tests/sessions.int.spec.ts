@@ -1,5 +1,6 @@
 import type { Tokens } from '@drinks/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashScrypt } from '../../auth/passwords.js';
 import { type TestServer, startTestServer } from '../../test-support/server.js';
 
 const DAY = 24 * 3600 * 1000;
@@ -57,5 +58,25 @@ describe('sessions', () => {
       now += DAY + 1000;
       expect((await refresh(tokens.refreshToken)).status).toBe(401);
     });
+  });
+});
+
+describe('a password stored as scrypt before argon2id', () => {
+  let app: TestServer;
+  beforeAll(async () => {
+    app = await startTestServer();
+  });
+  afterAll(() => app.close());
+
+  it('is rehashed with argon2id at the next successful login, and still signs in', async () => {
+    const u = await app.newUser();
+    await app.db
+      .knex('credentials')
+      .where({ user_id: u.id })
+      .update({ password_hash: await hashScrypt('secret-pass-1') });
+    await app.login(u.email, 'secret-pass-1');
+    const row = await app.db.knex('credentials').where({ user_id: u.id }).first('password_hash');
+    expect(row.password_hash).toMatch(/^\$argon2id\$/);
+    await app.login(u.email, 'secret-pass-1');
   });
 });
