@@ -19,6 +19,7 @@ export const ErrorCode = z.enum([
   'NOT_AT_OFFICE',
   'ACTIVE_ORDERS',
   'INVALID_TRANSITION',
+  'RECALL_WINDOW_PASSED',
   'CONCURRENCY_CONFLICT',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_IMAGE',
@@ -51,4 +52,5 @@ export const ERROR_MESSAGES: Partial<Record<ErrorCode, string>> = {
   EMAIL_TAKEN: 'This email is already registered.',
   OWN_ROLE: 'You cannot change your own role.',
   OWN_ACCOUNT: 'You cannot disable your own account.',
+  RECALL_WINDOW_PASSED: 'Too late to recall this order.',
 };

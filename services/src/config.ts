@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { parseTrustProxy } from './api/middleware/client-address.js';
 import { weakSecretReason } from './auth/secret-strength.js';
@@ -5,6 +6,13 @@ import { weakSecretReason } from './auth/secret-strength.js';
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+function isCidr(s: string): boolean {
+  const [address = '', prefix, ...rest] = s.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0 || prefix === undefined || !/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
 
 const optionalNumber = (schema: z.ZodNumber) =>
   z.preprocess((v) => (v === undefined || v === '' ? undefined : Number(v)), schema.optional());
@@ -116,6 +124,28 @@ export const ConfigSchema = z
       .string()
       .refine((s) => !Number.isNaN(Date.parse(s)), 'must be an ISO instant')
       .optional(),
+    /** How long after its completion or rejection staff can still recall an order. */
+    RECALL_WINDOW_SECONDS: z.coerce.number().int().min(0).max(86_400).default(120),
+    /** A done order not picked up after this long is listed as unclaimed for staff to hand over. */
+    UNCLAIMED_AFTER_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 60)
+      .default(30),
+    /** Networks (CIDR, comma separated) whose screens may show the pick-up screen without a key. */
+    PICKUP_SCREEN_NETWORKS: z
+      .string()
+      .default('127.0.0.0/8,::1/128')
+      .transform((s, ctx) => {
+        const list = s
+          .split(',')
+          .map((e) => e.trim())
+          .filter(Boolean);
+        for (const cidr of list)
+          if (!isCidr(cidr)) ctx.addIssue({ code: 'custom', message: `'${cidr}' is not a CIDR such as 10.0.0.0/8` });
+        return list;
+      }),
     /** Extra origins allowed to open the live socket, comma separated. */
     ALLOWED_ORIGINS: z
       .string()

@@ -16,6 +16,7 @@ import { imageRoutes } from './routes/images.js';
 import { insightRoutes } from './routes/insights.js';
 import { opsRoutes } from './routes/ops.js';
 import { orderRoutes } from './routes/orders.js';
+import { pickupScreenRoutes } from './routes/pickup-screen.js';
 import { shopRoutes } from './routes/shop.js';
 import { userRoutes } from './routes/users.js';
 
@@ -46,6 +47,8 @@ export function createApp(deps: AppDeps, options: { webDir?: string } = {}): Koa
     userRoutes,
     shopRoutes,
     catalogRoutes,
+    // Before the order routes: GET /order/ready is not an order id.
+    pickupScreenRoutes,
     orderRoutes,
     insightRoutes,
     imageRoutes,

@@ -95,6 +95,17 @@ const CORE_TABLES: [string, Build][] = [
     },
   ],
   [
+    // View keys of the pick-up screen: only a hash is kept; the admin sees the key once.
+    'pickup_screen_keys',
+    (t) => {
+      t.text('id').primary();
+      t.text('key_hash').notNullable().unique();
+      t.text('created_by').notNullable();
+      t.text('created_at').notNullable();
+      t.text('revoked_at').nullable();
+    },
+  ],
+  [
     'images',
     (t) => {
       t.text('name').primary();
