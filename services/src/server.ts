@@ -191,8 +191,19 @@ export async function startServer(
       waitFor: (p, ms) => watcher.waitFor(p, ms),
     });
     subscriptions.push(
-      await bus.subscribe(`live-${process.pid}-${Date.now()}`, (e) => fanout.handle(e), { durable: false }),
+      await bus.subscribe(
+        `live-${process.pid}-${Date.now()}`,
+        (e) => {
+          if (e.type === 'UserRoleChanged' || e.type === 'UserAvailabilityChanged') {
+            // Once the read model has the change, the user's sockets are checked against it.
+            void watcher.waitFor(e.position, READ_YOUR_WRITES_MS).then(() => live.recheck(e.data.userId));
+          }
+          return fanout.handle(e);
+        },
+        { durable: false },
+      ),
     );
+    tokens.onRevoked((userId) => void live.recheck(userId));
     closers.push(() => live.close());
     metrics.track({ liveClients: () => live.clientCount() });
 

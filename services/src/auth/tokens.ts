@@ -25,6 +25,8 @@ export interface TokenService {
   rotate(refreshToken: string): Promise<Tokens>;
   verifyAccess(token: string | undefined | null): Promise<{ userId: string }>;
   revokeAll(userId: string): Promise<void>;
+  /** Called after a user's tokens were revoked here (logout): live sockets close. */
+  onRevoked(listener: (userId: string) => void): void;
 }
 
 const ACCESS_TYPE = 'at+jwt';
@@ -41,6 +43,7 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
   const refreshTokens = (k = db.knex) => k('refresh_tokens');
   const families = (k = db.knex) => k('refresh_families');
   const revocations = createRevocations(db);
+  const revokedListeners: ((userId: string) => void)[] = [];
 
   async function sessionExpired(k: KnexDb['knex'], familyId: string, userId: string, now: number) {
     const row = (await families(k).where({ family_id: familyId }).first('started_at')) as
@@ -152,6 +155,11 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
         .where({ user_id: userId })
         .whereNull('revoked_at')
         .update({ revoked_at: clock().toISOString() });
+      for (const listener of revokedListeners) listener(userId);
+    },
+
+    onRevoked(listener) {
+      revokedListeners.push(listener);
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { Tokens } from '@drinks/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { hashScrypt } from '../../auth/passwords.js';
 import { type TestServer, startTestServer } from '../../test-support/server.js';
 
@@ -30,6 +31,35 @@ describe('sessions', () => {
       now += 1000;
       const again = await app.login(u.email, 'secret-pass-1');
       expect((await app.call('GET', '/user/me', { token: again.accessToken })).status).toBe(200);
+    });
+  });
+
+  /** A live socket signed in with the token; resolves once the server said hello. */
+  const socket = async (token: string) => {
+    const ws = new WebSocket(`${app.url.replace('http', 'ws')}/api/websockets`);
+    const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
+    ws.on('open', () => ws.send(JSON.stringify({ type: 'auth', token })));
+    await new Promise((resolve) => ws.once('message', resolve));
+    return { ws, closed };
+  };
+
+  describe('when a user with a live socket logs out, is disabled or changes role', () => {
+    it('closes the socket (4401) each time', async () => {
+      const admin = (await app.login('admin@woxa.tech')).accessToken;
+      const out = await app.newUser();
+      const outSocket = await socket(out.token);
+      await app.call('PUT', `/user/${out.id}/push/disable`, { token: out.token, body: { status: 'INACTIVE' } });
+      expect(await outSocket.closed).toBe(4401);
+
+      const disabled = await app.newUser();
+      const disabledSocket = await socket(disabled.token);
+      await app.call('PATCH', `/user/${disabled.id}`, { token: admin, body: { isAvailable: false } });
+      expect(await disabledSocket.closed).toBe(4401);
+
+      const promoted = await app.newUser();
+      const promotedSocket = await socket(promoted.token);
+      await app.call('PATCH', `/user/${promoted.id}`, { token: admin, body: { role: 'barista' } });
+      expect(await promotedSocket.closed).toBe(4401);
     });
   });
 
