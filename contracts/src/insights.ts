@@ -9,17 +9,17 @@ import { DrinkType, Menu } from './shapes.js';
 export const TimelineKind = z.enum(['placed', 'started', 'completed', 'rejected', 'cancelled', 'picked', 'recalled']);
 export type TimelineKind = z.infer<typeof TimelineKind>;
 
-/**
- * Who did it: the actor's user id and current name (null when the user is unknown). A customer sees
- * staff by first name only, with no id (ids of staff help forge their tokens if a secret leaks).
- */
-export const Actor = z.object({ id: z.string().nullable(), name: z.string().nullable() });
+/** Who did it: the actor's user id and current name (null when the user is unknown). */
+export const Actor = z.object({ id: z.string(), name: z.string().nullable() });
 export type Actor = z.infer<typeof Actor>;
+
+/** In a customer's timeline staff appear by first name only, with no id (ids help forge tokens). */
+export const TimelineActor = z.object({ id: z.string().nullable(), name: z.string().nullable() });
 
 export const TimelineEntry = z.object({
   kind: TimelineKind,
   at: z.string(),
-  by: Actor.nullable(),
+  by: TimelineActor.nullable(),
   reason: z.string().nullable(),
   /** Minutes (one decimal) since the previous entry; null for the first. */
   minutesSincePrevious: z.number().nullable(),
