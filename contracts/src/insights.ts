@@ -13,10 +13,13 @@ export type TimelineKind = z.infer<typeof TimelineKind>;
 export const Actor = z.object({ id: z.string(), name: z.string().nullable() });
 export type Actor = z.infer<typeof Actor>;
 
+/** In a customer's timeline staff appear by first name only, with no id (ids help forge tokens). */
+export const TimelineActor = z.object({ id: z.string().nullable(), name: z.string().nullable() });
+
 export const TimelineEntry = z.object({
   kind: TimelineKind,
   at: z.string(),
-  by: Actor.nullable(),
+  by: TimelineActor.nullable(),
   reason: z.string().nullable(),
   /** Minutes (one decimal) since the previous entry; null for the first. */
   minutesSincePrevious: z.number().nullable(),

@@ -6,7 +6,8 @@ import { type TestServer, startTestServer } from '../../test-support/server.js';
 import { catalog, placeCafeOrder, staffTokens, uploadImage } from './fixtures.js';
 
 function listen(app: TestServer, token: string | null) {
-  const ws = new WebSocket(`${app.url.replace('http', 'ws')}/api/websockets${token ? `?token=${token}` : ''}`);
+  const ws = new WebSocket(`${app.url.replace('http', 'ws')}/api/websockets`);
+  if (token) ws.on('open', () => ws.send(JSON.stringify({ type: 'auth', token })));
   const messages: LiveMessage[] = [];
   let closedWith: number | undefined;
   ws.on('message', (raw) => messages.push(JSON.parse(String(raw))));
