@@ -31,12 +31,12 @@ export type OrderTimeline = z.infer<typeof OrderTimeline>;
 export const WaitEstimate = z.object({ lowMinutes: z.number().int(), highMinutes: z.number().int() });
 export type WaitEstimate = z.infer<typeof WaitEstimate>;
 
-/** Which past orders the estimate rests on, narrowest first. */
-export const EstimateScope = z.enum(['menu-hour', 'menu', 'area-hour', 'area']);
+/** Which past orders the estimate rests on, narrowest first; `prior` is a wide first guess from too few of them. */
+export const EstimateScope = z.enum(['menu-hour', 'menu', 'area-hour', 'area', 'prior']);
 export type EstimateScope = z.infer<typeof EstimateScope>;
 
 export const EstimateResponse = z.object({
-  /** Minutes from now until the order is done; null when the data is too thin or the order left the queue. */
+  /** Minutes from now until the order is done; null when the order left the queue. */
   estimate: WaitEstimate.nullable(),
   basis: z.object({ samples: z.number().int(), scope: EstimateScope.nullable() }),
 });

@@ -132,7 +132,8 @@ describe.each(BACKENDS)('prep-times projection on %s', (backend) => {
         now,
         TZ,
       );
-      expect(bar).toEqual({ estimate: null, basis: { samples: 0, scope: null } });
+      // No bar order was ever completed: the configured minutes per order, for q2's place (2nd), half to double.
+      expect(bar).toEqual({ estimate: { lowMinutes: 4, highMinutes: 16 }, basis: { samples: 0, scope: 'prior' } });
     });
   });
 });

@@ -47,6 +47,7 @@ const ServiceDashboardPage = lazyPage(
   'ServiceDashboardPage',
 );
 const AuditLogPage = lazyPage(() => import('../features/audit/audit-log-page.js'), 'AuditLogPage');
+const PickupScreenPage = lazyPage(() => import('../features/pickup-screen/pickup-screen-page.js'), 'PickupScreenPage');
 const TeamCreditPage = lazyPage(() => import('../features/credits/team-credit-page.js'), 'TeamCreditPage');
 
 // The screen the app opens on starts loading with the session check instead of after it.
@@ -125,6 +126,8 @@ export const routes: RouteObject[] = [
             ),
           },
           { path: 'error', element: <ErrorPage /> },
+          // Public and read-only: the API decides who may see it (a listed network or a view key).
+          { path: 'ready', element: <PickupScreenPage /> },
           {
             element: (
               <AfterInit>
