@@ -2,7 +2,7 @@ import { EstimateResponse, type NewEvent, type Order } from '@drinks/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getOrder } from './orders.js';
 import { estimateForOrder, PREP_TIMES_TABLE, prepTimesProjection, waitStats } from './prep-times.js';
-import { BACKENDS, ev, harness, TZ, type Harness } from './test-harness.spec.js';
+import { BACKENDS, ev, harness, TZ, type Harness } from './test-support/harness.js';
 
 const since = new Date('2025-02-01T00:00:00.000Z');
 const min = (m: number) => m * 60_000;

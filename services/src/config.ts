@@ -73,6 +73,12 @@ export const ConfigSchema = z
       .int()
       .min(60)
       .default(30 * 24 * 3600),
+    /** Absolute lifetime of a sign-in: its refresh tokens stop rotating after this, however active. */
+    SESSION_MAX_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(60)
+      .default(30 * 24 * 3600),
     COMPANY_EMAIL_DOMAIN: z
       .string()
       .regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, 'must be a domain such as woxa.tech')

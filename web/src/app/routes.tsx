@@ -8,8 +8,8 @@ import { BarMenuPage } from '../features/catalog/bar-menu-page.js';
 import { CafeMenuPage } from '../features/catalog/cafe-menu-page.js';
 import { BarFormPage } from '../features/order-form/bar-form-page.js';
 import { OrderFormPage } from '../features/order-form/order-form-page.js';
-import { HomePage } from '../features/orders/home-page.js';
-import { OrdersPage } from '../features/orders/orders-page.js';
+import { HomePage } from './screens/home-page.js';
+import { OrdersPage } from './screens/orders-page.js';
 import { App } from './app.js';
 import { AfterInit, RequireRole } from './guard.js';
 import { Landing } from './landing.js';
@@ -28,7 +28,7 @@ function lazyPage<P extends object>(load: () => Promise<Record<string, unknown>>
   );
 }
 
-const OrderingPage = lazyPage(() => import('../features/board/ordering-page.js'), 'OrderingPage');
+const OrderingPage = lazyPage(() => import('./screens/ordering-page.js'), 'OrderingPage');
 const HistoryPage = lazyPage(() => import('../features/history/history-page.js'), 'HistoryPage');
 const DashboardPage = lazyPage<{ area: 'cafe' | 'bar' }>(
   () => import('../features/dashboard/dashboard-page.js'),
@@ -52,7 +52,7 @@ const TeamCreditPage = lazyPage(() => import('../features/credits/team-credit-pa
 
 // The screen the app opens on starts loading with the session check instead of after it.
 const OPENING_SCREENS: [RegExp, () => Promise<unknown>][] = [
-  [/^\/ordering/, () => import('../features/board/ordering-page.js')],
+  [/^\/ordering/, () => import('./screens/ordering-page.js')],
   [/^\/history/, () => import('../features/history/history-page.js')],
   [/^\/dashboard-(cafe|bar|admin)/, () => import('../features/dashboard/dashboard-page.js')],
   [/^\/menuManagement/, () => import('../features/menu/menu-management-page.js')],
