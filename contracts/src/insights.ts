@@ -26,16 +26,17 @@ export const TimelineEntry = z.object({
 });
 export type TimelineEntry = z.infer<typeof TimelineEntry>;
 export const OrderTimeline = z.array(TimelineEntry);
+export type OrderTimeline = z.infer<typeof OrderTimeline>;
 
 export const WaitEstimate = z.object({ lowMinutes: z.number().int(), highMinutes: z.number().int() });
 export type WaitEstimate = z.infer<typeof WaitEstimate>;
 
-/** Which past orders the estimate rests on, narrowest first. */
-export const EstimateScope = z.enum(['menu-hour', 'menu', 'area-hour', 'area']);
+/** Which past orders the estimate rests on, narrowest first; `prior` is a wide first guess from too few of them. */
+export const EstimateScope = z.enum(['menu-hour', 'menu', 'area-hour', 'area', 'prior']);
 export type EstimateScope = z.infer<typeof EstimateScope>;
 
 export const EstimateResponse = z.object({
-  /** Minutes from now until the order is done; null when the data is too thin or the order left the queue. */
+  /** Minutes from now until the order is done; null when the order left the queue. */
   estimate: WaitEstimate.nullable(),
   basis: z.object({ samples: z.number().int(), scope: EstimateScope.nullable() }),
 });
@@ -61,6 +62,7 @@ export type ServiceStats = z.infer<typeof ServiceStats>;
 
 /** Active, available menus of the order's area, same category first (at most 5). */
 export const AlternativesResponse = z.array(Menu);
+export type AlternativesResponse = z.infer<typeof AlternativesResponse>;
 
 const AuditType = z.string().refine((s) => (EVENT_TYPES as string[]).includes(s), 'Unknown event type');
 export const AuditQuery = z.object({

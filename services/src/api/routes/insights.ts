@@ -44,7 +44,7 @@ export function insightRoutes(deps: AppDeps) {
 
   router.get('/order/:id/estimate', signedIn, async (ctx) => {
     const order = await visibleOrder(currentUser(ctx), pathParam(ctx));
-    ctx.body = await estimateForOrder(knex, order, deps.clock(), tz);
+    ctx.body = await estimateForOrder(knex, order, deps.clock(), tz, deps.config.ESTIMATE_PRIOR_MINUTES);
   });
 
   router.get('/order/:id/alternatives', signedIn, async (ctx) => {

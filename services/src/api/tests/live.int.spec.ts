@@ -92,9 +92,12 @@ describe.each(['in-process', 'nats'] as const)('live events on /api/websockets (
       token: staff.barista,
       body: { status: 'rejected', reject_note: 'Machine Failure' },
     });
-    const moved = () => s.messages.find((m) => m.type === 'orders' && m.data.id === behind.id);
+    const moved = () =>
+      s.messages.find(
+        (m): m is Extract<LiveMessage, { type: 'orders' }> => m.type === 'orders' && m.data.id === behind.id,
+      );
     await until(() => moved() !== undefined);
-    expect(moved()?.type === 'orders' && moved()?.data.queue_at).toBe(behind.queue_at! - 1);
+    expect(moved()?.data.queue_at).toBe(behind.queue_at! - 1);
     expect(s.messages.some((m) => m.type === 'orders' && m.data.id === ahead.id)).toBe(false);
     await app.call('PATCH', `/order/barista/${behind.id}`, {
       token: staff.barista,
