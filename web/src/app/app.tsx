@@ -1,5 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
+import { OfflineBanner } from '../components/offline-banner.js';
+import { UpdatePrompt } from '../components/update-prompt.js';
 import { SessionProvider, useSession } from '../lib/session.js';
 
 const Background = lazy(() => import('./background.js'));
@@ -20,7 +22,9 @@ export function App() {
   return (
     <SessionProvider>
       <SignedInBackground />
+      <OfflineBanner />
       <Outlet />
+      <UpdatePrompt />
     </SessionProvider>
   );
 }

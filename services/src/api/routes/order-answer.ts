@@ -38,7 +38,7 @@ export function orderFromEvents(before: Order | null, events: readonly StoredEve
       };
       continue;
     }
-    const status = STATUS_AFTER[e.type];
+    const status = e.type === 'OrderRecalled' ? e.data.to : STATUS_AFTER[e.type];
     if (order && status) {
       order = {
         ...order,
@@ -46,6 +46,7 @@ export function orderFromEvents(before: Order | null, events: readonly StoredEve
         updatedAt: e.occurredAt,
         queue_at: null,
         ...(e.type === 'OrderRejected' ? { reject_note: e.data.reason } : {}),
+        ...(e.type === 'OrderRecalled' && e.data.from === 'rejected' ? { reject_note: null } : {}),
       };
     }
   }
