@@ -21,7 +21,16 @@ function TypeIcon({ type }: { type: Order['type'] }) {
   return <LocalDrinkIcon sx={{ color: '#4a2c6f' }} aria-label={type ?? 'drink'} role="img" />;
 }
 
-export function OrderCard({ order, orderAgain = false }: { order: Order; orderAgain?: boolean }) {
+/** `heading`: the level under the section the card sits in (h2 right under the page's h1). */
+export function OrderCard({
+  order,
+  orderAgain = false,
+  heading = 'h2',
+}: {
+  order: Order;
+  orderAgain?: boolean;
+  heading?: 'h2' | 'h3';
+}) {
   const { businessTimeZone } = useConfig();
   const update = useUpdateOrderStatus();
   const online = useOnline();
@@ -62,6 +71,8 @@ export function OrderCard({ order, orderAgain = false }: { order: Order; orderAg
             aria-label="Order progress"
             data-testid="tracker"
             data-step={step}
+            // MUI's inactive circle (text.disabled) leaves its white digit at ~2.7:1; #616161 gives 6:1.
+            sx={{ '& .MuiStepIcon-root:not(.Mui-active):not(.Mui-completed)': { color: '#616161' } }}
           >
             {TRACKER_STEPS.map((label, i) => (
               <Step key={label} completed={i < step}>
@@ -72,7 +83,7 @@ export function OrderCard({ order, orderAgain = false }: { order: Order; orderAg
         )}
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
           <TypeIcon type={order.type} />
-          <Typography variant="h6" component="h3" sx={{ flex: 1, fontSize: 18 }}>
+          <Typography variant="h6" component={heading} sx={{ flex: 1, fontSize: 18 }}>
             {order.menu.name}
           </Typography>
           {isCafe && order.sweetness !== null && (
