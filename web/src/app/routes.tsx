@@ -34,9 +34,9 @@ const CafeMenuPage = lazyPage(() => import('../features/catalog/cafe-menu-page.j
 const BarMenuPage = lazyPage(() => import('../features/catalog/bar-menu-page.js'), 'BarMenuPage');
 const OrderFormPage = lazyPage(() => import('../features/order-form/order-form-page.js'), 'OrderFormPage');
 const BarFormPage = lazyPage(() => import('../features/order-form/bar-form-page.js'), 'BarFormPage');
-const HomePage = lazyPage(() => import('../features/orders/home-page.js'), 'HomePage');
-const OrdersPage = lazyPage(() => import('../features/orders/orders-page.js'), 'OrdersPage');
-const OrderingPage = lazyPage(() => import('../features/board/ordering-page.js'), 'OrderingPage');
+const HomePage = lazyPage(() => import('./screens/home-page.js'), 'HomePage');
+const OrdersPage = lazyPage(() => import('./screens/orders-page.js'), 'OrdersPage');
+const OrderingPage = lazyPage(() => import('./screens/ordering-page.js'), 'OrderingPage');
 const HistoryPage = lazyPage(() => import('../features/history/history-page.js'), 'HistoryPage');
 const DashboardPage = lazyPage<{ area: 'cafe' | 'bar' }>(
   () => import('../features/dashboard/dashboard-page.js'),
@@ -55,6 +55,7 @@ const ServiceDashboardPage = lazyPage(
   'ServiceDashboardPage',
 );
 const AuditLogPage = lazyPage(() => import('../features/audit/audit-log-page.js'), 'AuditLogPage');
+const PickupScreenPage = lazyPage(() => import('../features/pickup-screen/pickup-screen-page.js'), 'PickupScreenPage');
 const TeamCreditPage = lazyPage(() => import('../features/credits/team-credit-page.js'), 'TeamCreditPage');
 
 // The screen the app opens on starts loading with the session check instead of after it.
@@ -63,11 +64,11 @@ const OPENING_SCREENS: [RegExp, () => Promise<unknown>][] = [
   [/^\/create/, () => import('../features/auth/register-page.js')],
   [/^\/menuCafe/, () => import('../features/catalog/cafe-menu-page.js')],
   [/^\/(menubar|order_bar)/, () => import('../features/catalog/bar-menu-page.js')],
-  [/^\/statusOrder/, () => import('../features/orders/orders-page.js')],
-  [/^\/ordered/, () => import('../features/orders/home-page.js')],
+  [/^\/statusOrder/, () => import('./screens/orders-page.js')],
+  [/^\/ordered/, () => import('./screens/home-page.js')],
   [/^\/form-bar/, () => import('../features/order-form/bar-form-page.js')],
   [/^\/form(-admin)?\//, () => import('../features/order-form/order-form-page.js')],
-  [/^\/ordering/, () => import('../features/board/ordering-page.js')],
+  [/^\/ordering/, () => import('./screens/ordering-page.js')],
   [/^\/history/, () => import('../features/history/history-page.js')],
   [/^\/dashboard-(cafe|bar|admin)/, () => import('../features/dashboard/dashboard-page.js')],
   [/^\/menuManagement/, () => import('../features/menu/menu-management-page.js')],
@@ -144,6 +145,8 @@ export const routes: RouteObject[] = [
             ),
           },
           { path: 'error', element: <ErrorPage /> },
+          // Public and read-only: the API decides who may see it (a listed network or a view key).
+          { path: 'ready', element: <PickupScreenPage /> },
           {
             element: (
               <AfterInit>

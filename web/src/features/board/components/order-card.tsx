@@ -1,7 +1,7 @@
 import type { Order } from '@drinks/contracts';
 import { Box, Button, Card, CardContent, Checkbox, Stack, Typography } from '@mui/material';
 import { isCafeOrder, typeLabel } from '../../../components/staff-order-format.js';
-import { TimelineButton } from '../../timeline/components/timeline-button.js';
+import { TimelineButton } from '../../../components/timeline/timeline-button.js';
 import { remarkText } from '../board-logic.js';
 import { TumblerImage } from './tumbler-image.js';
 

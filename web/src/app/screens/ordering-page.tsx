@@ -16,23 +16,23 @@ import { useMemo, useState } from 'react';
 import { useBusinessClock } from '../../components/staff-business-time.js';
 import { todayRange } from '../../components/staff-date-ranges.js';
 import { useSession } from '../../lib/session.js';
-import { SetInactiveOffer, type OutOfStockMenu } from '../insights/components/set-inactive-offer.js';
-import { INGREDIENT_UNAVAILABLE } from '../insights/insights-text.js';
-import { WaitingPickupSection } from '../reminders/components/waiting-pickup-section.js';
-import { useOrders } from './api/get-orders.js';
-import { useUpdateBaristaOrder } from './api/update-barista-order.js';
+import { SetInactiveOffer, type OutOfStockMenu } from '../../features/insights/components/set-inactive-offer.js';
+import { INGREDIENT_UNAVAILABLE } from '../../features/insights/insights-text.js';
+import { WaitingPickupSection } from '../../features/reminders/components/waiting-pickup-section.js';
+import { useOrders } from '../../features/board/api/get-orders.js';
+import { useUpdateBaristaOrder } from '../../features/board/api/update-barista-order.js';
 import {
   CATEGORY_FILTERS,
   byPlacement,
   canChangeShopStatus,
   filterByCategory,
   type CategoryFilter,
-} from './board-logic.js';
-import { OrderCard } from './components/order-card.js';
-import { OrderSection } from './components/order-section.js';
-import { RejectDialog } from './components/reject-dialog.js';
-import { ShopStatusControl } from './components/shop-status-control.js';
-import { useNewOrderAlert } from './use-new-order-alert.js';
+} from '../../features/board/board-logic.js';
+import { OrderCard } from '../../features/board/components/order-card.js';
+import { OrderSection } from '../../features/board/components/order-section.js';
+import { RejectDialog } from '../../features/board/components/reject-dialog.js';
+import { ShopStatusControl } from '../../features/board/components/shop-status-control.js';
+import { useNewOrderAlert } from '../../features/board/use-new-order-alert.js';
 import { LastKnown } from '../../components/last-known.js';
 import { useOnline } from '../../lib/online.js';
 
