@@ -10,7 +10,8 @@ import { mixed } from './lib/mixed.js';
 import { bareKoa, benchServer, natsEnv } from './lib/server.js';
 import { commandToSocket } from './lib/sockets.js';
 import { ms, percentile, perSec, ratio, table, type Figure } from './lib/stats.js';
-import { bundleGzipBytes, firstRender } from './lib/web.js';
+import { bundleGzipBytes, firstRender, firstScreenScripts } from './lib/web.js';
+import { issue14Pages, runLighthouseBench } from './lighthouse-bench.js';
 
 const MIXED_SECONDS = Number(process.env.BENCH_MIXED_SECONDS ?? 20);
 const USERS = Number(process.env.BENCH_USERS ?? 400);
@@ -103,6 +104,27 @@ try {
       baseline: `blank page ${ms(render.blank)}`,
       ratio: ratio(render.board, render.blank),
     });
+    step('first-screen scripts per screen');
+    const customer = c.tokens[0]!;
+    const screens = await firstScreenScripts(s.server.url, [
+      { path: '/login', token: null },
+      { path: '/create', token: null },
+      { path: '/menuCafe', token: customer },
+      { path: '/menubar', token: customer },
+      { path: '/statusOrder', token: customer },
+      { path: '/ordered', token: customer },
+      { path: '/ordering', token: c.barista },
+    ]);
+    for (const sc of screens)
+      figures.push({
+        area: '',
+        measure: `first-screen JS gzip, ${sc.path} (${sc.files} files)`,
+        value: `${(sc.gzip / 1024).toFixed(0)} KiB`,
+        baseline: 'goal <= 150 KiB',
+        ratio: ratio(sc.gzip, 150 * 1024),
+      });
+    step('Lighthouse, 4 pages × 3');
+    figures.push(...(await runLighthouseBench(s.server.url, issue14Pages(customer, c.barista))));
   } finally {
     await s.close();
   }

@@ -59,3 +59,36 @@ export async function firstRender(
     await browser.close();
   }
 }
+
+/**
+ * gzip -9 bytes of the app's scripts a page fetches until its first screen has rendered and the
+ * network is quiet (the files in web/dist, as a browser without brotli gets them), per path.
+ */
+export async function firstScreenScripts(origin: string, pages: { path: string; token: string | null }[]) {
+  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: ARGS });
+  const dist = join(repoRoot(), 'web', 'dist');
+  try {
+    const out: { path: string; gzip: number; files: number }[] = [];
+    for (const p of pages) {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+      if (p.token)
+        await context.addInitScript({ content: `localStorage.setItem('access_token', ${JSON.stringify(p.token)});` });
+      const page = await context.newPage();
+      const scripts = new Set<string>();
+      page.on('request', (r) => {
+        const u = new URL(r.url());
+        if (u.origin === origin && u.pathname.endsWith('.js')) scripts.add(u.pathname);
+      });
+      await page.goto(`${origin}${p.path}`);
+      await page.waitForFunction(RENDERED, undefined, { timeout: 30_000, polling: 'raf' });
+      await page.waitForLoadState('networkidle');
+      let gzip = 0;
+      for (const s of scripts) gzip += gzipSync(readFileSync(join(dist, s)), { level: 9 }).length;
+      out.push({ path: p.path, gzip, files: scripts.size });
+      await context.close();
+    }
+    return out;
+  } finally {
+    await browser.close();
+  }
+}

@@ -1,22 +1,27 @@
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { OfflineBanner } from '../components/offline-banner.js';
 import { UpdatePrompt } from '../components/update-prompt.js';
-import { PickupReminders } from '../features/reminders/pickup-reminders.js';
-import { useLiveEvents } from '../lib/live-events.js';
 import { SessionProvider, useSession } from '../lib/session.js';
 
-function LiveEvents() {
+const Background = lazy(() => import('./background.js'));
+
+/** The live connection and the reminders, only for someone signed in, loaded beside the first screen. */
+function SignedInBackground() {
   const { user } = useSession();
-  useLiveEvents(user?.id ?? null);
-  return null;
+  if (!user) return null;
+  return (
+    <Suspense fallback={null}>
+      <Background />
+    </Suspense>
+  );
 }
 
 /** Root route element: session, the live connection, then the matched screen. */
 export function App() {
   return (
     <SessionProvider>
-      <LiveEvents />
-      <PickupReminders />
+      <SignedInBackground />
       <OfflineBanner />
       <Outlet />
       <UpdatePrompt />

@@ -2,22 +2,10 @@ import type { Role } from '@drinks/contracts';
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { LoadingScreen } from '../components/loading-screen.js';
-import { LoginPage } from '../features/auth/login-page.js';
-import { RegisterPage } from '../features/auth/register-page.js';
-import { BarMenuPage } from '../features/catalog/bar-menu-page.js';
-import { CafeMenuPage } from '../features/catalog/cafe-menu-page.js';
-import { BarFormPage } from '../features/order-form/bar-form-page.js';
-import { OrderFormPage } from '../features/order-form/order-form-page.js';
-import { HomePage } from './screens/home-page.js';
-import { OrdersPage } from './screens/orders-page.js';
 import { App } from './app.js';
 import { AfterInit, RequireRole } from './guard.js';
 import { Landing } from './landing.js';
-import { BaristaLayout } from './layouts/barista-layout.js';
-import { CustomerLayout } from './layouts/customer-layout.js';
-import { OptionalLayout, RoleLayout } from './layouts/role-layout.js';
 import { ErrorPage } from './screens/error-page.js';
-import { FallbackScreen, UnauthorizedPage } from './screens/unauthorized-page.js';
 
 function lazyPage<P extends object>(load: () => Promise<Record<string, unknown>>, name: string) {
   const C = lazy(async () => ({ default: (await load())[name] as ComponentType<P> }));
@@ -28,6 +16,26 @@ function lazyPage<P extends object>(load: () => Promise<Record<string, unknown>>
   );
 }
 
+// Layouts too: /login needs none of them.
+const CustomerLayout = lazyPage<{ variant: 'user' | 'admin'; tabBar?: boolean }>(
+  () => import('./layouts/customer-layout.js'),
+  'CustomerLayout',
+);
+const BaristaLayout = lazyPage(() => import('./layouts/barista-layout.js'), 'BaristaLayout');
+const RoleLayout = lazyPage(() => import('./layouts/role-layout.js'), 'RoleLayout');
+const OptionalLayout = lazyPage(() => import('./layouts/role-layout.js'), 'OptionalLayout');
+const UnauthorizedPage = lazyPage(() => import('./screens/unauthorized-page.js'), 'UnauthorizedPage');
+const FallbackScreen = lazyPage(() => import('./screens/unauthorized-page.js'), 'FallbackScreen');
+
+// Every screen is a chunk of its own: a phone opening /login or /menuCafe loads only that screen.
+const LoginPage = lazyPage(() => import('../features/auth/login-page.js'), 'LoginPage');
+const RegisterPage = lazyPage(() => import('../features/auth/register-page.js'), 'RegisterPage');
+const CafeMenuPage = lazyPage(() => import('../features/catalog/cafe-menu-page.js'), 'CafeMenuPage');
+const BarMenuPage = lazyPage(() => import('../features/catalog/bar-menu-page.js'), 'BarMenuPage');
+const OrderFormPage = lazyPage(() => import('../features/order-form/order-form-page.js'), 'OrderFormPage');
+const BarFormPage = lazyPage(() => import('../features/order-form/bar-form-page.js'), 'BarFormPage');
+const HomePage = lazyPage(() => import('./screens/home-page.js'), 'HomePage');
+const OrdersPage = lazyPage(() => import('./screens/orders-page.js'), 'OrdersPage');
 const OrderingPage = lazyPage(() => import('./screens/ordering-page.js'), 'OrderingPage');
 const HistoryPage = lazyPage(() => import('../features/history/history-page.js'), 'HistoryPage');
 const DashboardPage = lazyPage<{ area: 'cafe' | 'bar' }>(
@@ -52,6 +60,14 @@ const TeamCreditPage = lazyPage(() => import('../features/credits/team-credit-pa
 
 // The screen the app opens on starts loading with the session check instead of after it.
 const OPENING_SCREENS: [RegExp, () => Promise<unknown>][] = [
+  [/^\/login/, () => import('../features/auth/login-page.js')],
+  [/^\/create/, () => import('../features/auth/register-page.js')],
+  [/^\/menuCafe/, () => import('../features/catalog/cafe-menu-page.js')],
+  [/^\/(menubar|order_bar)/, () => import('../features/catalog/bar-menu-page.js')],
+  [/^\/statusOrder/, () => import('./screens/orders-page.js')],
+  [/^\/ordered/, () => import('./screens/home-page.js')],
+  [/^\/form-bar/, () => import('../features/order-form/bar-form-page.js')],
+  [/^\/form(-admin)?\//, () => import('../features/order-form/order-form-page.js')],
   [/^\/ordering/, () => import('./screens/ordering-page.js')],
   [/^\/history/, () => import('../features/history/history-page.js')],
   [/^\/dashboard-(cafe|bar|admin)/, () => import('../features/dashboard/dashboard-page.js')],
@@ -59,7 +75,10 @@ const OPENING_SCREENS: [RegExp, () => Promise<unknown>][] = [
   [/^\/userManagement/, () => import('../features/users/user-management-page.js')],
   [/^\/close-all/, () => import('../features/closed/closed-page.js')],
 ];
+const CUSTOMER_SCREEN = /^\/(menuCafe|menubar|statusOrder|ordered|form|close-all)/;
 if (typeof location !== 'undefined') {
+  if (CUSTOMER_SCREEN.test(location.pathname)) void import('./layouts/customer-layout.js');
+  if (location.pathname.startsWith('/ordering')) void import('./layouts/barista-layout.js');
   for (const [path, load] of OPENING_SCREENS) if (path.test(location.pathname)) void load();
 }
 

@@ -1,5 +1,6 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText } from '@mui/material';
-import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useCallback, useContext, useState, type ReactNode } from 'react';
+
+const AlertDialog = lazy(() => import('./alert-dialog.js'));
 
 type ShowAlert = (message: string) => Promise<void>;
 const AlertContext = createContext<ShowAlert | null>(null);
@@ -18,24 +19,11 @@ export function AlertProvider({ children }: { children: ReactNode }) {
   return (
     <AlertContext.Provider value={show}>
       {children}
-      <Dialog
-        open={current !== null}
-        onClose={close}
-        role="alertdialog"
-        aria-describedby="app-alert-message"
-        slotProps={{ paper: { 'data-testid': 'app-alert' } as object }}
-      >
-        <DialogContent>
-          <DialogContentText id="app-alert-message" sx={{ color: 'text.primary' }}>
-            {current?.message}
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close} autoFocus variant="contained">
-            OK
-          </Button>
-        </DialogActions>
-      </Dialog>
+      {current && (
+        <Suspense fallback={null}>
+          <AlertDialog message={current.message} onClose={close} />
+        </Suspense>
+      )}
     </AlertContext.Provider>
   );
 }

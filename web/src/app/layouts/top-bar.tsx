@@ -1,26 +1,17 @@
 import LogoutIcon from '@mui/icons-material/Logout';
 import MenuIcon from '@mui/icons-material/Menu';
-import {
-  AppBar,
-  Box,
-  Button,
-  Divider,
-  Drawer,
-  IconButton,
-  List,
-  ListItemButton,
-  ListItemText,
-  Toolbar,
-  useMediaQuery,
-} from '@mui/material';
+import { AppBar, Box, Button, IconButton, Toolbar, useMediaQuery } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { Logo } from '../../components/logo.js';
 import { landingPath, roleVariant } from '../../lib/access.js';
 import { useSession } from '../../lib/session.js';
 import { BAR_PURPLE, CAFE_DARK } from '../theme.js';
-import { Greeting } from './greeting.js';
+
+// The drawer and the greeting (with its rename form) load when first shown, not with the first screen.
+const NavDrawer = lazy(() => import('./nav-drawer.js'));
+const Greeting = lazy(async () => ({ default: (await import('./greeting.js')).Greeting }));
 
 export function useNavLinks(): { label: string; to: string }[] {
   const { user, shop } = useSession();
@@ -59,7 +50,7 @@ export function TopBar() {
       <Toolbar sx={{ gap: 2 }}>
         <Button
           color="inherit"
-          aria-label="Home"
+          aria-label={`${barOpen ? 'Woxa Bar' : 'Woxa Cafe'} home`}
           onClick={() => user && void navigate(landingPath(user.role, shop))}
           sx={{ px: 0.5 }}
         >
@@ -68,7 +59,9 @@ export function TopBar() {
         <Box sx={{ flex: 1 }} />
         {wide ? (
           <Box component="nav" aria-label="Main" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-            <Greeting />
+            <Suspense fallback={null}>
+              <Greeting />
+            </Suspense>
             {links.map((l) => (
               <Button key={l.to} color="inherit" component={RouterLink} to={l.to}>
                 {l.label}
@@ -84,44 +77,11 @@ export function TopBar() {
           </IconButton>
         )}
       </Toolbar>
-      <Drawer anchor="right" open={open && !wide} onClose={() => setOpen(false)}>
-        <Box
-          component="nav"
-          aria-label="Main"
-          sx={{
-            width: 260,
-            height: '100%',
-            display: 'flex',
-            flexDirection: 'column',
-            bgcolor: barColour(shop),
-            color: '#fff',
-          }}
-        >
-          <Box sx={{ p: 2 }}>
-            <Greeting />
-          </Box>
-          <Divider sx={{ borderColor: 'rgba(255,255,255,0.3)' }} />
-          <List>
-            {links.map((l) => (
-              <ListItemButton key={l.to} component={RouterLink} to={l.to} onClick={() => setOpen(false)}>
-                <ListItemText primary={l.label} />
-              </ListItemButton>
-            ))}
-          </List>
-          <Box sx={{ flex: 1 }} />
-          <Button
-            color="inherit"
-            startIcon={<LogoutIcon />}
-            onClick={() => {
-              setOpen(false);
-              void logout();
-            }}
-            sx={{ m: 2, justifyContent: 'flex-start' }}
-          >
-            Logout
-          </Button>
-        </Box>
-      </Drawer>
+      {open && !wide && (
+        <Suspense fallback={null}>
+          <NavDrawer links={links} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </AppBar>
   );
 }

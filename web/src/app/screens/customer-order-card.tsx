@@ -4,11 +4,20 @@ import { WaitEstimateLine } from '../../features/insights/components/wait-estima
 import { OrderCard } from '../../features/orders/components/order-card.js';
 
 /** A customer's order card with what insights adds: the wait estimate and, once rejected, alternatives. */
-export function CustomerOrderCard({ order, orderAgain = false }: { order: Order; orderAgain?: boolean }) {
+export function CustomerOrderCard({
+  order,
+  orderAgain = false,
+  heading,
+}: {
+  order: Order;
+  orderAgain?: boolean;
+  heading?: 'h2' | 'h3';
+}) {
   return (
     <OrderCard
       order={order}
       orderAgain={orderAgain}
+      {...(heading ? { heading } : {})}
       details={
         <>
           <WaitEstimateLine order={order} />

@@ -54,7 +54,7 @@ export function HomePage() {
           <Stack spacing={1.5}>
             {list.length === 0 && <Typography color="text.secondary">No orders yet today.</Typography>}
             {list.map((o) => (
-              <CustomerOrderCard key={o.id} order={o} orderAgain />
+              <CustomerOrderCard key={o.id} order={o} orderAgain heading="h3" />
             ))}
           </Stack>
         </Paper>

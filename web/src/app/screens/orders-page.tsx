@@ -8,7 +8,7 @@ import { useSession } from '../../lib/session.js';
 import { NotifyMeButton } from '../../features/reminders/components/notify-me-button.js';
 import { useMyOrdersToday } from '../../lib/api/get-my-orders.js';
 import { CustomerOrderCard } from './customer-order-card.js';
-import { splitOrders } from '../../features/orders/order-text.js';
+import { orderNowPrompt, splitOrders } from '../../features/orders/order-text.js';
 
 const PULL_THRESHOLD = 70;
 
@@ -19,6 +19,7 @@ export function OrdersPage() {
   const orders = useMyOrdersToday();
   const online = useOnline();
   const { active, closed } = splitOrders(orders.data ?? []);
+  const prompt = orders.isPending ? null : orderNowPrompt(active.length, closed.length);
   const startY = useRef<number | null>(null);
   const [pulling, setPulling] = useState(false);
 
@@ -55,18 +56,21 @@ export function OrdersPage() {
       </Box>
       <LastKnown updatedAt={orders.dataUpdatedAt} />
       {orders.isPending && <CircularProgress aria-label="Loading orders" />}
-      {!orders.isPending && active.length === 0 && closed.length === 0 && (
-        <Box sx={{ textAlign: 'center', py: 6 }} data-testid="orders-empty">
+      {prompt && (
+        <Box sx={{ textAlign: 'center', py: prompt.firstTime ? 6 : 3 }} data-testid="orders-empty">
           <Typography variant="h6" component="p">
-            You have no orders yet
+            {prompt.title}
           </Typography>
-          <Typography color="text.secondary" sx={{ mb: 2 }}>
-            2 drinks left
-          </Typography>
+          {prompt.firstTime && (
+            <Typography color="text.secondary" sx={{ mb: 2 }}>
+              2 drinks left
+            </Typography>
+          )}
           <Button
             variant="contained"
             size="large"
             disabled={!online}
+            sx={{ mt: prompt.firstTime ? 0 : 1 }}
             onClick={() => void navigate(roleVariant('/menuCafe', user?.role))}
           >
             Order now
@@ -85,7 +89,7 @@ export function OrdersPage() {
           </Typography>
           <Stack spacing={1.5} data-testid="closed-orders">
             {closed.map((o) => (
-              <CustomerOrderCard key={o.id} order={o} />
+              <CustomerOrderCard key={o.id} order={o} heading="h3" />
             ))}
           </Stack>
         </>

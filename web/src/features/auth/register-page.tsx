@@ -1,8 +1,9 @@
-import { Box, Button, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAlert } from '../../components/alert-provider.js';
 import { Logo } from '../../components/logo.js';
+import { TextInput } from '../../components/text-input.js';
 import { useConfig } from '../../lib/config.js';
 import { useRegister } from './api/register.js';
 import { EmailField } from './components/email-field.js';
@@ -60,14 +61,13 @@ export function RegisterPage() {
           <Typography variant="h5" component="h1" sx={{ textAlign: 'center', fontWeight: 700 }}>
             Create New Account
           </Typography>
-          <TextField
+          <TextInput
             label="Name"
             name="name"
             required
-            fullWidth
             value={name}
             onChange={(e) => setName(e.target.value.slice(0, 20))}
-            slotProps={{ htmlInput: { maxLength: 20 } }}
+            inputProps={{ maxLength: 20 }}
             helperText={`${name.length}/20`}
           />
           <EmailField value={email} onChange={setEmail} domain={domain} />

@@ -27,18 +27,24 @@ export function useSubmitOrder(area: 'cafe' | 'bar') {
   const role = user?.role;
 
   const submit = async (draft: OrderDraft): Promise<void> => {
-    const body: OrderDraft = { ...draft, remark: draft.remark.trim() || '-' };
-    if (officeCheck) {
-      try {
-        body.location = await currentLocation();
-      } catch (err) {
-        console.warn('location unavailable', err);
-        await alert(LOCATION_DISABLED_MESSAGE);
-        return;
+    const cleaned: OrderDraft = { ...draft, remark: draft.remark.trim() || '-' };
+    let send = draftKey.unanswered(cleaned);
+    if (!send) {
+      const body = { ...cleaned };
+      if (officeCheck) {
+        try {
+          body.location = await currentLocation();
+        } catch (err) {
+          console.warn('location unavailable', err);
+          await alert(LOCATION_DISABLED_MESSAGE);
+          return;
+        }
       }
+      send = draftKey.start(cleaned, body);
     }
+    const { body } = send;
     try {
-      const order = await place.mutateAsync({ draft: body, key: draftKey.current() });
+      const order = await place.mutateAsync({ draft: body, key: send.key });
       draftKey.settled();
       if (order.status !== 'ordered') throw new Error(`unexpected status ${order.status}`);
       if (area === 'cafe' && body.tumblerImage) writeStorage(STORAGE_KEYS.favOrder, body.tumblerImage);

@@ -56,3 +56,11 @@ export function homeOrders(orders: readonly Order[], today: string, dayOf: (iso:
     .filter((o) => dayOf(o.orderDate) === today && !CLOSED_STATUSES.includes(o.status))
     .sort((a, b) => a.orderDate.localeCompare(b.orderDate));
 }
+
+/** The status page's call to order: whenever nothing is in progress, past orders or not. */
+export function orderNowPrompt(active: number, closed: number): { title: string; firstTime: boolean } | null {
+  if (active > 0) return null;
+  return closed === 0
+    ? { title: 'You have no orders yet', firstTime: true }
+    : { title: 'Nothing in progress', firstTime: false };
+}

@@ -1,6 +1,14 @@
 import type { Order } from '@drinks/contracts';
 import { describe, expect, it } from 'vitest';
-import { cardTime, drinksLeftText, homeOrders, queueMessage, splitOrders, trackerStep } from './order-text.js';
+import {
+  cardTime,
+  drinksLeftText,
+  homeOrders,
+  orderNowPrompt,
+  queueMessage,
+  splitOrders,
+  trackerStep,
+} from './order-text.js';
 
 const order = (over: Partial<Order>): Order => ({
   id: 'o1',
@@ -76,5 +84,13 @@ describe('lists', () => {
     expect(drinksLeftText(0)).toBe('You have 2 drinks left to be treated');
     expect(drinksLeftText(1)).toBe('You have 1 drink left to be treated');
     expect(drinksLeftText(2)).toBe('You have 0 drink left to be treated');
+  });
+});
+
+describe('order now on the status page', () => {
+  it('is offered whenever nothing is in progress, also once past orders exist', () => {
+    expect(orderNowPrompt(0, 0)).toEqual({ title: 'You have no orders yet', firstTime: true });
+    expect(orderNowPrompt(0, 2)).toEqual({ title: 'Nothing in progress', firstTime: false });
+    expect(orderNowPrompt(1, 1)).toBeNull();
   });
 });

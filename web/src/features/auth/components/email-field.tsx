@@ -1,4 +1,4 @@
-import { TextField } from '@mui/material';
+import { TextInput } from '../../../components/text-input.js';
 import { stripWhitespace } from '../email-rules.js';
 
 /** Email input that strips whitespace and blocks the space key (§5). */
@@ -9,12 +9,11 @@ export function EmailField(props: {
   autoFocus?: boolean;
 }) {
   return (
-    <TextField
+    <TextInput
       label="Email"
       name="email"
       type="email"
       required
-      fullWidth
       autoFocus={props.autoFocus}
       autoComplete="email"
       placeholder={`example@${props.domain}`}

@@ -1,6 +1,8 @@
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
-import { IconButton, InputAdornment, TextField } from '@mui/material';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import { TextInput } from '../../../components/text-input.js';
 
 export function PasswordField(props: {
   value: string;
@@ -11,31 +13,26 @@ export function PasswordField(props: {
   helperText?: string;
 }) {
   return (
-    <TextField
+    <TextInput
       label="Password"
       name="password"
       type={props.show ? 'text' : 'password'}
       value={props.value}
       onChange={(e) => props.onChange(e.target.value)}
       required
-      fullWidth
       autoComplete={props.autoComplete}
       helperText={props.helperText}
-      slotProps={{
-        input: {
-          endAdornment: (
-            <InputAdornment position="end">
-              <IconButton
-                aria-label={props.show ? 'Hide characters' : 'Show characters'}
-                onClick={props.onToggle}
-                edge="end"
-              >
-                {props.show ? <VisibilityOff /> : <Visibility />}
-              </IconButton>
-            </InputAdornment>
-          ),
-        },
-      }}
+      endAdornment={
+        <InputAdornment position="end">
+          <IconButton
+            aria-label={props.show ? 'Hide characters' : 'Show characters'}
+            onClick={props.onToggle}
+            edge="end"
+          >
+            {props.show ? <VisibilityOff /> : <Visibility />}
+          </IconButton>
+        </InputAdornment>
+      }
     />
   );
 }

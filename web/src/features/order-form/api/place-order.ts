@@ -38,16 +38,28 @@ export async function placeOrder(draft: OrderDraft, key: string, options: PlaceO
   }
 }
 
+export interface DraftSend {
+  key: string;
+  body: OrderDraft;
+}
+
 /**
- * One key per draft: kept while a send's outcome is unknown (so tapping again retries the same
- * order), dropped once the server has answered (a new attempt is then a new decision).
+ * One key per draft: while a send's outcome is unknown, sending the same draft again repeats it
+ * word for word (same key, same body with its first location: the server refuses a key reused with
+ * another body); once the server has answered, the next send is a new decision with a new key.
  */
 export function createDraftKey(newKey: () => string = () => crypto.randomUUID()) {
-  let key: string | null = null;
+  let pending: (DraftSend & { fingerprint: string }) | null = null;
+  const fingerprint = (d: OrderDraft) => JSON.stringify({ ...d, location: undefined });
   return {
-    current: (): string => (key ??= newKey()),
+    unanswered: (draft: OrderDraft): DraftSend | null =>
+      pending && pending.fingerprint === fingerprint(draft) ? pending : null,
+    start: (draft: OrderDraft, body: OrderDraft): DraftSend => {
+      pending = { fingerprint: fingerprint(draft), key: newKey(), body };
+      return pending;
+    },
     settled: (err?: unknown): void => {
-      if (err === undefined || !outcomeUnknown(err)) key = null;
+      if (err === undefined || !outcomeUnknown(err)) pending = null;
     },
   };
 }

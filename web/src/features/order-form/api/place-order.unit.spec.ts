@@ -47,19 +47,22 @@ describe('placeOrder', () => {
     expect(order.id).toBe(server.orders[0]!.id);
   });
 
-  it('gives up after the attempts, and a later tap with the same draft key is still the one order', async () => {
+  it('gives up after the attempts, and a later tap on the same draft repeats the same key and body', async () => {
     const server = fakeServer(3);
     vi.stubGlobal('fetch', server.fetch);
-    const key = createDraftKey(() => 'k-1');
-    const first = await placeOrder(draft, key.current(), { attempts: 3, wait: async () => undefined }).catch(
+    const drafts = createDraftKey(() => 'k-1');
+    const first = drafts.start(draft, { ...draft, location: { lat: 13.7, lng: 100.5 } });
+    const lost = await placeOrder(first.body, first.key, { attempts: 3, wait: async () => undefined }).catch(
       (e: unknown) => e,
     );
-    expect(first).toBeInstanceOf(TypeError);
-    key.settled(first);
-    const again = await placeOrder(draft, key.current(), { wait: async () => undefined });
+    expect(lost).toBeInstanceOf(TypeError);
+    drafts.settled(lost);
+    const again = drafts.unanswered(draft);
+    expect(again).toEqual(first);
+    const order = await placeOrder(again!.body, again!.key, { wait: async () => undefined });
     expect(server.keys).toEqual(['k-1', 'k-1', 'k-1', 'k-1']);
     expect(server.orders).toHaveLength(1);
-    expect(again.id).toBe('o-1');
+    expect(order.id).toBe('o-1');
   });
 
   it('does not retry a refusal', async () => {
@@ -77,15 +80,18 @@ describe('placeOrder', () => {
 });
 
 describe('createDraftKey', () => {
-  it('keeps the key while the outcome is unknown and drops it once the server answered', () => {
+  it('keeps the send while the outcome is unknown and drops it once the server answered', () => {
     let n = 0;
-    const key = createDraftKey(() => `k-${++n}`);
-    expect(key.current()).toBe('k-1');
-    key.settled(new TypeError('Failed to fetch'));
-    expect(key.current()).toBe('k-1');
-    key.settled(new ApiError(409, 'Limit', 'ORDER_LIMIT_REACHED'));
-    expect(key.current()).toBe('k-2');
-    key.settled();
-    expect(key.current()).toBe('k-3');
+    const drafts = createDraftKey(() => `k-${++n}`);
+    expect(drafts.unanswered(draft)).toBeNull();
+    expect(drafts.start(draft, draft).key).toBe('k-1');
+    drafts.settled(new TypeError('Failed to fetch'));
+    expect(drafts.unanswered(draft)?.key).toBe('k-1');
+    expect(drafts.unanswered({ ...draft, sweetness: 100 })).toBeNull();
+    drafts.settled(new ApiError(409, 'Limit', 'ORDER_LIMIT_REACHED'));
+    expect(drafts.unanswered(draft)).toBeNull();
+    expect(drafts.start(draft, draft).key).toBe('k-2');
+    drafts.settled();
+    expect(drafts.unanswered(draft)).toBeNull();
   });
 });

@@ -19,14 +19,19 @@ function TypeIcon({ type }: { type: Order['type'] }) {
   return <LocalDrinkIcon sx={{ color: '#4a2c6f' }} aria-label={type ?? 'drink'} role="img" />;
 }
 
-/** `details` shows under the order's own lines (the screen composes what other features add). */
+/**
+ * `heading`: the level under the section the card sits in (h2 right under the page's h1).
+ * `details` shows under the order's own lines (the screen composes what other features add).
+ */
 export function OrderCard({
   order,
   orderAgain = false,
+  heading = 'h2',
   details,
 }: {
   order: Order;
   orderAgain?: boolean;
+  heading?: 'h2' | 'h3';
   details?: ReactNode;
 }) {
   const { businessTimeZone } = useConfig();
@@ -69,6 +74,8 @@ export function OrderCard({
             aria-label="Order progress"
             data-testid="tracker"
             data-step={step}
+            // MUI's inactive circle (text.disabled) leaves its white digit at ~2.7:1; #616161 gives 6:1.
+            sx={{ '& .MuiStepIcon-root:not(.Mui-active):not(.Mui-completed)': { color: '#616161' } }}
           >
             {TRACKER_STEPS.map((label, i) => (
               <Step key={label} completed={i < step}>
@@ -79,7 +86,7 @@ export function OrderCard({
         )}
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
           <TypeIcon type={order.type} />
-          <Typography variant="h6" component="h3" sx={{ flex: 1, fontSize: 18 }}>
+          <Typography variant="h6" component={heading} sx={{ flex: 1, fontSize: 18 }}>
             {order.menu.name}
           </Typography>
           {isCafe && order.sweetness !== null && (

@@ -1,0 +1,119 @@
+// Lighthouse (mobile preset: simulated slow 4G, 4x CPU) on the four first screens of issue 14, median of
+// `runs`, with Debian's Chromium (CHROME_PATH, default /usr/bin/chromium). Signed-in pages get the session
+// the way the app keeps it: tokens in local storage, set by a script that runs before the app's own.
+// Standalone: `npx tsx scripts/bench/lighthouse-bench.ts` (needs services/dist and web/dist built).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+import { repoRoot } from '../../services/src/test-support/process.js';
+import { benchServer } from './lib/server.js';
+import { ms, percentile, table, type Figure } from './lib/stats.js';
+
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+const GOALS = 'perf >= 90, a11y 100, SEO >= 95; first-screen JS <= 150 KiB gzip';
+
+interface Run {
+  scores: Record<(typeof CATEGORIES)[number], number>;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  jsGzip: number;
+}
+
+/** gzip -9 of the app's own scripts the page fetched (the files in web/dist, as a phone without brotli gets them). */
+function firstScreenJs(urls: string[]): number {
+  const dist = join(repoRoot(), 'web', 'dist');
+  let total = 0;
+  for (const u of urls) {
+    const path = new URL(u).pathname;
+    if (!path.endsWith('.js')) continue;
+    total += gzipSync(readFileSync(join(dist, path)), { level: 9 }).length;
+  }
+  return total;
+}
+
+async function audit(url: string, token: string | null): Promise<Run> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+  try {
+    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+    const page = await browser.newPage();
+    if (token) await page.evaluateOnNewDocument((t: string) => localStorage.setItem('access_token', t), token);
+    const result = await lighthouse(
+      url,
+      { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] },
+      undefined,
+      page,
+    );
+    await browser.disconnect();
+    if (!result) throw new Error(`lighthouse gave no result for ${url}`);
+    const { lhr } = result;
+    const num = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+    const requests = (lhr.audits['network-requests']?.details as { items?: { url: string; resourceType?: string }[] })
+      ?.items;
+    const scripts = (requests ?? []).filter(
+      (r) => r.resourceType === 'Script' && r.url.startsWith(new URL(url).origin),
+    );
+    const scores = Object.fromEntries(
+      CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
+    ) as Run['scores'];
+    return {
+      scores,
+      fcp: num('first-contentful-paint'),
+      lcp: num('largest-contentful-paint'),
+      tbt: num('total-blocking-time'),
+      jsGzip: firstScreenJs(scripts.map((s) => s.url)),
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+export interface LighthousePage {
+  path: string;
+  token: string | null;
+}
+
+export async function runLighthouseBench(origin: string, pages: LighthousePage[], runs = 3): Promise<Figure[]> {
+  const figures: Figure[] = [];
+  for (const p of pages) {
+    const all: Run[] = [];
+    for (let i = 0; i < runs; i++) all.push(await audit(`${origin}${p.path}`, p.token));
+    const med = (f: (r: Run) => number) => percentile(all.map(f), 50);
+    const s = (c: (typeof CATEGORIES)[number]) => med((r) => r.scores[c]);
+    figures.push({
+      area: figures.length === 0 ? `Lighthouse mobile (median of ${runs})` : '',
+      measure: `${p.path}: perf / a11y / best practices / SEO; FCP, LCP, TBT; first-screen JS gzip`,
+      value: `${s('performance')} / ${s('accessibility')} / ${s('best-practices')} / ${s('seo')}; ${ms(med((r) => r.fcp))}, ${ms(med((r) => r.lcp))}, ${ms(med((r) => r.tbt))}; ${(med((r) => r.jsGzip) / 1024).toFixed(0)} KiB`,
+      baseline: `goal: ${GOALS}`,
+      ratio: '',
+    });
+  }
+  return figures;
+}
+
+/** The four pages with their sessions: a customer for the customer screens, a barista for the board. */
+export function issue14Pages(customerToken: string, baristaToken: string): LighthousePage[] {
+  return [
+    { path: '/login', token: null },
+    { path: '/menuCafe', token: customerToken },
+    { path: '/statusOrder', token: customerToken },
+    { path: '/ordering', token: baristaToken },
+  ];
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const s = await benchServer(2);
+  try {
+    const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+    const pages = issue14Pages(s.customers.tokens[0]!, s.customers.barista);
+    console.log(table(await runLighthouseBench(s.server.url, pages, runs)));
+  } finally {
+    await s.close();
+  }
+}

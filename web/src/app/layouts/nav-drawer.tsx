@@ -1,0 +1,51 @@
+import LogoutIcon from '@mui/icons-material/Logout';
+import { Box, Button, Divider, Drawer, List, ListItemButton, ListItemText } from '@mui/material';
+import { Link as RouterLink } from 'react-router';
+import { useSession } from '../../lib/session.js';
+import { Greeting } from './greeting.js';
+import { barColour } from './top-bar.js';
+
+/** The phone's navigation drawer, opened from the top bar's menu button. */
+export default function NavDrawer({ links, onClose }: { links: { label: string; to: string }[]; onClose: () => void }) {
+  const { shop, logout } = useSession();
+  return (
+    <Drawer anchor="right" open onClose={onClose}>
+      <Box
+        component="nav"
+        aria-label="Main"
+        sx={{
+          width: 260,
+          height: '100%',
+          display: 'flex',
+          flexDirection: 'column',
+          bgcolor: barColour(shop),
+          color: '#fff',
+        }}
+      >
+        <Box sx={{ p: 2 }}>
+          <Greeting />
+        </Box>
+        <Divider sx={{ borderColor: 'rgba(255,255,255,0.3)' }} />
+        <List>
+          {links.map((l) => (
+            <ListItemButton key={l.to} component={RouterLink} to={l.to} onClick={onClose}>
+              <ListItemText primary={l.label} />
+            </ListItemButton>
+          ))}
+        </List>
+        <Box sx={{ flex: 1 }} />
+        <Button
+          color="inherit"
+          startIcon={<LogoutIcon />}
+          onClick={() => {
+            onClose();
+            void logout();
+          }}
+          sx={{ m: 2, justifyContent: 'flex-start' }}
+        >
+          Logout
+        </Button>
+      </Box>
+    </Drawer>
+  );
+}

@@ -1,0 +1,25 @@
+import { Button, Dialog, DialogActions, DialogContent, DialogContentText } from '@mui/material';
+
+/** The dialog behind useAlert; its own chunk, loaded the first time an alert is shown. */
+export default function AlertDialog({ message, onClose }: { message: string | undefined; onClose: () => void }) {
+  return (
+    <Dialog
+      open={message !== undefined}
+      onClose={onClose}
+      role="alertdialog"
+      aria-describedby="app-alert-message"
+      slotProps={{ paper: { 'data-testid': 'app-alert' } as object }}
+    >
+      <DialogContent>
+        <DialogContentText id="app-alert-message" sx={{ color: 'text.primary' }}>
+          {message}
+        </DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} autoFocus variant="contained">
+          OK
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
