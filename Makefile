@@ -10,7 +10,7 @@ ARGS ?=
 
 help:
 	@echo "make start      install, build, migrate, seed demo data into a new database, serve"
-	@echo "make test       system deps, install, build, typecheck, unit + int + e2e tests"
+	@echo "make test       system deps, install, build, lint, typecheck (tests included), unit + int + e2e tests"
 	@echo "make lint       eslint + prettier --check (part of make test); make format rewrites"
 	@echo "make build      compile services (tsc -b) and the web client (vite build)"
 	@echo "make rebuild    replay every projection from the event log (offline)"
@@ -48,8 +48,9 @@ start: build
 
 # scripts/run-tests.sh points the tests at the local PostgreSQL and NATS when they
 # answer, runs every suite and ends with the line "N passed, N failed".
+# typecheck covers the test files too (each workspace's tsconfig.test.json; web's tsconfig includes e2e).
 test: system-deps build lint
-	npm run typecheck -w @drinks/web
+	npm run typecheck
 	scripts/run-tests.sh unit int e2e
 
 rebuild: build

@@ -4,6 +4,32 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { importBoundaries } from './scripts/lint/import-boundaries.js';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+const features = readdirSync(new URL('web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((e) => e.isDirectory())
+  .map((e) => e.name);
+
+// Import boundaries (STYLE 10 and 12): dependencies flow one way, web features never import each other
+// (pages composing several are in web/src/app), shared pieces sit in web/src/components and web/src/lib.
+const boundaries = [
+  ...features.map((name) => ({
+    target: `web/src/features/${name}`,
+    from: 'web/src/features',
+    except: [`./${name}`],
+    message:
+      'Features do not import each other: move the shared piece to web/src/lib or web/src/components, or compose in web/src/app.',
+  })),
+  { target: ['web/src/features', 'web/src/components', 'web/src/lib'], from: 'web/src/app' },
+  { target: ['web/src/components', 'web/src/lib'], from: 'web/src/features' },
+  { target: 'web', from: ['services', 'projections'] },
+  { target: 'projections', from: 'services', message: 'Projections never import services (tests included).' },
+  { target: 'contracts', from: ['projections', 'services', 'web'], message: 'Contracts import nothing of ours.' },
+  { target: ['contracts', 'projections', 'services'], from: 'web' },
+];
 
 export default tseslint.config(
   {
@@ -29,6 +55,11 @@ export default tseslint.config(
       ],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
     },
+  },
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { local: { rules: { 'import-boundaries': importBoundaries(root) } } },
+    rules: { 'local/import-boundaries': ['error', { zones: boundaries }] },
   },
   {
     // Test helpers and benchmarks read loosely typed JSON answers on purpose.

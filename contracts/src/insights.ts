@@ -13,26 +13,30 @@ export type TimelineKind = z.infer<typeof TimelineKind>;
 export const Actor = z.object({ id: z.string(), name: z.string().nullable() });
 export type Actor = z.infer<typeof Actor>;
 
+/** In a customer's timeline staff appear by first name only, with no id (ids help forge tokens). */
+export const TimelineActor = z.object({ id: z.string().nullable(), name: z.string().nullable() });
+
 export const TimelineEntry = z.object({
   kind: TimelineKind,
   at: z.string(),
-  by: Actor.nullable(),
+  by: TimelineActor.nullable(),
   reason: z.string().nullable(),
   /** Minutes (one decimal) since the previous entry; null for the first. */
   minutesSincePrevious: z.number().nullable(),
 });
 export type TimelineEntry = z.infer<typeof TimelineEntry>;
 export const OrderTimeline = z.array(TimelineEntry);
+export type OrderTimeline = z.infer<typeof OrderTimeline>;
 
 export const WaitEstimate = z.object({ lowMinutes: z.number().int(), highMinutes: z.number().int() });
 export type WaitEstimate = z.infer<typeof WaitEstimate>;
 
-/** Which past orders the estimate rests on, narrowest first. */
-export const EstimateScope = z.enum(['menu-hour', 'menu', 'area-hour', 'area']);
+/** Which past orders the estimate rests on, narrowest first; `prior` is a wide first guess from too few of them. */
+export const EstimateScope = z.enum(['menu-hour', 'menu', 'area-hour', 'area', 'prior']);
 export type EstimateScope = z.infer<typeof EstimateScope>;
 
 export const EstimateResponse = z.object({
-  /** Minutes from now until the order is done; null when the data is too thin or the order left the queue. */
+  /** Minutes from now until the order is done; null when the order left the queue. */
   estimate: WaitEstimate.nullable(),
   basis: z.object({ samples: z.number().int(), scope: EstimateScope.nullable() }),
 });
@@ -58,6 +62,7 @@ export type ServiceStats = z.infer<typeof ServiceStats>;
 
 /** Active, available menus of the order's area, same category first (at most 5). */
 export const AlternativesResponse = z.array(Menu);
+export type AlternativesResponse = z.infer<typeof AlternativesResponse>;
 
 const AuditType = z.string().refine((s) => (EVENT_TYPES as string[]).includes(s), 'Unknown event type');
 export const AuditQuery = z.object({

@@ -2,7 +2,7 @@ import { AuditPage, tag, type NewEvent } from '@drinks/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { listAudit } from './audit-queries.js';
 import { AUDIT_TABLE, auditProjection } from './audit.js';
-import { BACKENDS, ev, harness, TZ, type Harness } from './test-harness.spec.js';
+import { BACKENDS, ev, harness, TZ, type Harness } from './test-support/harness.js';
 
 describe.each(BACKENDS)('audit projection on %s', (backend) => {
   let h: Harness;

@@ -1,7 +1,7 @@
-import { Category, type NewEvent } from '@drinks/contracts';
+import { Category, type EventOf, type NewEvent } from '@drinks/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getCategory, getMenu, listCategories } from './catalog.js';
-import { BACKENDS, harness, type Harness } from './test-harness.spec.js';
+import { BACKENDS, harness, type Harness } from './test-support/harness.js';
 
 describe.each(BACKENDS)('catalog projection on %s', (backend) => {
   let h: Harness;
@@ -81,7 +81,7 @@ describe.each(BACKENDS)('catalog projection on %s', (backend) => {
   });
 });
 
-function catEvent(type: 'CategoryCreated' | 'CategoryChanged', data: Record<string, unknown>): NewEvent {
+function catEvent<T extends 'CategoryCreated' | 'CategoryChanged'>(type: T, data: EventOf<T>['data']): NewEvent {
   return { type, tags: [], data } as NewEvent;
 }
 function menuCreated(menuId: string, name: string, categoryId: string): NewEvent {

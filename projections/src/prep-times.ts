@@ -18,9 +18,17 @@ import {
   upsertRows,
   type IndexSpec,
 } from './sql.js';
-import { estimateWait, MIN_SAMPLES, PREFERRED_SAMPLES, quantile, toMinutes, type WaitSample } from './wait-estimate.js';
+import {
+  estimateWait,
+  MIN_SAMPLES,
+  PREFERRED_SAMPLES,
+  priorEstimate,
+  quantile,
+  toMinutes,
+  type WaitSample,
+} from './wait-estimate.js';
 
-export { estimateWait, MIN_SAMPLES, quantile, toMinutes, type WaitSample } from './wait-estimate.js';
+export { estimateWait, MIN_SAMPLES, priorEstimate, quantile, toMinutes, type WaitSample } from './wait-estimate.js';
 
 type Db = Knex | Knex.Transaction;
 export const PREP_TIMES_TABLE = 'rm_prep_times';
@@ -269,12 +277,22 @@ export async function waitStats(
 const FOUR_WEEKS_MS = 28 * 24 * 3600 * 1000;
 type Scope = { scope: EstimateScope; filter: Omit<WaitFilter, 'since'> };
 
+/** Minutes per order in the queue assumed before any order was completed (ESTIMATE_PRIOR_MINUTES). */
+export const DEFAULT_PRIOR_MINUTES = 4;
+
 /**
  * The wait range for an order still in the queue: the past 4 weeks' completed
  * orders of its menu at this hour, widened to its menu, then its area, until
  * there are PREFERRED_SAMPLES of them (the whole area needs only MIN_SAMPLES).
+ * Below that, a wide first guess (scope `prior`): the first customer of the day gets a range too.
  */
-export async function estimateForOrder(db: Db, order: Order, now: Date, timeZone: string): Promise<EstimateResponse> {
+export async function estimateForOrder(
+  db: Db,
+  order: Order,
+  now: Date,
+  timeZone: string,
+  priorMinutesPerOrder = DEFAULT_PRIOR_MINUTES,
+): Promise<EstimateResponse> {
   const since = new Date(now.getTime() - FOUR_WEEKS_MS);
   const hour = businessHour(now, timeZone);
   const area = order.menu.category.categoryFor;
@@ -292,5 +310,9 @@ export async function estimateForOrder(db: Db, order: Order, now: Date, timeZone
     const estimate = order.queue_at === null ? null : estimateWait({ queueAhead: order.queue_at - 1, samples });
     return { estimate, basis: { samples: samples.length, scope: s.scope } };
   }
-  return { estimate: null, basis: { samples: samples.length, scope: null } };
+  const estimate =
+    order.queue_at === null
+      ? null
+      : priorEstimate({ queueAhead: order.queue_at - 1, samples, defaultMinutesPerOrder: priorMinutesPerOrder });
+  return { estimate, basis: { samples: samples.length, scope: 'prior' } };
 }

@@ -3,7 +3,7 @@ import { getOrder, ORDERS_TABLE, ordersProjection } from './orders.js';
 import { PREP_TIMES_TABLE, prepTimesProjection } from './prep-times.js';
 import { serviceStats } from './service-stats.js';
 import { summary, totalOrders } from './stats.js';
-import { BACKENDS, TZ, ev, harness, type Harness } from './test-harness.spec.js';
+import { BACKENDS, TZ, ev, harness, type Harness } from './test-support/harness.js';
 
 // A recalled order is one order: the read models undo its completion or rejection and count it once.
 

@@ -1,7 +1,7 @@
 import { ServiceStats, type NewEvent } from '@drinks/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { serviceStats } from './service-stats.js';
-import { BACKENDS, ev, harness, type Harness } from './test-harness.spec.js';
+import { BACKENDS, ev, harness, type Harness } from './test-support/harness.js';
 
 const DAY1 = '2025-03-03';
 const DAY2 = '2025-03-04';

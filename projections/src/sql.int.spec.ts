@@ -1,15 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { testDatabase, type TestDb } from '../../services/src/test-support/db.js';
-import { BACKENDS } from './test-harness.spec.js';
+import { BACKENDS, testKnex, type TestKnex } from './test-support/database.js';
 import { createTableIfAbsent, selectIn, upsertRows } from './sql.js';
 
 const TABLE = 'rm_sql_helpers_test';
 const row = (id: number, v: string) => ({ id: `k${id}`, v });
 
 describe.each(BACKENDS)('the SQL helpers on %s', (backend) => {
-  let db: TestDb;
+  let db: TestKnex;
   beforeEach(async () => {
-    db = await testDatabase(backend);
+    db = await testKnex(backend);
     await createTableIfAbsent(db.knex, TABLE, (t) => {
       t.string('id', 16).primary();
       t.text('v').notNullable();

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { popularMenus, summary, totalOrders } from './stats.js';
-import { BACKENDS, ev, harness, type Harness } from './test-harness.spec.js';
+import { BACKENDS, ev, harness, type Harness } from './test-support/harness.js';
 
 const latte = { menuId: 'm-latte', menuName: 'Latte' };
 const mocha = { menuId: 'm-mocha', menuName: 'Mocha' };

@@ -1,7 +1,7 @@
 import { OrderTimeline, tag, type NewEvent } from '@drinks/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ALL_PROJECTIONS } from './index.js';
-import { BACKENDS, ev, harness, type Harness } from './test-harness.spec.js';
+import { BACKENDS, ev, harness, type Harness } from './test-support/harness.js';
 import { getTimeline } from './timeline.js';
 
 describe.each(BACKENDS)('order timeline from the log on %s', (backend) => {

@@ -1,7 +1,7 @@
 import { User, type NewEvent } from '@drinks/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getShopStatus } from './shop.js';
-import { BACKENDS, harness, type Harness } from './test-harness.spec.js';
+import { BACKENDS, harness, type Harness } from './test-support/harness.js';
 import { getUser, listUsers } from './users.js';
 
 describe.each(BACKENDS)('users and shop projections on %s', (backend) => {

@@ -52,3 +52,26 @@ export function estimateWait(input: {
   const highMinutes = Math.max(lowMinutes + 1, Math.ceil(quantile(scaled, HIGH_Q) / 60));
   return { lowMinutes, highMinutes };
 }
+
+/** With too few past orders, the range spans half to twice the expected wait: honest about how little we know. */
+const PRIOR_LOW = 0.5;
+const PRIOR_HIGH = 2;
+
+/**
+ * A first guess for when the data is too thin for estimateWait: the median past wait per order in
+ * the queue (the few samples there are), else the configured minutes per order, times the orders
+ * up to and including this one, as a wide range.
+ */
+export function priorEstimate(input: {
+  queueAhead: number;
+  samples: readonly WaitSample[];
+  defaultMinutesPerOrder: number;
+}): { lowMinutes: number; highMinutes: number } {
+  const places = Math.max(0, input.queueAhead) + 1;
+  const perOrder = input.samples.map((s) => s.waitSeconds / (s.queueAhead + 1)).sort((a, b) => a - b);
+  const perOrderSeconds = perOrder.length > 0 ? quantile(perOrder, 0.5) : input.defaultMinutesPerOrder * 60;
+  const expected = perOrderSeconds * places;
+  const lowMinutes = Math.max(0, Math.floor((expected * PRIOR_LOW) / 60));
+  const highMinutes = Math.max(lowMinutes + 2, Math.ceil((expected * PRIOR_HIGH) / 60));
+  return { lowMinutes, highMinutes };
+}

@@ -73,6 +73,12 @@ export const ConfigSchema = z
       .int()
       .min(60)
       .default(30 * 24 * 3600),
+    /** Absolute lifetime of a sign-in: its refresh tokens stop rotating after this, however active. */
+    SESSION_MAX_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(60)
+      .default(30 * 24 * 3600),
     COMPANY_EMAIL_DOMAIN: z
       .string()
       .regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, 'must be a domain such as woxa.tech')
@@ -120,6 +126,8 @@ export const ConfigSchema = z
       .optional(),
     /** How long after its completion or rejection staff can still recall an order. */
     RECALL_WINDOW_SECONDS: z.coerce.number().int().min(0).max(86_400).default(120),
+    /** Minutes per order in the queue the wait estimate assumes until enough orders were completed. */
+    ESTIMATE_PRIOR_MINUTES: z.coerce.number().positive().max(120).default(4),
     /** A done order not picked up after this long is listed as unclaimed for staff to hand over. */
     UNCLAIMED_AFTER_MINUTES: z.coerce
       .number()

@@ -9,7 +9,7 @@ import type { AppDeps } from './api/deps.js';
 import { createMetrics } from './api/metrics.js';
 import { metricsAccess } from './api/metrics-access.js';
 import { createCredentialStore } from './auth/credentials.js';
-import { hashPassword, verifyPassword } from './auth/passwords.js';
+import { hashPassword, needsRehash, verifyPassword } from './auth/passwords.js';
 import { loadJwtSecret } from './auth/secret.js';
 import { createLoginThrottle } from './auth/throttle.js';
 import { createTokenService } from './auth/tokens.js';
@@ -20,7 +20,7 @@ import type { Bus, Subscription } from './bus/types.js';
 import { seedDemoData, type DemoAccount } from './cli/seed.js';
 import { offsetClock, systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
-import { openDatabase } from './db/database.js';
+import { openDatabase, type Db } from './db/database.js';
 import { migrateCore } from './db/migrations.js';
 import { listenForAppends } from './db/notify.js';
 import { createImageService } from './images/images.js';
@@ -37,6 +37,8 @@ export interface RunningServer {
   /** Where /api/metrics is served when METRICS_PORT is set. */
   metricsPort?: number | undefined;
   logger: Logger;
+  /** For tests that look at stored state directly. */
+  db: Db;
   close(): Promise<void>;
 }
 
@@ -121,6 +123,8 @@ export async function startServer(
       audience: config.JWT_AUDIENCE,
       accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
       refreshTtlSeconds: config.REFRESH_TOKEN_TTL_SECONDS,
+      sessionMaxSeconds: config.SESSION_MAX_SECONDS,
+      isActive: async (id) => (await getUser(db.knex, id))?.isAvailable === true,
       clock,
     });
     const users = { get: (id: string) => getUser(db.knex, id) };
@@ -135,7 +139,12 @@ export async function startServer(
         // The bus is late (broker down or frozen): a process running the projector reads the log itself.
         if (runsProjector) await projector.catchUp();
       },
-      passwords: { hash: hashPassword, verify: verifyPassword, dummyHash: await hashPassword('not a real password') },
+      passwords: {
+        hash: hashPassword,
+        verify: verifyPassword,
+        needsRehash,
+        dummyHash: await hashPassword('not a real password'),
+      },
       tokens,
       credentials: createCredentialStore(db),
       // Per (account, address) it stops guessing; the per-account ceiling spares addresses that signed in before.
@@ -182,8 +191,19 @@ export async function startServer(
       waitFor: (p, ms) => watcher.waitFor(p, ms),
     });
     subscriptions.push(
-      await bus.subscribe(`live-${process.pid}-${Date.now()}`, (e) => fanout.handle(e), { durable: false }),
+      await bus.subscribe(
+        `live-${process.pid}-${Date.now()}`,
+        (e) => {
+          if (e.type === 'UserRoleChanged' || e.type === 'UserAvailabilityChanged') {
+            // Once the read model has the change, the user's sockets are checked against it.
+            void watcher.waitFor(e.position, READ_YOUR_WRITES_MS).then(() => live.recheck(e.data.userId));
+          }
+          return fanout.handle(e);
+        },
+        { durable: false },
+      ),
     );
+    tokens.onRevoked((userId) => void live.recheck(userId));
     closers.push(() => live.close());
     metrics.track({ liveClients: () => live.clientCount() });
 
@@ -214,6 +234,7 @@ export async function startServer(
     url,
     port: server ? Number(new URL(url).port) : 0,
     metricsPort,
+    db,
     demoAccounts,
     logger,
     async close() {

@@ -12,7 +12,8 @@ export interface LiveSocket {
 /** Opens a socket and resolves once the server said hello (authenticated). */
 export function openSocket(url: string, token: string, onMessage?: (m: any) => void): Promise<LiveSocket> {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/api/websockets?token=${encodeURIComponent(token)}`);
+    const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/api/websockets`);
+    ws.on('open', () => ws.send(JSON.stringify({ type: 'auth', token })));
     const messages: LiveSocket['messages'] = [];
     const timer = setTimeout(() => reject(new Error('socket hello timed out')), 15_000);
     ws.on('message', (raw) => {

@@ -29,8 +29,8 @@ export function createApp(deps: AppDeps, options: { webDir?: string } = {}): Koa
   const uploadParser = bodyParser({ enableTypes: ['json'], jsonLimit: UPLOAD_LIMIT, encoding: 'utf-8' });
   const jsonParser = bodyParser({ enableTypes: ['json'], jsonLimit: JSON_LIMIT, encoding: 'utf-8' });
 
-  // The access log, the headers and the counters sit outside the error handler: they see the status it answers.
   app.use(clientAddress(deps.config.TRUST_PROXY));
+  // The access log, the headers and the counters sit outside the error handler: they see the status it answers.
   app.use(requestContext(deps.logger));
   app.use(securityHeaders());
   app.use(deps.metrics.middleware());

@@ -22,6 +22,8 @@ export interface AppDeps {
   passwords: {
     hash(password: string): Promise<string>;
     verify(password: string, hash: string): Promise<boolean>;
+    /** True for a hash made with an older algorithm or cost: replaced after the next good login. */
+    needsRehash(hash: string): boolean;
     dummyHash: string;
   };
   tokens: ReturnType<typeof createTokenService>;

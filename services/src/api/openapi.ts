@@ -256,12 +256,26 @@ const ops: Op[] = [
   { method: 'get', path: '/config', summary: 'Client configuration', auth: 'public', response: c.ClientConfig },
   { method: 'get', path: '/healthz', summary: 'Process up', auth: 'public' },
   { method: 'get', path: '/readyz', summary: 'Database and projections ready', auth: 'public' },
-  { method: 'get', path: '/metrics', summary: 'Prometheus metrics', auth: 'public' },
+  {
+    method: 'get',
+    path: '/metrics',
+    summary:
+      'Prometheus metrics: on this port only to this machine or to the bearer of METRICS_TOKEN; with METRICS_PORT only there (404 here)',
+    auth: 'public',
+  },
 ];
 
 const schema = (s: z.ZodType, io: 'input' | 'output') => z.toJSONSchema(s, { io, unrepresentable: 'any' });
 
 /** OpenAPI 3.1 generated from the contracts' zod schemas, so the two cannot drift. */
+const IDEMPOTENCY_KEY = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description: 'A repeat with the same key and body answers the first answer; with another body, 422.',
+  schema: { type: 'string', maxLength: 200 },
+};
+
 export function openApiDocument() {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const op of ops) {
@@ -282,7 +296,7 @@ export function openApiDocument() {
     (paths[`/api${op.path}`] ??= {})[op.method] = {
       summary: op.summary,
       ...(op.auth === 'public' ? { security: [] } : { 'x-roles': op.auth }),
-      parameters: [...params, ...query],
+      parameters: [...params, ...query, ...(op.method === 'get' ? [] : [IDEMPOTENCY_KEY])],
       ...(op.body
         ? { requestBody: { required: true, content: { 'application/json': { schema: schema(op.body, 'input') } } } }
         : {}),
@@ -291,6 +305,14 @@ export function openApiDocument() {
           description: 'OK',
           ...(op.response ? { content: { 'application/json': { schema: schema(op.response, 'output') } } } : {}),
         },
+        ...(op.method === 'get'
+          ? {}
+          : {
+              '422': {
+                description: 'IDEMPOTENCY_KEY_REUSED: the Idempotency-Key came before with another body',
+                content: { 'application/problem+json': { schema: schema(c.ProblemDetails, 'output') } },
+              },
+            }),
         default: {
           description: 'Problem',
           content: { 'application/problem+json': { schema: schema(c.ProblemDetails, 'output') } },

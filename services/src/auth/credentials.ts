@@ -12,6 +12,7 @@ export interface CredentialStore {
   create(userId: string, email: string, passwordHash: string): Promise<void>;
   findByEmail(email: string): Promise<Credential | null>;
   remove(userId: string): Promise<void>;
+  updateHash(userId: string, passwordHash: string): Promise<void>;
 }
 
 const normalize = (email: string) => email.trim().toLowerCase();
@@ -40,6 +41,9 @@ export function createCredentialStore(db: KnexDb, clock: Clock = systemClock): C
     },
     async remove(userId) {
       await table().where({ user_id: userId }).delete();
+    },
+    async updateHash(userId, passwordHash) {
+      await table().where({ user_id: userId }).update({ password_hash: passwordHash });
     },
   };
 }

@@ -12,6 +12,10 @@ export interface TokenServiceOptions {
   audience: string;
   accessTtlSeconds: number;
   refreshTtlSeconds: number;
+  /** Absolute lifetime of a session (a refresh token family), however often it is rotated. */
+  sessionMaxSeconds?: number;
+  /** A disabled user's refresh tokens no longer rotate. */
+  isActive?: (userId: string) => Promise<boolean>;
   clock: Clock;
 }
 
@@ -21,6 +25,8 @@ export interface TokenService {
   rotate(refreshToken: string): Promise<Tokens>;
   verifyAccess(token: string | undefined | null): Promise<{ userId: string }>;
   revokeAll(userId: string): Promise<void>;
+  /** Called after a user's tokens were revoked here (logout): live sockets close. */
+  onRevoked(listener: (userId: string) => void): void;
 }
 
 const ACCESS_TYPE = 'at+jwt';
@@ -33,7 +39,19 @@ type RotateOutcome = { ok: true; userId: string; refreshToken: string } | { ok: 
 export function createTokenService(options: TokenServiceOptions): TokenService {
   const { db, secret, issuer, audience, accessTtlSeconds, refreshTtlSeconds, clock } = options;
   if (secret.length < 32) throw new Error('The JWT secret must be at least 32 bytes.');
+  const sessionMaxMs = (options.sessionMaxSeconds ?? 30 * 24 * 3600) * 1000;
   const refreshTokens = (k = db.knex) => k('refresh_tokens');
+  const families = (k = db.knex) => k('refresh_families');
+  const revocations = createRevocations(db);
+  const revokedListeners: ((userId: string) => void)[] = [];
+
+  async function sessionExpired(k: KnexDb['knex'], familyId: string, userId: string, now: number) {
+    const row = (await families(k).where({ family_id: familyId }).first('started_at')) as
+      { started_at: number | string } | undefined;
+    // Families from before this table existed start counting at their first rotation.
+    if (!row) await families(k).insert({ family_id: familyId, user_id: userId, started_at: now });
+    return row !== undefined && Number(row.started_at) + sessionMaxMs <= now;
+  }
 
   async function signAccess(userId: string): Promise<string> {
     const now = Math.floor(clock().getTime() / 1000);
@@ -64,7 +82,9 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
 
   return {
     async issue(userId) {
-      const refreshToken = await insertRefresh(db.knex, userId, randomUUID());
+      const familyId = randomUUID();
+      await families().insert({ family_id: familyId, user_id: userId, started_at: clock().getTime() });
+      const refreshToken = await insertRefresh(db.knex, userId, familyId);
       return { accessToken: await signAccess(userId), refreshToken };
     },
 
@@ -89,6 +109,7 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
           return { ok: false, reused: true };
         }
         if (!(toMillis(row.expires_at) > now.getTime())) return { ok: false, reused: false };
+        if (await sessionExpired(trx, row.family_id, row.user_id, now.getTime())) return { ok: false, reused: false };
         const marked = await refreshTokens(trx)
           .where({ id: row.id })
           .whereNull('used_at')
@@ -97,6 +118,13 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
         return { ok: true, userId: row.user_id, refreshToken: await insertRefresh(trx, row.user_id, row.family_id) };
       });
       // Signed after commit: the write lock is not held across the async crypto.
+      if (outcome.ok && options.isActive && !(await options.isActive(outcome.userId))) {
+        await refreshTokens()
+          .where({ user_id: outcome.userId })
+          .whereNull('revoked_at')
+          .update({ revoked_at: clock().toISOString() });
+        throw new UnauthorizedError('This account is not active.');
+      }
       if (outcome.ok) return { accessToken: await signAccess(outcome.userId), refreshToken: outcome.refreshToken };
       if (outcome.reused) throw new UnauthorizedError('Refresh token already used.', 'TOKEN_REUSED');
       throw new UnauthorizedError('Invalid refresh token.');
@@ -114,6 +142,7 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
           requiredClaims: ['sub', 'exp', 'iat', 'jti'],
         });
         if (typeof payload.sub !== 'string' || payload.sub === '') throw new Error('no subject');
+        if ((payload.iat ?? 0) <= (await revocations.notBefore(payload.sub))) throw new Error('signed out');
         return { userId: payload.sub };
       } catch {
         throw new UnauthorizedError('Invalid or expired access token.');
@@ -121,10 +150,45 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
     },
 
     async revokeAll(userId) {
+      await revocations.revoke(userId, Math.floor(clock().getTime() / 1000));
       await refreshTokens()
         .where({ user_id: userId })
         .whereNull('revoked_at')
         .update({ revoked_at: clock().toISOString() });
+      for (const listener of revokedListeners) listener(userId);
+    },
+
+    onRevoked(listener) {
+      revokedListeners.push(listener);
+    },
+  };
+}
+
+/** How long another API process may keep accepting a signed-out user's access tokens. */
+const NOT_BEFORE_CACHE_MS = 2000;
+
+/**
+ * Per user, the second up to which access tokens were signed out (logout). Read per request, so kept
+ * in memory for two seconds; this process sees its own logouts at once.
+ */
+function createRevocations(db: KnexDb) {
+  const table = () => db.knex('session_revocations');
+  const cache = new Map<string, { notBefore: number; readAt: number }>();
+  return {
+    async notBefore(userId: string): Promise<number> {
+      const hit = cache.get(userId);
+      const now = Date.now();
+      if (hit && now - hit.readAt < NOT_BEFORE_CACHE_MS) return hit.notBefore;
+      const row = (await table().where({ user_id: userId }).first('not_before')) as
+        { not_before: number | string } | undefined;
+      if (cache.size > 10_000) cache.clear();
+      const notBefore = row ? Number(row.not_before) : 0;
+      cache.set(userId, { notBefore, readAt: now });
+      return notBefore;
+    },
+    async revoke(userId: string, notBefore: number): Promise<void> {
+      await table().insert({ user_id: userId, not_before: notBefore }).onConflict('user_id').merge();
+      cache.set(userId, { notBefore, readAt: Date.now() });
     },
   };
 }

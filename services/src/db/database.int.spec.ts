@@ -13,6 +13,8 @@ const CORE_TABLES = [
   'idempotency_bodies',
   'credentials',
   'refresh_tokens',
+  'refresh_families',
+  'session_revocations',
   'images',
   'checkpoints',
   'leases',

@@ -78,6 +78,23 @@ const CORE_TABLES: [string, Build][] = [
     },
   ],
   [
+    // When each session (refresh token family) began: it ends SESSION_MAX_SECONDS later, rotated or not.
+    'refresh_families',
+    (t) => {
+      t.text('family_id').primary();
+      t.text('user_id').notNullable().index();
+      t.bigInteger('started_at').notNullable();
+    },
+  ],
+  [
+    // Per user, access tokens issued up to this second (epoch seconds) were signed out.
+    'session_revocations',
+    (t) => {
+      t.text('user_id').primary();
+      t.bigInteger('not_before').notNullable();
+    },
+  ],
+  [
     // View keys of the pick-up screen: only a hash is kept; the admin sees the key once.
     'pickup_screen_keys',
     (t) => {

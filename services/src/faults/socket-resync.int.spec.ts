@@ -11,7 +11,8 @@ import { customersOf, sleep, startTraffic, type Customers } from './tests/traffi
 /** A staff client: a map of orders kept from socket messages (highest position wins). */
 function liveClient(url: string, token: string, state: Map<string, { position: number; order: Order }>) {
   return new Promise<WebSocket>((resolve, reject) => {
-    const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/api/websockets?token=${token}`);
+    const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/api/websockets`);
+    ws.on('open', () => ws.send(JSON.stringify({ type: 'auth', token })));
     ws.on('message', (raw) => {
       const m = JSON.parse(raw.toString()) as { type: string; position: number; data: Order };
       if (m.type === 'hello') return resolve(ws);

@@ -17,12 +17,15 @@ describe('live server', () => {
   let live: LiveServer;
   let base: string;
   const sockets: WebSocket[] = [];
+  const revoked = new Set<string>();
+  const changed = new Map<string, { id: string; role: 'user' | 'barista' | 'admin' }>();
 
   async function start(options: { allowedOrigins?: string[]; heartbeatMs?: number; authTimeoutMs?: number } = {}) {
     server = createServer((_req, res) => res.writeHead(404).end());
     live = createLiveServer({
       server,
-      authenticate: async (token) => USERS[token as keyof typeof USERS] ?? null,
+      authenticate: async (token) =>
+        revoked.has(token) ? null : (changed.get(token) ?? USERS[token as keyof typeof USERS] ?? null),
       allowedOrigins: options.allowedOrigins ?? [],
       heartbeatMs: options.heartbeatMs ?? 25_000,
       authTimeoutMs: options.authTimeoutMs,
@@ -33,6 +36,8 @@ describe('live server', () => {
 
   beforeEach(() => start());
   afterEach(async () => {
+    revoked.clear();
+    changed.clear();
     sockets.splice(0).forEach((s) => s.terminate());
     await live.close();
     server.closeAllConnections();
@@ -61,19 +66,25 @@ describe('live server', () => {
     return { ws, received, closed, opened, until };
   }
 
-  async function authed(token: keyof typeof USERS, how: 'query' | 'message' = 'query') {
-    const client = how === 'query' ? open(`?token=${token}`) : open();
+  /** Opens a socket that sends its token as the first message. */
+  function openWith(token: string, headers: Record<string, string> = {}, path = '/api/websockets', autoPong = true) {
+    const client = open('', headers, path, autoPong);
+    client.ws.on('open', () => client.ws.send(JSON.stringify({ type: 'auth', token })));
+    return client;
+  }
+
+  async function authed(token: keyof typeof USERS) {
+    const client = openWith(token);
     await client.opened;
-    if (how === 'message') client.ws.send(JSON.stringify({ type: 'auth', token }));
     const [hello] = await client.until(1);
     expect(hello).toEqual({ type: 'hello', position: expect.any(Number), data: { userId: USERS[token].id } });
     return client;
   }
 
   describe('authentication', () => {
-    it('closes the socket with 4401 on a bad token in the URL', async () => {
-      const client = open('?token=forged');
-      expect(await client.closed).toBe(CLOSE_UNAUTHORIZED);
+    it('refuses a token in the URL, where proxy logs would keep it', async () => {
+      const client = open('?token=token-alice');
+      await expect(client.opened).rejects.toThrow(/400/);
     });
 
     it('closes the socket with 4401 when the first message is not a valid auth', async () => {
@@ -95,9 +106,9 @@ describe('live server', () => {
       expect(await client.closed).toBe(CLOSE_UNAUTHORIZED);
     });
 
-    it('accepts the token in the URL or as the first message, and greets with hello', async () => {
-      await authed('token-alice', 'query');
-      await authed('token-bob', 'message');
+    it('accepts the token as the first message, and greets with hello', async () => {
+      await authed('token-alice');
+      await authed('token-bob');
       expect(live.clientCount()).toBe(2);
     });
 
@@ -111,9 +122,9 @@ describe('live server', () => {
   describe('when an order changes', () => {
     it('reaches the owner and staff only, in order', async () => {
       const alice = await authed('token-alice');
-      const bob = await authed('token-bob', 'message');
+      const bob = await authed('token-bob');
       const barista = await authed('token-barista');
-      const admin = await authed('token-admin', 'message');
+      const admin = await authed('token-admin');
       const anonymous = open();
       await anonymous.opened;
 
@@ -138,21 +149,49 @@ describe('live server', () => {
 
   describe('the upgrade', () => {
     it('refuses a foreign Origin with 403 and accepts its own host or an allowed origin', async () => {
-      const foreign = open('?token=token-alice', { Origin: 'https://evil.example' });
+      const foreign = openWith('token-alice', { Origin: 'https://evil.example' });
       await expect(foreign.opened).rejects.toThrow(/403/);
-      const own = open('?token=token-alice', { Origin: base.replace('ws://', 'http://') });
+      const own = openWith('token-alice', { Origin: base.replace('ws://', 'http://') });
       await own.until(1);
 
       await live.close();
       await new Promise((resolve) => server.close(resolve));
       await start({ allowedOrigins: ['https://app.example'] });
-      const allowed = open('?token=token-alice', { Origin: 'https://app.example' });
+      const allowed = openWith('token-alice', { Origin: 'https://app.example' });
       await allowed.until(1);
     });
 
     it('refuses another path', async () => {
-      const other = open('?token=token-alice', {}, '/api/other');
+      const other = openWith('token-alice', {}, '/api/other');
       await expect(other.opened).rejects.toThrow(/404/);
+    });
+  });
+
+  describe('when a signed-in user signs out, is disabled or changes role', () => {
+    it('closes its sockets at a recheck, and only its own', async () => {
+      const alice = await authed('token-alice');
+      const bob = await authed('token-bob');
+      revoked.add('token-alice');
+      await live.recheck('alice');
+      expect(await alice.closed).toBe(CLOSE_UNAUTHORIZED);
+      await live.recheck('bob');
+      expect(bob.ws.readyState).toBe(WebSocket.OPEN);
+    });
+
+    it('closes the socket of a user whose role changed, so it comes back with the new audience', async () => {
+      const barista = await authed('token-barista');
+      changed.set('token-barista', { id: 'barista', role: 'user' });
+      await live.recheck('barista');
+      expect(await barista.closed).toBe(CLOSE_UNAUTHORIZED);
+    });
+
+    it('finds an expired or revoked token at the next heartbeat without being told', async () => {
+      await live.close();
+      await new Promise((resolve) => server.close(resolve));
+      await start({ heartbeatMs: 50 });
+      const alice = await authed('token-alice');
+      revoked.add('token-alice');
+      expect(await alice.closed).toBe(CLOSE_UNAUTHORIZED);
     });
   });
 
@@ -162,7 +201,7 @@ describe('live server', () => {
       await new Promise((resolve) => server.close(resolve));
       await start({ heartbeatMs: 50 });
       await authed('token-alice');
-      const silent = open('?token=token-bob', {}, '/api/websockets', false);
+      const silent = openWith('token-bob', {}, '/api/websockets', false);
       await silent.until(1);
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(live.clientCount()).toBe(1);

@@ -32,6 +32,8 @@ export interface LiveServerOptions {
 }
 export interface LiveServer {
   send(message: LiveMessage, audience: Audience): void;
+  /** Re-authenticates the user's sockets now (signed out, disabled, role changed): closes those refused. */
+  recheck(userId: string): Promise<void>;
   clientCount(): number;
   close(): Promise<void>;
 }
@@ -39,6 +41,7 @@ export interface LiveServer {
 interface Client {
   ws: WebSocket;
   user: LiveUser | null;
+  token: string | null;
   authenticating: boolean;
   alive: boolean;
 }
@@ -55,11 +58,13 @@ export function createLiveServer(options: LiveServerOptions): LiveServer {
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (url.pathname !== path) return reject(socket, 404, 'Not Found');
     if (!originAllowed(req, allowedOrigins)) return reject(socket, 403, 'Forbidden');
-    wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, url.searchParams.get('token')));
+    // A token in the URL ends up in proxy access logs: only the first message may carry it.
+    if (url.searchParams.has('token')) return reject(socket, 400, 'Bad Request');
+    wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws));
   }
 
-  function onConnection(ws: WebSocket, urlToken: string | null) {
-    const client: Client = { ws, user: null, authenticating: false, alive: true };
+  function onConnection(ws: WebSocket) {
+    const client: Client = { ws, user: null, token: null, authenticating: false, alive: true };
     clients.add(client);
     const timer = setTimeout(
       () => client.user || ws.close(CLOSE_UNAUTHORIZED, 'Authentication required'),
@@ -72,7 +77,19 @@ export function createLiveServer(options: LiveServerOptions): LiveServer {
     });
     ws.on('error', (err) => logger?.warn({ err }, 'live socket error'));
     ws.on('message', (raw) => onMessage(client, raw));
-    if (urlToken !== null) void login(client, urlToken);
+  }
+
+  /** The token is checked again (expiry, sign-out, disabling) and the role too: the audience follows it. */
+  async function stillValid(client: Client): Promise<boolean> {
+    if (!client.user || !client.token) return true;
+    const now = await authenticate(client.token).catch(() => null);
+    return now !== null && now.id === client.user.id && now.role === client.user.role;
+  }
+
+  async function recheckClient(client: Client) {
+    if (!(await stillValid(client)) && client.ws.readyState === WebSocket.OPEN) {
+      client.ws.close(CLOSE_UNAUTHORIZED, 'Unauthorized');
+    }
   }
 
   async function login(client: Client, token: string) {
@@ -87,6 +104,7 @@ export function createLiveServer(options: LiveServerOptions): LiveServer {
     if (client.ws.readyState !== WebSocket.OPEN) return;
     if (!user) return client.ws.close(CLOSE_UNAUTHORIZED, 'Unauthorized');
     client.user = user;
+    client.token = token;
     deliver(client, JSON.stringify({ type: 'hello', position: lastPosition, data: { userId: user.id } }));
   }
 
@@ -123,6 +141,7 @@ export function createLiveServer(options: LiveServerOptions): LiveServer {
       }
       client.alive = false;
       client.ws.ping();
+      void recheckClient(client);
     }
   }, heartbeatMs);
   heartbeat.unref();
@@ -136,6 +155,9 @@ export function createLiveServer(options: LiveServerOptions): LiveServer {
       for (const client of clients) {
         if (client.user && reaches(audience, client.user)) deliver(client, data);
       }
+    },
+    async recheck(userId) {
+      await Promise.all([...clients].filter((c) => c.user?.id === userId).map(recheckClient));
     },
     clientCount: () => clients.size,
     async close() {

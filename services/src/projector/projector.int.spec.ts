@@ -1,4 +1,4 @@
-import type { NewEvent, StoredEvent } from '@drinks/contracts';
+import type { EventOf, EventType, NewEvent, StoredEvent } from '@drinks/contracts';
 import { ALL_PROJECTIONS, getOrder, listUsers } from '@drinks/projections';
 import type { Knex } from 'knex';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -190,7 +190,7 @@ async function dump(knex: Knex): Promise<Record<string, unknown[]>> {
 }
 
 function sampleLog(): NewEvent[] {
-  const e = (type: string, data: Record<string, unknown>) => ({ type, tags: [], data }) as NewEvent;
+  const e = <T extends EventType>(type: T, data: EventOf<T>['data']) => ({ type, tags: [], data }) as NewEvent;
   const order = (orderId: string, userId: string, userName: string, menu: 'latte' | 'beer', day = '2025-03-03') =>
     e('OrderPlaced', {
       orderId,

@@ -89,7 +89,8 @@ describe('scale-out: 2 api, 2 relays (active + standby), 1 projector on PostgreS
   });
 
   it('pushes an order placed through api A to a WebSocket on api B', async () => {
-    const ws = new WebSocket(`${apiB.url.replace('http', 'ws')}/api/websockets?token=${c.barista}`);
+    const ws = new WebSocket(`${apiB.url.replace('http', 'ws')}/api/websockets`);
+    ws.on('open', () => ws.send(JSON.stringify({ type: 'auth', token: c.barista })));
     const messages: LiveMessage[] = [];
     ws.on('message', (raw) => messages.push(JSON.parse(String(raw)) as LiveMessage));
     await new Promise<void>((resolve, reject) => (ws.once('open', () => resolve()), ws.once('error', reject)));

@@ -8,8 +8,8 @@ import { BarMenuPage } from '../features/catalog/bar-menu-page.js';
 import { CafeMenuPage } from '../features/catalog/cafe-menu-page.js';
 import { BarFormPage } from '../features/order-form/bar-form-page.js';
 import { OrderFormPage } from '../features/order-form/order-form-page.js';
-import { HomePage } from '../features/orders/home-page.js';
-import { OrdersPage } from '../features/orders/orders-page.js';
+import { HomePage } from './screens/home-page.js';
+import { OrdersPage } from './screens/orders-page.js';
 import { App } from './app.js';
 import { AfterInit, RequireRole } from './guard.js';
 import { Landing } from './landing.js';
@@ -28,7 +28,7 @@ function lazyPage<P extends object>(load: () => Promise<Record<string, unknown>>
   );
 }
 
-const OrderingPage = lazyPage(() => import('../features/board/ordering-page.js'), 'OrderingPage');
+const OrderingPage = lazyPage(() => import('./screens/ordering-page.js'), 'OrderingPage');
 const HistoryPage = lazyPage(() => import('../features/history/history-page.js'), 'HistoryPage');
 const DashboardPage = lazyPage<{ area: 'cafe' | 'bar' }>(
   () => import('../features/dashboard/dashboard-page.js'),
@@ -47,11 +47,12 @@ const ServiceDashboardPage = lazyPage(
   'ServiceDashboardPage',
 );
 const AuditLogPage = lazyPage(() => import('../features/audit/audit-log-page.js'), 'AuditLogPage');
+const PickupScreenPage = lazyPage(() => import('../features/pickup-screen/pickup-screen-page.js'), 'PickupScreenPage');
 const TeamCreditPage = lazyPage(() => import('../features/credits/team-credit-page.js'), 'TeamCreditPage');
 
 // The screen the app opens on starts loading with the session check instead of after it.
 const OPENING_SCREENS: [RegExp, () => Promise<unknown>][] = [
-  [/^\/ordering/, () => import('../features/board/ordering-page.js')],
+  [/^\/ordering/, () => import('./screens/ordering-page.js')],
   [/^\/history/, () => import('../features/history/history-page.js')],
   [/^\/dashboard-(cafe|bar|admin)/, () => import('../features/dashboard/dashboard-page.js')],
   [/^\/menuManagement/, () => import('../features/menu/menu-management-page.js')],
@@ -125,6 +126,8 @@ export const routes: RouteObject[] = [
             ),
           },
           { path: 'error', element: <ErrorPage /> },
+          // Public and read-only: the API decides who may see it (a listed network or a view key).
+          { path: 'ready', element: <PickupScreenPage /> },
           {
             element: (
               <AfterInit>

@@ -38,8 +38,11 @@ export function useLiveEvents(userKey: string | null): void {
       const token = getTokens().accessToken;
       if (!token || closed) return;
       const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
-      socket = new WebSocket(`${proto}//${location.host}/api/websockets?token=${encodeURIComponent(token)}`);
-      socket.onopen = () => {
+      // The token goes in the first message, never the URL (URLs end up in proxy logs).
+      const ws = new WebSocket(`${proto}//${location.host}/api/websockets`);
+      socket = ws;
+      ws.onopen = () => {
+        ws.send(JSON.stringify({ type: 'auth', token }));
         if (attempt > 0) invalidateAll();
         attempt = 0;
       };

@@ -50,6 +50,9 @@ export function authRoutes(deps: AppDeps) {
       throw new UnauthorizedError('Email or Password incorrect.', 'INVALID_CREDENTIALS');
     }
     await attempt.succeeded();
+    if (credential && deps.passwords.needsRehash(credential.passwordHash)) {
+      await deps.credentials.updateHash(credential.userId, await deps.passwords.hash(body.password));
+    }
     ctx.body = await deps.tokens.issue(user.id);
   });
 

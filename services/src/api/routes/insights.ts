@@ -9,6 +9,7 @@ import {
   type EventType,
   type Menu,
   type Order,
+  type TimelineEntry,
   type User,
 } from '@drinks/contracts';
 import { estimateForOrder, getOrder, getTimeline, listAudit, listCategories, serviceStats } from '@drinks/projections';
@@ -35,13 +36,15 @@ export function insightRoutes(deps: AppDeps) {
   }
 
   router.get('/order/:id/timeline', signedIn, async (ctx) => {
-    const order = await visibleOrder(currentUser(ctx), pathParam(ctx));
-    ctx.body = await getTimeline(knex, order.id);
+    const user = currentUser(ctx);
+    const order = await visibleOrder(user, pathParam(ctx));
+    const timeline = await getTimeline(knex, order.id);
+    ctx.body = isStaff(user) ? timeline : timeline.map((e) => ({ ...e, by: asSeenByCustomer(e.by, user.id) }));
   });
 
   router.get('/order/:id/estimate', signedIn, async (ctx) => {
     const order = await visibleOrder(currentUser(ctx), pathParam(ctx));
-    ctx.body = await estimateForOrder(knex, order, deps.clock(), tz);
+    ctx.body = await estimateForOrder(knex, order, deps.clock(), tz, deps.config.ESTIMATE_PRIOR_MINUTES);
   });
 
   router.get('/order/:id/alternatives', signedIn, async (ctx) => {
@@ -82,4 +85,10 @@ export function insightRoutes(deps: AppDeps) {
   });
 
   return router;
+}
+
+/** A customer sees itself as it is and anyone else (staff) by first name only, never by id. */
+function asSeenByCustomer(by: TimelineEntry['by'], ownId: string): TimelineEntry['by'] {
+  if (!by || by.id === ownId) return by;
+  return { id: null, name: by.name?.trim().split(/\s+/)[0] ?? null };
 }

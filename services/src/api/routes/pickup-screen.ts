@@ -14,10 +14,10 @@ export function pickupScreenRoutes(deps: AppDeps) {
   const keys = createPickupKeys(deps.db.knex, deps.clock);
   const onScreenNetwork = networkMatcher(deps.config.PICKUP_SCREEN_NETWORKS);
 
-  /** A valid view key, else a screen on a listed network; the address is the proxy's word only when the app trusts it. */
+  /** A valid view key, else a screen on a listed network (ctx.ip: the proxy's word only as far as TRUST_PROXY says). */
   const screenAccess: Middleware<AppState> = async (ctx, next) => {
     const { key } = parse(PickupScreenQuery, ctx.query, 'query');
-    const address = ctx.app.proxy ? ctx.ip : ctx.req.socket.remoteAddress;
+    const address = ctx.ip;
     if (key !== undefined) {
       if (!(await keys.isValid(key))) {
         deps.logger.warn({ event: 'pickup_screen.key_refused', ip: address, requestId: ctx.state.requestId });

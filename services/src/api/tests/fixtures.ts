@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import type { Category, Order } from '@drinks/contracts';
+import { type Category, type Order, ProblemDetails } from '@drinks/contracts';
 import type { TestServer } from '../../test-support/server.js';
 
 export async function jpegDataUrl(color = { r: 200, g: 120, b: 40 }): Promise<string> {
@@ -38,4 +38,9 @@ export async function placeCafeOrder(
     token,
     body: { menu_id: menuId, type: 'hot', sweetness: 50, remark: '', tumblerImage: image, ...extra },
   });
+}
+
+/** The problem+json body of a refused call; throws when the body is not one. */
+export function problem(res: { body: unknown }): ProblemDetails {
+  return ProblemDetails.parse(res.body);
 }

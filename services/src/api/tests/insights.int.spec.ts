@@ -50,14 +50,30 @@ describe('insights over HTTP', () => {
         const res = await get<OrderTimeline>(`/order/${first.id}/timeline`, token);
         expect(res.status).toBe(200);
         expect(OrderTimeline.parse(res.body)).toEqual(res.body);
+        // A customer sees staff by first name (next test); staff see full names.
+        const staffName = token === owner.token ? baristaUser.name.split(' ')[0] : baristaUser.name;
         expect(res.body.map((e) => [e.kind, e.by?.name])).toEqual([
           ['placed', 'Owner'],
-          ['started', baristaUser.name],
-          ['completed', baristaUser.name],
+          ['started', staffName],
+          ['completed', staffName],
         ]);
         expect(res.body[0]!.minutesSincePrevious).toBeNull();
         expect(res.body[1]!.minutesSincePrevious).toBeGreaterThanOrEqual(0);
       }
+    });
+
+    it("shows a customer the staff's first names only, never their ids", async () => {
+      await app.call('PATCH', '/user', { token: staff.barista, body: { name: 'Somchai Jaidee' } });
+      const res = await get<OrderTimeline>(`/order/${first.id}/timeline`, owner.token);
+      expect(res.body.map((e) => e.by)).toEqual([
+        { id: owner.id, name: 'Owner' },
+        { id: null, name: 'Somchai' },
+        { id: null, name: 'Somchai' },
+      ]);
+      expect(JSON.stringify(res.body)).not.toContain(baristaUser.id);
+      const staffView = await get<OrderTimeline>(`/order/${first.id}/timeline`, staff.admin);
+      expect(staffView.body[1]!.by).toEqual({ id: baristaUser.id, name: 'Somchai Jaidee' });
+      await app.call('PATCH', '/user', { token: staff.barista, body: { name: baristaUser.name } });
     });
 
     it("hides another user's order and an unknown one (404), and needs a sign-in (401)", async () => {
@@ -68,11 +84,12 @@ describe('insights over HTTP', () => {
   });
 
   describe('GET /order/{id}/estimate', () => {
-    it('shows no estimate while fewer than 8 orders were completed', async () => {
+    it('gives a wide first guess (scope prior) while fewer than 8 orders were completed', async () => {
       const order = await place(other.token);
       const res = await get<EstimateResponse>(`/order/${order.id}/estimate`, other.token);
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ estimate: null, basis: { samples: 1, scope: null } });
+      expect(res.body.basis).toEqual({ samples: 1, scope: 'prior' });
+      expect(res.body.estimate!.highMinutes - res.body.estimate!.lowMinutes).toBeGreaterThanOrEqual(2);
       expect((await get(`/order/${order.id}/estimate`, owner.token)).status).toBe(404);
       expect((await get(`/order/${order.id}/estimate`, staff.barista)).status).toBe(200);
       await barista(order.id, 'in-progress');

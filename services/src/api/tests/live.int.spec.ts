@@ -6,7 +6,8 @@ import { type TestServer, startTestServer } from '../../test-support/server.js';
 import { catalog, placeCafeOrder, staffTokens, uploadImage } from './fixtures.js';
 
 function listen(app: TestServer, token: string | null) {
-  const ws = new WebSocket(`${app.url.replace('http', 'ws')}/api/websockets${token ? `?token=${token}` : ''}`);
+  const ws = new WebSocket(`${app.url.replace('http', 'ws')}/api/websockets`);
+  if (token) ws.on('open', () => ws.send(JSON.stringify({ type: 'auth', token })));
   const messages: LiveMessage[] = [];
   let closedWith: number | undefined;
   ws.on('message', (raw) => messages.push(JSON.parse(String(raw))));
@@ -91,9 +92,12 @@ describe.each(['in-process', 'nats'] as const)('live events on /api/websockets (
       token: staff.barista,
       body: { status: 'rejected', reject_note: 'Machine Failure' },
     });
-    const moved = () => s.messages.find((m) => m.type === 'orders' && m.data.id === behind.id);
+    const moved = () =>
+      s.messages.find(
+        (m): m is Extract<LiveMessage, { type: 'orders' }> => m.type === 'orders' && m.data.id === behind.id,
+      );
     await until(() => moved() !== undefined);
-    expect(moved()?.type === 'orders' && moved()?.data.queue_at).toBe(behind.queue_at! - 1);
+    expect(moved()?.data.queue_at).toBe(behind.queue_at! - 1);
     expect(s.messages.some((m) => m.type === 'orders' && m.data.id === ahead.id)).toBe(false);
     await app.call('PATCH', `/order/barista/${behind.id}`, {
       token: staff.barista,

@@ -1,7 +1,7 @@
 import type { Order, OrderSummary, ReadyOrder, TimelineEntry } from '@drinks/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestServer, startTestServer } from '../../test-support/server.js';
-import { catalog, placeCafeOrder, staffTokens, uploadImage } from './fixtures.js';
+import { catalog, placeCafeOrder, problem, staffTokens, uploadImage } from './fixtures.js';
 
 // The barista station over HTTP: hand-over, recall, conflicts that say who, unclaimed orders,
 // leftovers of an earlier day and bar orders. The clock is pinned (a Wednesday, 10:00 Bangkok) and moved by hand.
@@ -55,7 +55,7 @@ describe('the barista station over HTTP', () => {
 
     it('refuses an order that is not done (409) and a user (403)', async () => {
       const { user, order } = await newOrder();
-      expect((await asBarista(order.id, { status: 'picked' })).body.code).toBe('INVALID_TRANSITION');
+      expect(problem(await asBarista(order.id, { status: 'picked' })).code).toBe('INVALID_TRANSITION');
       const byUser = await asBarista(order.id, { status: 'picked' }, user.token);
       expect(byUser.status).toBe(403);
     });
@@ -95,13 +95,13 @@ describe('the barista station over HTTP', () => {
       offset += 121_000;
       const res = await recall(order.id);
       expect(res.status).toBe(409);
-      expect(res.body.code).toBe('RECALL_WINDOW_PASSED');
+      expect(problem(res).code).toBe('RECALL_WINDOW_PASSED');
       expect((await app.call<Order>('GET', `/order/${order.id}`, { token: staff.admin })).body.status).toBe('done');
     });
 
     it('refuses other statuses (409 INVALID_TRANSITION), users (403) and unknown orders (404)', async () => {
       const { user, order } = await newOrder();
-      expect((await recall(order.id)).body.code).toBe('INVALID_TRANSITION');
+      expect(problem(await recall(order.id)).code).toBe('INVALID_TRANSITION');
       expect((await recall(order.id, user.token)).status).toBe(403);
       expect((await recall('no-such-order')).status).toBe(404);
       await asBarista(order.id, { status: 'rejected', reject_note: 'Machine Failure' });
@@ -117,14 +117,14 @@ describe('the barista station over HTTP', () => {
       expect(res.body).toMatchObject({ code: 'INVALID_TRANSITION', detail: 'Already started by Ann.' });
       await asBarista(order.id, { status: 'done' });
       const late = await asBarista(order.id, { status: 'rejected', reject_note: 'Machine Failure' }, staff.admin);
-      expect(late.body.detail).toBe('Already completed by Ann.');
+      expect(problem(late).detail).toBe('Already completed by Ann.');
     });
 
     it("says the customer cancelled, never the customer's name or id", async () => {
       const { user, order } = await newOrder('Secret Person');
       await app.call('PATCH', `/order/${order.id}`, { token: user.token, body: { status: 'cancel' } });
       const res = await asBarista(order.id, { status: 'in-progress' });
-      expect(res.body.detail).toBe('Already cancelled by the customer.');
+      expect(problem(res).detail).toBe('Already cancelled by the customer.');
     });
   });
 
@@ -173,10 +173,12 @@ describe('the pick-up screen away from its networks', () => {
   });
   afterAll(() => app.close());
 
-  it('answers 401 without a key', async () => {
+  it('answers 401 without a key, even to a client claiming a listed address in X-Forwarded-For', async () => {
     const res = await app.call('GET', '/order/ready');
     expect(res.status).toBe(401);
     expect(res.body.code).toBe('UNAUTHENTICATED');
+    const spoofed = await app.call('GET', '/order/ready', { headers: { 'X-Forwarded-For': '10.1.2.3' } });
+    expect(spoofed.status).toBe(401);
   });
 
   it('answers with a key an admin created, 403 once it is revoked or for a wrong key', async () => {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { type TestServer, startTestServer } from '../../test-support/server.js';
-import { catalog, placeCafeOrder, uploadImage } from './fixtures.js';
+import { catalog, placeCafeOrder, problem, uploadImage } from './fixtures.js';
 
 // 2026-11-20 is a Friday; Asia/Bangkok is UTC+7 all year.
 describe('time rules with a pinned clock (Asia/Bangkok)', () => {
@@ -27,7 +27,7 @@ describe('time rules with a pinned clock (Asia/Bangkok)', () => {
     const { u, menus, image, server } = await orderAt('2026-11-20T05:00:00Z');
     const res = await placeCafeOrder(server, u.token, menus.cafeMenu.id, image);
     expect(res.status).toBe(409);
-    expect(res.body.code).toBe('CAFE_CLOSING_FRIDAY');
+    expect(problem(res).code).toBe('CAFE_CLOSING_FRIDAY');
   });
 
   it('starts a new business day at midnight Bangkok time, not UTC', async () => {
@@ -39,7 +39,7 @@ describe('time rules with a pinned clock (Asia/Bangkok)', () => {
     const image = await uploadImage(server, u.token);
     expect((await placeCafeOrder(server, u.token, menus.cafeMenu.id, image)).status).toBe(201);
     expect((await placeCafeOrder(server, u.token, menus.cafeMenu.id, image)).status).toBe(201);
-    expect((await placeCafeOrder(server, u.token, menus.cafeMenu.id, image)).body.code).toBe('ORDER_LIMIT_REACHED');
+    expect(problem(await placeCafeOrder(server, u.token, menus.cafeMenu.id, image)).code).toBe('ORDER_LIMIT_REACHED');
     now = new Date('2026-11-18T17:00:00Z'); // Thursday 00:00 in Bangkok, still Wednesday in UTC
     expect((await server.call('GET', '/order/count/user', { token: u.token })).body).toEqual({ totalOrder: 0 });
     expect((await placeCafeOrder(server, u.token, menus.cafeMenu.id, image)).status).toBe(201);

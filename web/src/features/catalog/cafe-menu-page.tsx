@@ -18,8 +18,8 @@ import { useAlert } from '../../components/alert-provider.js';
 import { closedPath } from '../../lib/access.js';
 import { serverNow, useConfig } from '../../lib/config.js';
 import { useSession } from '../../lib/session.js';
-import { useOrderCount } from '../orders/api/get-order-count.js';
-import { availableCategories, useCategories } from './api/get-categories.js';
+import { useOrderCount } from '../../lib/api/get-order-count.js';
+import { availableCategories, useCategories } from '../../lib/api/get-categories.js';
 import { MenuRow } from './components/menu-row.js';
 
 export const LIMIT_MESSAGE = 'You already reached your order limit!';

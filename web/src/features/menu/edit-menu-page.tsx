@@ -1,7 +1,7 @@
 import { Alert, Box, CircularProgress, Container } from '@mui/material';
 import { useNavigate, useParams } from 'react-router';
 import { useAlert } from '../../components/alert-provider.js';
-import { useCategories } from './api/get-categories.js';
+import { useCategories } from '../../lib/api/get-categories.js';
 import { useUpdateMenu } from './api/update-menu.js';
 import { MenuForm, type MenuDraft } from './components/menu-form.js';
 import { PageHeader } from './components/page-header.js';

@@ -17,7 +17,7 @@ import {
 } from '@mui/material';
 import { Link } from 'react-router';
 import { useSession } from '../../lib/session.js';
-import { useCategories } from './api/get-categories.js';
+import { useCategories } from '../../lib/api/get-categories.js';
 import { PageHeader } from './components/page-header.js';
 
 export function MenuManagementPage() {

@@ -10,7 +10,7 @@ import { OrderAgainNotice, useOrderAgainProblem } from './components/order-again
 import { FormHeader } from './components/form-header.js';
 import { OrderSummary } from './components/order-summary.js';
 import { CHECK_MESSAGE, TYPE_OPTIONS } from './order-form-page.js';
-import { readOrderAgain } from './order-again.js';
+import { readOrderAgain } from '../../lib/order-again.js';
 import { useSubmitOrder } from './use-submit-order.js';
 
 /** Bar order form: form-bar/{menuName}/{menuId}/{description}; type only, description kept in tumblerImage. */

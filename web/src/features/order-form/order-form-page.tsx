@@ -6,7 +6,7 @@ import { useAlert } from '../../components/alert-provider.js';
 import { roleVariant } from '../../lib/access.js';
 import { useSession } from '../../lib/session.js';
 import { readStorage, STORAGE_KEYS } from '../../lib/storage.js';
-import { getOrderCount } from '../orders/api/get-order-count.js';
+import { getOrderCount } from '../../lib/api/get-order-count.js';
 import { uploadImage } from './api/upload-image.js';
 import type { OrderDraft } from './api/place-order.js';
 import { ChoiceGroup } from './components/choice-group.js';
@@ -15,7 +15,7 @@ import { FormHeader } from './components/form-header.js';
 import { OrderSummary } from './components/order-summary.js';
 import { tumblerImageOf, TumblerPicker, type TumblerState } from './components/tumbler-picker.js';
 import { ACCEPT, FAILED_MESSAGE, processTumblerImage, TOO_BIG_MESSAGE, TooBigError } from './image-pipeline.js';
-import { readOrderAgain } from './order-again.js';
+import { readOrderAgain } from '../../lib/order-again.js';
 import { useSubmitOrder } from './use-submit-order.js';
 
 export const TYPE_OPTIONS = (['hot', 'cold', 'frappe'] as const).map((t) => ({

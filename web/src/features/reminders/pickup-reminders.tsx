@@ -4,7 +4,7 @@ import { useToast } from '../../components/toast-provider.js';
 import { serverNow } from '../../lib/config.js';
 import { subscribeLive } from '../../lib/live-events.js';
 import { useSession } from '../../lib/session.js';
-import { useMyOrdersToday } from '../orders/api/get-my-orders.js';
+import { useMyOrdersToday } from '../../lib/api/get-my-orders.js';
 import { chime, systemNotify, vibrate } from './alert-channels.js';
 import {
   dueReminders,

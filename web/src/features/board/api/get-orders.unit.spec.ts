@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeQueryClient } from '../../../app/providers.js';
+import { makeQueryClient } from '../../../lib/query-client.js';
 import { ordersQuery, prefetchBoard } from './get-orders.js';
 
 describe('prefetchBoard', () => {

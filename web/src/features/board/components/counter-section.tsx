@@ -1,7 +1,7 @@
 import type { Order } from '@drinks/contracts';
 import { Box, Button, Chip, Paper, Stack, Typography } from '@mui/material';
 import { formatBusinessTime, useConfig } from '../../../lib/config.js';
-import { TimelineButton } from '../../timeline/components/timeline-button.js';
+import { TimelineButton } from '../../../components/timeline/timeline-button.js';
 import { UNCLAIMED_AFTER_MS, recallable } from '../station-logic.js';
 
 interface RowProps {

@@ -2,7 +2,7 @@ import type { Order } from '@drinks/contracts';
 import PrintIcon from '@mui/icons-material/Print';
 import { Box, Button, Card, Checkbox, IconButton, Stack, Typography } from '@mui/material';
 import { isCafeOrder, typeLabel } from '../../../components/staff-order-format.js';
-import { TimelineButton } from '../../timeline/components/timeline-button.js';
+import { TimelineButton } from '../../../components/timeline/timeline-button.js';
 import { remarkText } from '../board-logic.js';
 import type { AgeLevel } from '../station-logic.js';
 import { AGE_COLOURS, AgeChip, PlacedAt } from './ticket-age.js';

@@ -1,7 +1,7 @@
 import type { Order } from '@drinks/contracts';
 import { Box, Chip, Divider, Paper, Stack, Typography } from '@mui/material';
 import { formatTime, sweetnessLabel, typeLabel } from '../../../components/staff-order-format.js';
-import { TimelineButton } from '../../timeline/components/timeline-button.js';
+import { TimelineButton } from '../../../components/timeline/timeline-button.js';
 import { formatDay, groupByDay, staffStatusLabel } from '../history-logic.js';
 
 const STATUS_COLOR = { Done: 'success', 'Canceled by user': 'default', 'Canceled by barista': 'error' } as const;

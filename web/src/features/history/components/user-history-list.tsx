@@ -1,8 +1,8 @@
 import type { Order } from '@drinks/contracts';
 import { Box, Card, CardContent, Stack, Typography } from '@mui/material';
 import { formatDateTime, sweetnessLabel, typeLabel } from '../../../components/staff-order-format.js';
-import { OrderAgainButton } from '../../order-form/components/order-again-button.js';
-import { TimelineButton } from '../../timeline/components/timeline-button.js';
+import { OrderAgainButton } from '../../../components/order-again-button.js';
+import { TimelineButton } from '../../../components/timeline/timeline-button.js';
 import { userStatusLabel } from '../history-logic.js';
 
 export function UserHistoryList({ orders, timeZone }: { orders: readonly Order[]; timeZone: string }) {

@@ -15,6 +15,7 @@ export function WaitEstimateLine({ order }: { order: Order }) {
       <ScheduleIcon fontSize="small" aria-hidden />
       <Typography variant="body2" sx={{ fontWeight: 600 }}>
         {estimateText(estimate)}
+        {q.data?.basis.scope === 'prior' ? ' (rough guess: few orders served yet)' : ''}
       </Typography>
     </Box>
   );

@@ -1,6 +1,6 @@
 import { Alert } from '@mui/material';
-import { useCategories } from '../../catalog/api/get-categories.js';
-import { orderAgainProblem } from '../order-again.js';
+import { useCategories } from '../../../lib/api/get-categories.js';
+import { orderAgainProblem } from '../../../lib/order-again.js';
 
 /** On a form opened by 'Order again': whether the menu can still be ordered; reports the verdict. */
 export function useOrderAgainProblem(enabled: boolean, menuId: string, menuName: string): string | null {

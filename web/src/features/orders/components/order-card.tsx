@@ -3,16 +3,14 @@ import LocalDrinkIcon from '@mui/icons-material/LocalDrink';
 import WhatshotIcon from '@mui/icons-material/Whatshot';
 import { Box, Button, Card, CardContent, Chip, Step, StepLabel, Stepper, Typography } from '@mui/material';
 import type { Order } from '@drinks/contracts';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { formatBusinessTime, useConfig } from '../../../lib/config.js';
 import { useOnline } from '../../../lib/online.js';
 import { getOrder } from '../api/get-order.js';
 import { useUpdateOrderStatus } from '../api/update-order-status.js';
 import { cardTime, queueMessage, TRACKER_STEPS, trackerStep } from '../order-text.js';
-import { RejectedAlternatives } from '../../insights/components/alternatives.js';
-import { WaitEstimateLine } from '../../insights/components/wait-estimate.js';
-import { OrderAgainButton } from '../../order-form/components/order-again-button.js';
-import { TimelineButton } from '../../timeline/components/timeline-button.js';
+import { OrderAgainButton } from '../../../components/order-again-button.js';
+import { TimelineButton } from '../../../components/timeline/timeline-button.js';
 import { CancelDialog } from './cancel-dialog.js';
 
 function TypeIcon({ type }: { type: Order['type'] }) {
@@ -21,7 +19,16 @@ function TypeIcon({ type }: { type: Order['type'] }) {
   return <LocalDrinkIcon sx={{ color: '#4a2c6f' }} aria-label={type ?? 'drink'} role="img" />;
 }
 
-export function OrderCard({ order, orderAgain = false }: { order: Order; orderAgain?: boolean }) {
+/** `details` shows under the order's own lines (the screen composes what other features add). */
+export function OrderCard({
+  order,
+  orderAgain = false,
+  details,
+}: {
+  order: Order;
+  orderAgain?: boolean;
+  details?: ReactNode;
+}) {
   const { businessTimeZone } = useConfig();
   const update = useUpdateOrderStatus();
   const online = useOnline();
@@ -85,8 +92,7 @@ export function OrderCard({ order, orderAgain = false }: { order: Order; orderAg
             Reason: {order.reject_note}
           </Typography>
         )}
-        <WaitEstimateLine order={order} />
-        <RejectedAlternatives order={order} />
+        {details}
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mx: -1 }}>
           <TimelineButton orderId={order.id} menuName={order.menu.name} />
           {orderAgain && <OrderAgainButton order={order} />}

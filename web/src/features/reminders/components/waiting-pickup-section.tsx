@@ -2,7 +2,7 @@ import { Box, Chip, Paper, Stack, Typography } from '@mui/material';
 import type { Order } from '@drinks/contracts';
 import { useEffect, useState } from 'react';
 import { formatBusinessTime, serverNow, useConfig } from '../../../lib/config.js';
-import { TimelineButton } from '../../timeline/components/timeline-button.js';
+import { TimelineButton } from '../../../components/timeline/timeline-button.js';
 import { useDoneOrders } from '../api/get-done-orders.js';
 import { pickupWait } from '../reminder-logic.js';
 

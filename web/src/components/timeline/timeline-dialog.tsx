@@ -13,9 +13,9 @@ import {
 } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import { useId } from 'react';
-import { useConfig } from '../../../lib/config.js';
-import { useTimeline } from '../api/get-timeline.js';
-import { formatMinutes, timelineRows, totalMinutes, type TimelineRow } from '../timeline-format.js';
+import { useConfig } from '../../lib/config.js';
+import { useTimeline } from '../../lib/api/get-timeline.js';
+import { formatMinutes, timelineRows, totalMinutes, type TimelineRow } from './timeline-format.js';
 
 const DOT_COLOUR: Record<TimelineRow['kind'], string> = {
   placed: '#546e7a',

@@ -2,9 +2,9 @@ import ReplayIcon from '@mui/icons-material/Replay';
 import { Button } from '@mui/material';
 import type { Order } from '@drinks/contracts';
 import { useNavigate } from 'react-router';
-import { useOnline } from '../../../lib/online.js';
-import { useSession } from '../../../lib/session.js';
-import { orderAgainTarget } from '../order-again.js';
+import { useOnline } from '../lib/online.js';
+import { useSession } from '../lib/session.js';
+import { orderAgainTarget } from '../lib/order-again.js';
 
 /** One tap back to the order form with this order's choices filled in. */
 export function OrderAgainButton({ order }: { order: Order }) {

@@ -1,25 +1,20 @@
-// Not a test: the harness the projection *.int.spec.ts files share. The
-// `.spec.ts` suffix keeps it out of the build; vitest runs only *.int|unit.spec.ts.
 import type { Area, DrinkType, NewEvent } from '@drinks/contracts';
-import { createProjector } from '../../services/src/projector/projector.js';
-import { createEventStore } from '../../services/src/store/event-store.js';
-import { createMemoryEventStore } from '../../services/src/store/memory.js';
-import { testDatabase, type Backend } from '../../services/src/test-support/db.js';
-import { ALL_PROJECTIONS } from './index.js';
+import { ALL_PROJECTIONS } from '../index.js';
+import { testKnex, type Backend } from './database.js';
+import { createTestEventLog } from './event-log.js';
+import { createTestProjector } from './projector.js';
 
-export { BACKENDS } from '../../services/src/test-support/db.js';
+export { BACKENDS } from './database.js';
 export const TZ = 'Asia/Bangkok';
 
-/** `log: 'sql'` keeps the events in the database's own log, for queries that read it (timeline, audit). */
+/** `log: 'sql'` also writes the events into an `events` table, for queries that read it (timeline, audit). */
 export async function harness(backend: Backend, opts: { log?: 'memory' | 'sql' } = {}) {
-  const db = await testDatabase(backend);
+  const db = await testKnex(backend);
   let clock = new Date('2025-03-03T02:00:00.000Z');
-  const store =
-    opts.log === 'sql' ? createEventStore(db, { clock: () => clock }) : createMemoryEventStore({ now: () => clock });
-  const projector = createProjector({ db, store, projections: ALL_PROJECTIONS, timeZone: TZ });
+  const store = await createTestEventLog(db.knex, { sql: opts.log === 'sql', now: () => clock });
+  const projector = createTestProjector(db.knex, store, ALL_PROJECTIONS, { timeZone: TZ });
   await projector.migrate();
   return {
-    db,
     knex: db.knex,
     store,
     projector,
@@ -32,10 +27,7 @@ export async function harness(backend: Backend, opts: { log?: 'memory' | 'sql' }
       for (const e of events) await store.append([e]);
       await projector.catchUp();
     },
-    async cleanup() {
-      await store.close();
-      await db.cleanup();
-    },
+    cleanup: () => db.cleanup(),
   };
 }
 export type Harness = Awaited<ReturnType<typeof harness>>;

@@ -1,7 +1,7 @@
 import { addDays, businessDay, type Order } from '@drinks/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.js';
-import { serverNow, useConfig } from '../../../lib/config.js';
+import { api } from '../api-client.js';
+import { serverNow, useConfig } from '../config.js';
 
 const QUEUE_POLL_MS = 60_000;
 

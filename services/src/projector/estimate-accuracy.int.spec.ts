@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runEstimateAccuracy } from '../../scripts/bench/estimate-accuracy.js';
+import { runEstimateAccuracy } from '../../../scripts/bench/estimate-accuracy.js';
 
 describe('wait estimates on a synthetic day of 300 orders', () => {
   it('hold the actual wait of at least 80% of the orders they were shown for', async () => {

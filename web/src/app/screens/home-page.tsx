@@ -7,11 +7,11 @@ import { serverNow, useConfig } from '../../lib/config.js';
 import { LastKnown } from '../../components/last-known.js';
 import { useOnline } from '../../lib/online.js';
 import { useSession } from '../../lib/session.js';
-import { useMyOrdersToday } from './api/get-my-orders.js';
-import { useOrderCount } from './api/get-order-count.js';
-import { OrderCard } from './components/order-card.js';
-import { drinksLeftText, homeOrders } from './order-text.js';
-import { randomMessage, SEASON_BACKGROUND, seasonOf } from './seasonal.js';
+import { useMyOrdersToday } from '../../lib/api/get-my-orders.js';
+import { useOrderCount } from '../../lib/api/get-order-count.js';
+import { CustomerOrderCard } from './customer-order-card.js';
+import { drinksLeftText, homeOrders } from '../../features/orders/order-text.js';
+import { randomMessage, SEASON_BACKGROUND, seasonOf } from '../../features/orders/seasonal.js';
 
 /** Home (ordered): seasonal welcome, drinks left, today's live orders. */
 export function HomePage() {
@@ -54,7 +54,7 @@ export function HomePage() {
           <Stack spacing={1.5}>
             {list.length === 0 && <Typography color="text.secondary">No orders yet today.</Typography>}
             {list.map((o) => (
-              <OrderCard key={o.id} order={o} orderAgain />
+              <CustomerOrderCard key={o.id} order={o} orderAgain />
             ))}
           </Stack>
         </Paper>

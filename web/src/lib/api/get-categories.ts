@@ -1,6 +1,6 @@
 import type { Area, Category } from '@drinks/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.js';
+import { api } from '../api-client.js';
 
 export const getCategories = () => api<Category[]>('/category');
 

@@ -5,10 +5,10 @@ import { roleVariant } from '../../lib/access.js';
 import { LastKnown } from '../../components/last-known.js';
 import { useOnline } from '../../lib/online.js';
 import { useSession } from '../../lib/session.js';
-import { NotifyMeButton } from '../reminders/components/notify-me-button.js';
-import { useMyOrdersToday } from './api/get-my-orders.js';
-import { OrderCard } from './components/order-card.js';
-import { splitOrders } from './order-text.js';
+import { NotifyMeButton } from '../../features/reminders/components/notify-me-button.js';
+import { useMyOrdersToday } from '../../lib/api/get-my-orders.js';
+import { CustomerOrderCard } from './customer-order-card.js';
+import { splitOrders } from '../../features/orders/order-text.js';
 
 const PULL_THRESHOLD = 70;
 
@@ -75,7 +75,7 @@ export function OrdersPage() {
       )}
       <Stack spacing={1.5} data-testid="active-orders">
         {active.map((o) => (
-          <OrderCard key={o.id} order={o} />
+          <CustomerOrderCard key={o.id} order={o} />
         ))}
       </Stack>
       {closed.length > 0 && (
@@ -85,7 +85,7 @@ export function OrdersPage() {
           </Typography>
           <Stack spacing={1.5} data-testid="closed-orders">
             {closed.map((o) => (
-              <OrderCard key={o.id} order={o} />
+              <CustomerOrderCard key={o.id} order={o} />
             ))}
           </Stack>
         </>

@@ -1,6 +1,6 @@
 import type { TimelineEntry } from '@drinks/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.js';
+import { api } from '../api-client.js';
 
 export const getTimeline = (orderId: string) => api<TimelineEntry[]>(`/order/${encodeURIComponent(orderId)}/timeline`);
 

@@ -1,5 +1,5 @@
 import { useQuery, queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.js';
+import { api } from '../api-client.js';
 
 export const getOrderCount = () => api<{ totalOrder: number }>('/order/count/user');
 

@@ -1,0 +1,95 @@
+import type { Order } from '@drinks/contracts';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApp, type RunningApp } from '../support/app.js';
+import {
+  expectNoSeriousA11yViolations,
+  newDesktopPage,
+  newPhonePage,
+  openBrowser,
+  screenshot,
+} from '../support/browser.js';
+import { signInWithTokens } from '../support/customer.js';
+import { catalog, menuId, newCustomer, placeCafeOrder } from './staff-support.js';
+
+// The pick-up screen on a TV by the counter (loopback counts as the counter network by default),
+// and a recall the customer sees move back on the status page.
+
+let app: RunningApp;
+let browser: Browser;
+let barista: string;
+let menus: Awaited<ReturnType<typeof catalog>>;
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startApp(), openBrowser()]);
+  barista = (await app.login('barista@woxa.tech', 'password123')).accessToken;
+  menus = await catalog(app, barista);
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+const setStatus = (o: Order, body: Record<string, unknown>) =>
+  app.api<Order>(barista, 'PATCH', `/order/barista/${o.id}`, body);
+async function serve(o: Order) {
+  expect((await setStatus(o, { status: 'in-progress' })).status).toBe(200);
+  expect((await setStatus(o, { status: 'done' })).status).toBe(200);
+}
+
+describe('the pick-up screen', () => {
+  let tv: Page;
+  beforeAll(async () => {
+    tv = await newDesktopPage(browser);
+  });
+
+  it('shows ready drinks by first name without sign-in, live as baristas complete them, and nothing else of the customer', async () => {
+    const first = await newCustomer(app, 'Nina Privatesurname');
+    const order = await placeCafeOrder(app, first.token, menuId(menus, 'Latte'), {
+      remark: 'secret remark',
+      type: 'cold',
+    });
+    await serve(order);
+    await tv.goto(`${app.url}/ready`);
+    await tv.getByRole('heading', { name: 'Ready to pick up' }).waitFor();
+    const list = tv.getByRole('list', { name: 'Ready to pick up' });
+    const row = list.getByRole('listitem').filter({ hasText: 'Nina' });
+    await row.waitFor();
+    expect(await row.innerText()).toMatch(/Nina\s*Latte · Iced/);
+    const text = await tv.locator('body').innerText();
+    for (const hidden of ['Privatesurname', 'secret remark', first.email]) expect(text).not.toContain(hidden);
+    expect(await tv.locator('img').count()).toBe(0);
+
+    // A barista completes another order: it appears without a reload.
+    const second = await newCustomer(app, 'Omar Second');
+    const next = await placeCafeOrder(app, second.token, menuId(menus, 'Mocha'));
+    await serve(next);
+    await list.getByRole('listitem').filter({ hasText: 'Omar' }).waitFor({ timeout: 8_000 });
+    await screenshot(tv, 'pickup-screen-desktop');
+    await expectNoSeriousA11yViolations(tv);
+
+    // Handed over: it leaves the screen.
+    expect((await setStatus(order, { status: 'picked' })).status).toBe(200);
+    await row.waitFor({ state: 'detached', timeout: 8_000 });
+    expect((await setStatus(next, { status: 'picked' })).status).toBe(200);
+  });
+});
+
+describe('a recall seen by the customer', () => {
+  it('moves the done order back to in progress on the status page, live', async () => {
+    const customer = await newCustomer(app, 'Rita Recall');
+    const order = await placeCafeOrder(app, customer.token, menuId(menus, 'Latte'));
+    await serve(order);
+    const page = await newPhonePage(browser);
+    await signInWithTokens(page, app, customer.email, '/statusOrder');
+    const card = page.getByTestId('order-card').first();
+    await card.getByText('Click "Pick Up" after take your cup').waitFor();
+    const recall = await app.api<Order>(barista, 'POST', `/order/barista/${order.id}/recall`);
+    expect(recall.status).toBe(200);
+    await card.locator('[data-step="1"]').waitFor({ timeout: 8_000 });
+    expect(await card.getByRole('button', { name: 'Pick Up' }).count()).toBe(0);
+    await screenshot(page, 'status-order-recalled');
+    expect((await setStatus(order, { status: 'done' })).status).toBe(200);
+    await page.close();
+  });
+});
