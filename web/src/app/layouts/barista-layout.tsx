@@ -18,7 +18,12 @@ export function BaristaLayout() {
   const navigate = useNavigate();
   return (
     <Box sx={{ minHeight: '100dvh' }} data-layout="barista">
-      <AppBar position="sticky" component="header" sx={{ bgcolor: CAFE_DARK }}>
+      <AppBar
+        position="sticky"
+        component="header"
+        // On a phone the wrapped bar would keep two rows over the queue: it scrolls away there.
+        sx={{ bgcolor: CAFE_DARK, position: { xs: 'static', md: 'sticky' } }}
+      >
         <Toolbar sx={{ gap: 1, flexWrap: 'wrap', py: 0.5 }}>
           <Button color="inherit" aria-label="Home" onClick={() => void navigate('/ordering')} sx={{ px: 0.5 }}>
             <Logo />

@@ -1,69 +1,62 @@
 import { shopStatusParam, type Order } from '@drinks/contracts';
-import {
-  Box,
-  Button,
-  CircularProgress,
-  Container,
-  FormControl,
-  InputLabel,
-  MenuItem,
-  Select,
-  Snackbar,
-  Stack,
-  Typography,
-} from '@mui/material';
-import { useMemo, useState } from 'react';
-import { useBusinessClock } from '../../components/staff-business-time.js';
-import { todayRange } from '../../components/staff-date-ranges.js';
+import KeyboardIcon from '@mui/icons-material/Keyboard';
+import SettingsIcon from '@mui/icons-material/Settings';
+import { Alert, Box, CircularProgress, Container, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { useState } from 'react';
+import { flushSync } from 'react-dom';
+import { LastKnown } from '../../components/last-known.js';
+import { useOnline } from '../../lib/online.js';
 import { useSession } from '../../lib/session.js';
 import { SetInactiveOffer, type OutOfStockMenu } from '../../features/insights/components/set-inactive-offer.js';
 import { INGREDIENT_UNAVAILABLE } from '../../features/insights/insights-text.js';
-import { WaitingPickupSection } from '../../features/reminders/components/waiting-pickup-section.js';
-import { useOrders } from '../../features/board/api/get-orders.js';
-import { useUpdateBaristaOrder } from '../../features/board/api/update-barista-order.js';
-import {
-  CATEGORY_FILTERS,
-  byPlacement,
-  canChangeShopStatus,
-  filterByCategory,
-  type CategoryFilter,
-} from '../../features/board/board-logic.js';
+import { canChangeShopStatus } from '../../features/board/board-logic.js';
+import { useBoardSettings } from '../../features/board/board-settings.js';
+import { AllDayStrip } from '../../features/board/components/all-day-strip.js';
+import { BoardSettingsDialog } from '../../features/board/components/board-settings-dialog.js';
+import { BoardToolbar } from '../../features/board/components/board-toolbar.js';
+import { CounterSection } from '../../features/board/components/counter-section.js';
+import { KeyboardHelp } from '../../features/board/components/keyboard-help.js';
+import { NewOrderBanner, SoundBlockedNotice } from '../../features/board/components/new-order-banner.js';
 import { OrderCard } from '../../features/board/components/order-card.js';
 import { OrderSection } from '../../features/board/components/order-section.js';
+import { PrintLabel } from '../../features/board/components/print-label.js';
 import { RejectDialog } from '../../features/board/components/reject-dialog.js';
 import { ShopStatusControl } from '../../features/board/components/shop-status-control.js';
-import { useNewOrderAlert } from '../../features/board/use-new-order-alert.js';
-import { LastKnown } from '../../components/last-known.js';
-import { useOnline } from '../../lib/online.js';
+import { ageLevel, recallable } from '../../features/board/station-logic.js';
+import { useBoard } from '../../features/board/use-board.js';
+import { useBoardActions } from '../../features/board/use-board-actions.js';
+import { useNewOrderAlert, useSoundBlocked } from '../../features/board/use-new-order-alert.js';
+import { useNow } from '../../features/board/use-now.js';
+import { useTicketKeys, type TicketKeyAction } from '../../features/board/use-ticket-keys.js';
+
+const NOTICES = { 'bar-open': 'Take order at the bar only', 'all-close': 'Cafe and Bar are close' } as const;
 
 export function OrderingPage() {
   const { shop, shopLoaded } = useSession();
-  const { timeZone, now } = useBusinessClock();
-  const range = todayRange(now(), timeZone);
-  const waiting = useOrders('ordered', range);
-  const inProgress = useOrders('in-progress', range);
-  const update = useUpdateBaristaOrder();
+  const [settings, updateSettings] = useBoardSettings();
+  const board = useBoard(settings);
+  const { lists } = board;
+  const actions = useBoardActions();
   const online = useOnline();
-  const { fresh, acknowledge } = useNewOrderAlert();
-  const [filter, setFilter] = useState<CategoryFilter>('All');
+  const now = useNow(1000);
+  const { fresh, acknowledge } = useNewOrderAlert(lists.waiting);
+  const sound = useSoundBlocked();
   const [selectMode, setSelectMode] = useState(false);
-  const [selected, setSelected] = useState<Set<string>>(new Set());
-  const [rejecting, setRejecting] = useState<string[] | null>(null);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [rejecting, setRejecting] = useState<Order[] | null>(null);
   const [outOfStock, setOutOfStock] = useState<OutOfStockMenu[]>([]);
+  const [printing, setPrinting] = useState<Order | null>(null);
+  const [help, setHelp] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
 
   const status = shopStatusParam(shop);
-  const activeCount = (waiting.data?.length ?? 0) + (inProgress.data?.length ?? 0);
-  const loading = waiting.isPending || inProgress.isPending;
-  const lists = useMemo(
-    () => ({
-      waiting: filterByCategory(waiting.data ?? [], filter).sort(byPlacement),
-      inProgress: filterByCategory(inProgress.data ?? [], filter).sort(byPlacement),
-    }),
-    [waiting.data, inProgress.data, filter],
-  );
-
-  const advance = (o: Order) =>
-    update.mutate({ id: o.id, patch: { status: o.status === 'ordered' ? 'in-progress' : 'done', reject_note: '' } });
+  const active = [...lists.inProgress, ...lists.waiting];
+  // Only what the barista can see can be cancelled: a selection hidden by a filter does not count.
+  const visibleSelected = active.filter((o) => selected.has(o.id));
+  const exitSelect = () => {
+    setSelectMode(false);
+    setSelected(new Set());
+  };
   const toggle = (id: string) =>
     setSelected((s) => {
       const next = new Set(s);
@@ -72,134 +65,136 @@ export function OrderingPage() {
       return next;
     });
   const reject = async (note: string) => {
-    const ids = rejecting ?? [];
+    const orders = rejecting ?? [];
     setRejecting(null);
-    const results = await Promise.allSettled(
-      ids.map((id) => update.mutateAsync({ id, patch: { status: 'rejected', reject_note: note } })),
-    );
-    setSelected(new Set());
-    setSelectMode(false);
-    if (note === INGREDIENT_UNAVAILABLE) {
-      const menus = new Map<string, string>();
-      for (const r of results) if (r.status === 'fulfilled') menus.set(r.value.menu.id, r.value.menu.name);
-      setOutOfStock([...menus].map(([id, name]) => ({ id, name })));
-    }
+    const done = await actions.reject(orders, note);
+    exitSelect();
+    if (note === INGREDIENT_UNAVAILABLE)
+      setOutOfStock([...new Map(done.map((o) => [o.menu.id, o.menu.name]))].map(([id, name]) => ({ id, name })));
   };
+  const print = (o: Order) => {
+    flushSync(() => setPrinting(o));
+    window.print();
+  };
+  const onKey = (id: string, action: TicketKeyAction) => {
+    const o = board.find(id);
+    if (!o) return;
+    const isActive = o.status === 'ordered' || o.status === 'in-progress';
+    if (action === 'advance' && isActive) actions.advance(o);
+    else if (action === 'reject' && isActive) setRejecting([o]);
+    else if (action === 'recall' && recallable(o, now)) actions.recall(o);
+    else if (action === 'pickUp' && o.status === 'done') actions.pickUp(o);
+    else if (action === 'print') print(o);
+  };
+  useTicketKeys(onKey, () => setHelp(true));
+
   const card = (o: Order) => (
     <OrderCard
       key={o.id}
       order={o}
-      busy={!online || (update.isPending && update.variables?.id === o.id)}
+      now={now}
+      level={ageLevel(now - Date.parse(o.orderDate), settings.warnMinutes, settings.lateMinutes)}
+      busy={!online || actions.busyId === o.id}
       selectMode={selectMode}
       selected={selected.has(o.id)}
       onToggleSelect={() => toggle(o.id)}
-      onAdvance={() => advance(o)}
-      onCancel={() => setRejecting([o.id])}
+      onAdvance={() => actions.advance(o)}
+      onCancel={() => setRejecting([o])}
+      onPrint={() => print(o)}
     />
   );
+  const notice = status === 'cafe-open' ? null : NOTICES[status];
+  const showQueues = status !== 'all-close' || board.activeCount > 0;
 
   return (
-    <Container maxWidth="md" sx={{ py: 2 }}>
-      <Typography variant="h5" component="h1" sx={{ mb: 2, fontWeight: 700 }}>
-        Orders
-      </Typography>
-      <LastKnown updatedAt={Math.min(waiting.dataUpdatedAt, inProgress.dataUpdatedAt)} />
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2, alignItems: { sm: 'center' } }}>
+    <Container maxWidth={false} sx={{ py: 1.5, px: { xs: 1, sm: 2 } }}>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ mb: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+        <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mr: 1 }}>
+          Orders
+        </Typography>
         {shopLoaded && (
-          <ShopStatusControl shop={shop} canChange={online && !loading && canChangeShopStatus(shop, activeCount)} />
+          <ShopStatusControl
+            shop={shop}
+            canChange={online && !board.loading && canChangeShopStatus(shop, board.activeCount)}
+          />
         )}
-        {status === 'cafe-open' && (
-          <>
-            <FormControl size="small" sx={{ minWidth: 140 }}>
-              <InputLabel id="board-filter-label">Filter</InputLabel>
-              <Select
-                labelId="board-filter-label"
-                label="Filter"
-                value={filter}
-                onChange={(e) => setFilter(e.target.value as CategoryFilter)}
-              >
-                {CATEGORY_FILTERS.map((f) => (
-                  <MenuItem key={f} value={f}>
-                    {f}
-                  </MenuItem>
-                ))}
-              </Select>
-            </FormControl>
-            <Box sx={{ flex: 1 }} />
-            {selectMode ? (
-              <Stack direction="row" spacing={1}>
-                <Button
-                  variant="contained"
-                  color="error"
-                  disabled={!online || selected.size === 0}
-                  onClick={() => setRejecting([...selected])}
-                >
-                  Cancel Selected ({selected.size})
-                </Button>
-                <Button
-                  onClick={() => {
-                    setSelectMode(false);
-                    setSelected(new Set());
-                  }}
-                >
-                  Exit Select
-                </Button>
-              </Stack>
-            ) : (
-              <Button variant="outlined" onClick={() => setSelectMode(true)} disabled={!online || activeCount === 0}>
-                Select
-              </Button>
-            )}
-          </>
+        {showQueues && (
+          <BoardToolbar
+            settings={settings}
+            categories={board.categories}
+            onChange={(patch) => {
+              updateSettings(patch);
+              setSelected(new Set());
+            }}
+            selectMode={selectMode}
+            selectedCount={visibleSelected.length}
+            canSelect={online && active.length > 0}
+            onSelectMode={(on) => (on ? setSelectMode(true) : exitSelect())}
+            onCancelSelected={() => setRejecting(visibleSelected)}
+          />
         )}
+        <Box sx={{ flex: 1 }} />
+        <Tooltip title="Keyboard shortcuts (?)">
+          <IconButton aria-label="Keyboard shortcuts" onClick={() => setHelp(true)}>
+            <KeyboardIcon />
+          </IconButton>
+        </Tooltip>
+        <Tooltip title="Board settings">
+          <IconButton aria-label="Board settings" onClick={() => setSettingsOpen(true)}>
+            <SettingsIcon />
+          </IconButton>
+        </Tooltip>
       </Stack>
-
-      {!shopLoaded ? (
-        <CircularProgress aria-label="Loading shop status" />
-      ) : status === 'bar-open' ? (
-        <Typography variant="h6" component="p" sx={{ py: 4, textAlign: 'center' }}>
-          Take order at the bar only
+      <LastKnown updatedAt={board.updatedAt} />
+      <SoundBlockedNotice blocked={sound.blocked} onUnlock={sound.unlock} />
+      <NewOrderBanner fresh={fresh} onAcknowledge={acknowledge} />
+      {notice && (
+        <Typography variant="h6" component="p" sx={{ py: 1, textAlign: 'center' }} data-testid="shop-notice">
+          {notice}
         </Typography>
-      ) : status === 'all-close' ? (
-        <Typography variant="h6" component="p" sx={{ py: 4, textAlign: 'center' }}>
-          Cafe and Bar are close
-        </Typography>
-      ) : loading ? (
+      )}
+      {!shopLoaded || board.loading ? (
         <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
           <CircularProgress aria-label="Loading orders" />
         </Box>
       ) : (
-        <Stack spacing={3}>
-          <OrderSection title="In Progress Order" orders={lists.inProgress} render={card} />
-          <OrderSection title="Waiting Order" orders={lists.waiting} badge={fresh.length} render={card} />
-          <WaitingPickupSection range={range} filter={(orders) => filterByCategory(orders, filter)} />
-        </Stack>
+        showQueues && (
+          <Stack spacing={1.5}>
+            <AllDayStrip orders={active} />
+            {board.hiddenCount > 0 && (
+              <Alert severity="info" sx={{ py: 0 }}>
+                {board.hiddenCount} more active {board.hiddenCount === 1 ? 'order is' : 'orders are'} hidden by the
+                station or filter.
+              </Alert>
+            )}
+            <OrderSection title="In Progress Order" orders={lists.inProgress} render={card} />
+            <OrderSection title="Waiting Order" orders={lists.waiting} badge={fresh.length} render={card} />
+            <CounterSection
+              done={lists.done}
+              rejected={lists.rejected}
+              now={now}
+              busyId={actions.busyId}
+              offline={!online}
+              onPickUp={actions.pickUp}
+              onRecall={actions.recall}
+            />
+          </Stack>
+        )
       )}
 
       <RejectDialog
         open={rejecting !== null}
         count={rejecting?.length ?? 0}
-        busy={update.isPending}
+        busy={actions.rejecting}
         onClose={() => setRejecting(null)}
         onConfirm={(note) => void reject(note)}
       />
       <SetInactiveOffer menus={outOfStock} onDone={() => setOutOfStock((l) => l.slice(1))} />
-      <Snackbar
-        open={fresh.length > 0}
-        autoHideDuration={5000}
-        onClose={(_e, reason) => reason !== 'clickaway' && acknowledge()}
-        message={
-          fresh.length === 1
-            ? `New order: ${fresh[0]?.menu.name} for ${fresh[0]?.user.name}`
-            : `${fresh.length} new orders`
-        }
-        action={
-          <Button color="inherit" size="small" onClick={acknowledge}>
-            OK
-          </Button>
-        }
-        anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
-      />
+      <KeyboardHelp open={help} onClose={() => setHelp(false)} />
+      {settingsOpen && (
+        <BoardSettingsDialog open settings={settings} onClose={() => setSettingsOpen(false)} onSave={updateSettings} />
+      )}
+      <PrintLabel order={printing} />
     </Container>
   );
 }

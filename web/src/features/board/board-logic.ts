@@ -1,22 +1,8 @@
-import { REJECT_PRESETS, type Order, type ShopStatus } from '@drinks/contracts';
+import { REJECT_PRESETS, type ShopStatus } from '@drinks/contracts';
 
 export const OTHER_REASON_MAX = 27;
 export const OTHER = 'Other';
 export const REASON_OPTIONS: readonly string[] = [...REJECT_PRESETS, OTHER];
-
-export type CategoryFilter = 'All' | 'Coffee' | 'Tea';
-export const CATEGORY_FILTERS: readonly CategoryFilter[] = ['All', 'Coffee', 'Tea'];
-
-export function filterByCategory(orders: readonly Order[], filter: CategoryFilter): Order[] {
-  if (filter === 'All') return [...orders];
-  const wanted = filter.toLowerCase();
-  return orders.filter((o) => o.menu.category.name.toLowerCase() === wanted);
-}
-
-/** Oldest first: the board serves orders in the order they were placed. */
-export function byPlacement(a: Order, b: Order): number {
-  return a.orderDate.localeCompare(b.orderDate) || a.id.localeCompare(b.id);
-}
 
 /** The reject note to send, or null while no valid reason is given. */
 export function rejectNote(choice: string, other: string): string | null {

@@ -1,6 +1,5 @@
-import type { Order } from '@drinks/contracts';
 import { describe, expect, it } from 'vitest';
-import { canChangeShopStatus, filterByCategory, rejectNote, remarkText } from './board-logic.js';
+import { canChangeShopStatus, rejectNote, remarkText } from './board-logic.js';
 
 describe('reject reason', () => {
   it('takes a preset as is', () => expect(rejectNote('Machine Failure', '')).toBe('Machine Failure'));
@@ -15,13 +14,6 @@ describe('reject reason', () => {
 });
 
 describe('board', () => {
-  it('filters by category name', () => {
-    const orders = [order('1', 'Coffee'), order('2', 'Tea'), order('3', 'Frappe')];
-    expect(filterByCategory(orders, 'All')).toHaveLength(3);
-    expect(filterByCategory(orders, 'Tea').map((o) => o.id)).toEqual(['2']);
-    expect(filterByCategory(orders, 'Coffee').map((o) => o.id)).toEqual(['1']);
-  });
-
   it('offers the shop status selector only with an empty queue or when all is closed', () => {
     expect(canChangeShopStatus({ isCafeOpen: true, isBarOpen: false }, 0)).toBe(true);
     expect(canChangeShopStatus({ isCafeOpen: true, isBarOpen: false }, 2)).toBe(false);
@@ -33,20 +25,3 @@ describe('board', () => {
     expect(remarkText('less ice')).toBe('less ice');
   });
 });
-
-function order(id: string, category: string): Order {
-  return {
-    id,
-    status: 'ordered',
-    updatedAt: '2026-11-18T03:00:00Z',
-    orderDate: '2026-11-18T03:00:00Z',
-    type: 'hot',
-    sweetness: 50,
-    remark: '-',
-    reject_note: null,
-    tumblerImage: null,
-    user: { id: 'u', name: 'Ann' },
-    queue_at: 1,
-    menu: { id: 'm', name: 'Latte', category: { id: 'c', name: category, categoryFor: 'cafe' } },
-  };
-}

@@ -6,7 +6,7 @@ export function updateBaristaOrder(id: string, patch: BaristaOrderPatch): Promis
   return api<Order>(`/order/barista/${encodeURIComponent(id)}`, { method: 'PATCH', body: patch });
 }
 
-/** Failures are logged only (staff-side.md §8). */
+/** Failures are logged (staff-side.md §8); the board also tells them on screen (use-board-actions). */
 export function useUpdateBaristaOrder() {
   const queryClient = useQueryClient();
   return useMutation({

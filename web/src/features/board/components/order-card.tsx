@@ -1,59 +1,94 @@
 import type { Order } from '@drinks/contracts';
-import { Box, Button, Card, CardContent, Checkbox, Stack, Typography } from '@mui/material';
+import PrintIcon from '@mui/icons-material/Print';
+import { Box, Button, Card, Checkbox, IconButton, Stack, Typography } from '@mui/material';
 import { isCafeOrder, typeLabel } from '../../../components/staff-order-format.js';
 import { TimelineButton } from '../../../components/timeline/timeline-button.js';
 import { remarkText } from '../board-logic.js';
+import type { AgeLevel } from '../station-logic.js';
+import { AGE_COLOURS, AgeChip, PlacedAt } from './ticket-age.js';
 import { TumblerImage } from './tumbler-image.js';
 
 interface Props {
   order: Order;
+  now: number;
+  level: AgeLevel;
   busy: boolean;
   selectMode: boolean;
   selected: boolean;
   onToggleSelect(): void;
   onAdvance(): void;
   onCancel(): void;
+  onPrint(): void;
 }
 
-export function OrderCard({ order, busy, selectMode, selected, onToggleSelect, onAdvance, onCancel }: Props) {
+/** One ticket: focusable for the keyboard flow (Enter advances, X cancels). */
+export function OrderCard(p: Props) {
+  const { order } = p;
   const remark = remarkText(order.remark);
   const waiting = order.status === 'ordered';
   return (
-    <Card variant="outlined" data-testid="order-card" data-order-id={order.id}>
-      <CardContent sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start', '&:last-child': { pb: 2 } }}>
-        {selectMode && (
-          <Checkbox
-            checked={selected}
-            onChange={onToggleSelect}
-            slotProps={{ input: { 'aria-label': `Select order of ${order.user.name}` } }}
-          />
-        )}
-        <Box sx={{ flex: 1, minWidth: 0 }}>
-          <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
+    <Card
+      variant="outlined"
+      data-testid="order-card"
+      data-order-id={order.id}
+      data-ticket={order.id}
+      data-age={p.level}
+      tabIndex={0}
+      aria-label={`${order.menu.name} for ${order.user.name}`}
+      sx={{
+        p: 1.25,
+        display: 'flex',
+        gap: 1,
+        alignItems: 'flex-start',
+        borderLeft: 6,
+        borderLeftColor: AGE_COLOURS[p.level].border,
+        '&:focus-visible': { outline: '3px solid #1565c0', outlineOffset: 2 },
+      }}
+    >
+      {p.selectMode && (
+        <Checkbox
+          checked={p.selected}
+          onChange={p.onToggleSelect}
+          sx={{ p: 0.5 }}
+          slotProps={{ input: { 'aria-label': `Select order of ${order.user.name}` } }}
+        />
+      )}
+      <Box sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
+        <Stack direction="row" spacing={0.5} sx={{ alignItems: 'baseline', justifyContent: 'space-between' }}>
+          <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700, lineHeight: 1.3 }}>
             {order.menu.name}
           </Typography>
-          <Typography variant="body2">{order.user.name}</Typography>
-          <Typography variant="body2" color="text.secondary">
-            Type: {typeLabel(order.type)}
-            {isCafeOrder(order) && order.sweetness !== null && <> · Sweetness: {order.sweetness}%</>}
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            Remark: {remark ?? '-'}
-          </Typography>
-          {!selectMode && (
-            <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
-              <Button variant="contained" size="small" onClick={onAdvance} disabled={busy}>
-                {waiting ? 'Do' : 'Done'}
-              </Button>
-              <Button variant="outlined" color="error" size="small" onClick={onCancel} disabled={busy}>
-                Cancel
-              </Button>
-              <TimelineButton orderId={order.id} menuName={order.menu.name} />
-            </Stack>
-          )}
+          <AgeChip order={order} now={p.now} level={p.level} />
+        </Stack>
+        <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+          <Box sx={{ flex: 1, minWidth: 0 }}>
+            <Typography variant="body2">{order.user.name}</Typography>
+            <Typography variant="body2" color="text.secondary">
+              Type: {typeLabel(order.type)}
+              {isCafeOrder(order) && order.sweetness !== null && <> · Sweetness: {order.sweetness}%</>}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              Remark: {remark ?? '-'}
+            </Typography>
+            <PlacedAt order={order} now={p.now} />
+          </Box>
+          <TumblerImage src={order.tumblerImage} owner={order.user.name} size={48} />
         </Box>
-        <TumblerImage src={order.tumblerImage} owner={order.user.name} />
-      </CardContent>
+        {!p.selectMode && (
+          <Stack direction="row" spacing={0.5} useFlexGap sx={{ mt: 0.5, alignItems: 'center', flexWrap: 'wrap' }}>
+            <Button variant="contained" size="small" onClick={p.onAdvance} disabled={p.busy}>
+              {waiting ? 'Do' : 'Done'}
+            </Button>
+            <Button variant="outlined" color="error" size="small" onClick={p.onCancel} disabled={p.busy}>
+              Cancel
+            </Button>
+            <TimelineButton orderId={order.id} menuName={order.menu.name} sx={{ minWidth: 0, px: 0.5 }} />
+            <IconButton size="small" aria-label={`Print label for ${order.user.name}`} onClick={p.onPrint}>
+              <PrintIcon fontSize="small" />
+            </IconButton>
+          </Stack>
+        )}
+      </Box>
     </Card>
   );
 }

@@ -1,7 +1,8 @@
 import type { Order } from '@drinks/contracts';
-import { Badge, Stack, Typography } from '@mui/material';
+import { Badge, Box, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 
+/** A queue of tickets: one column on a phone, a grid of columns (oldest first) on a wide screen. */
 export function OrderSection({
   title,
   orders,
@@ -16,14 +17,14 @@ export function OrderSection({
   const id = `section-${title.replace(/\s+/g, '-').toLowerCase()}`;
   return (
     <section aria-labelledby={id}>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 0.5 }}>
         <Badge
           color="error"
           badgeContent={badge}
           invisible={badge === 0}
           aria-label={badge ? `${badge} new` : undefined}
         >
-          <Typography id={id} variant="h6" component="h2">
+          <Typography id={id} variant="h6" component="h2" sx={{ fontSize: 18 }}>
             {title}
           </Typography>
         </Badge>
@@ -32,11 +33,20 @@ export function OrderSection({
         </Typography>
       </Stack>
       {orders.length === 0 ? (
-        <Typography color="text.secondary" sx={{ py: 2 }}>
+        <Typography color="text.secondary" sx={{ py: 1 }}>
           No orders now,
         </Typography>
       ) : (
-        <Stack spacing={1.5}>{orders.map(render)}</Stack>
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 1,
+            gridTemplateColumns: { xs: '1fr', sm: 'repeat(auto-fill, minmax(230px, 1fr))' },
+            alignItems: 'start',
+          }}
+        >
+          {orders.map(render)}
+        </Box>
       )}
     </section>
   );

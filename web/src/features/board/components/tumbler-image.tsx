@@ -3,7 +3,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import { useState } from 'react';
 
 /** A thumbnail of the customer's tumbler; tapping it enlarges it. */
-export function TumblerImage({ src, owner }: { src: string | null; owner: string }) {
+export function TumblerImage({ src, owner, size = 64 }: { src: string | null; owner: string; size?: number }) {
   const [open, setOpen] = useState(false);
   if (!src) return null;
   return (
@@ -17,7 +17,7 @@ export function TumblerImage({ src, owner }: { src: string | null; owner: string
           component="img"
           src={src}
           alt={`Tumbler of ${owner}`}
-          sx={{ width: 64, height: 64, objectFit: 'cover', borderRadius: 1 }}
+          sx={{ width: size, height: size, objectFit: 'cover', borderRadius: 1 }}
         />
       </ButtonBase>
       <Dialog open={open} onClose={() => setOpen(false)} maxWidth="sm" fullWidth aria-labelledby="tumbler-title">

@@ -1,0 +1,187 @@
+import type { Order } from '@drinks/contracts';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApp, type RunningApp } from '../support/app.js';
+import { expectNoSeriousA11yViolations, newDesktopPage, openBrowser, screenshot } from '../support/browser.js';
+import { setShop, signInWithTokens } from '../support/customer.js';
+import { baristaPatch, catalog, menuId, newCustomer, placeBarOrder, placeCafeOrder } from './staff-support.js';
+
+let app: RunningApp;
+let browser: Browser;
+let barista: string;
+let menus: Awaited<ReturnType<typeof catalog>>;
+let page: Page;
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startApp(), openBrowser()]);
+  barista = (await app.login('barista@woxa.tech', 'password123')).accessToken;
+  menus = await catalog(app, barista);
+  page = await newDesktopPage(browser);
+  await signInWithTokens(page, app, 'barista@woxa.tech', '/ordering');
+  await page.getByRole('heading', { name: 'Waiting Order' }).waitFor();
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+const card = (o: Order, p = page) => p.locator(`[data-order-id="${o.id}"]`);
+const counterRow = (o: Order) => page.getByTestId('pickup-row').filter({ hasText: `· ${o.user.name}` });
+async function statusOf(o: Order) {
+  return (await app.api<Order>(barista, 'GET', `/order/${o.id}`)).body.status;
+}
+async function until(check: () => Promise<boolean>, what: string) {
+  const deadline = Date.now() + 10_000;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+async function serve(o: Order) {
+  await baristaPatch(app, barista, o.id, { status: 'in-progress' });
+  await baristaPatch(app, barista, o.id, { status: 'done' });
+  await baristaPatch(app, barista, o.id, { status: 'picked' });
+}
+
+describe('the barista station', () => {
+  it('serves a bar order end to end on the board, hands it over, and can close the shop after', async () => {
+    await setShop(app, barista, 'bar-open');
+    const eve = await newCustomer(app, 'Eve Bar');
+    const order = await placeBarOrder(app, eve.token, menuId(menus, 'Virgin Mojito'));
+    await page.getByText('Take order at the bar only').waitFor();
+    await card(order).waitFor();
+    await screenshot(page, 'station-bar-order');
+    await card(order).getByRole('button', { name: 'Do' }).click();
+    await until(async () => (await statusOf(order)) === 'in-progress', 'in-progress');
+    await card(order).getByRole('button', { name: 'Done' }).click();
+    await counterRow(order).waitFor();
+    expect(await statusOf(order)).toBe('done');
+
+    await counterRow(order).getByRole('button', { name: 'Picked up' }).click();
+    await counterRow(order).waitFor({ state: 'detached' });
+    expect(await statusOf(order)).toBe('picked');
+
+    await page.getByRole('combobox', { name: 'Shop Status' }).click();
+    await page.getByRole('option', { name: 'Close', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Close Cafe and Bar' }).getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('Cafe and Bar are close').waitFor();
+    expect((await app.api(barista, 'GET', '/cafe-status')).body).toEqual({ isCafeOpen: false, isBarOpen: false });
+    await setShop(app, barista, 'cafe-open');
+    await page.getByRole('heading', { name: 'Waiting Order' }).waitFor();
+  });
+
+  it('keeps the new-order alert until acknowledged or started', async () => {
+    const fay = await newCustomer(app, 'Fay Alert');
+    const first = await placeCafeOrder(app, fay.token, menuId(menus, 'Latte'));
+    const alert = page.getByTestId('new-order-alert');
+    await alert.getByText('New order: Latte for Fay Alert').waitFor();
+    // Long past the old 5 s toast: still there.
+    await page.waitForTimeout(6500);
+    expect(await alert.isVisible()).toBe(true);
+    await alert.getByRole('button', { name: 'OK' }).click();
+    await alert.waitFor({ state: 'detached' });
+
+    const second = await placeCafeOrder(app, fay.token, menuId(menus, 'Mocha'));
+    await alert.getByText('New order: Mocha for Fay Alert').waitFor();
+    await card(second).getByRole('button', { name: 'Do' }).click();
+    await alert.waitFor({ state: 'detached' });
+    await serve(first);
+    await baristaPatch(app, barista, second.id, { status: 'done' });
+    await baristaPatch(app, barista, second.id, { status: 'picked' });
+  });
+
+  it('shows what is to make per drink and type, live', async () => {
+    const gus = await newCustomer(app, 'Gus Count');
+    const hal = await newCustomer(app, 'Hal Count');
+    const a = await placeCafeOrder(app, gus.token, menuId(menus, 'Latte'));
+    const b = await placeCafeOrder(app, hal.token, menuId(menus, 'Latte'));
+    const c = await placeCafeOrder(app, gus.token, menuId(menus, 'Caramel Frappe'), { type: 'frappe' });
+    const strip = page.getByTestId('all-day');
+    await strip.getByText('2 x Latte hot').waitFor();
+    await strip.getByText('1 x Caramel Frappe frappe').waitFor();
+    await baristaPatch(app, barista, a.id, { status: 'rejected', reject_note: 'Machine Failure' });
+    await strip.getByText('1 x Latte hot').waitFor();
+    await screenshot(page, 'station-all-day');
+    for (const o of [b, c]) await serve(o);
+    await strip.getByText('nothing').waitFor();
+  });
+
+  it('recalls a done order with one tap and a cancelled one too', async () => {
+    const ivy = await newCustomer(app, 'Ivy Recall');
+    const order = await placeCafeOrder(app, ivy.token, menuId(menus, 'Espresso'));
+    await baristaPatch(app, barista, order.id, { status: 'in-progress' });
+    await baristaPatch(app, barista, order.id, { status: 'done' });
+    await counterRow(order).getByRole('button', { name: 'Recall' }).click();
+    await page
+      .locator('section[aria-labelledby="section-in-progress-order"]')
+      .locator(`[data-order-id="${order.id}"]`)
+      .waitFor();
+    expect(await statusOf(order)).toBe('in-progress');
+
+    await card(order).getByRole('button', { name: 'Cancel' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cancel order' });
+    await dialog.getByRole('radio', { name: 'Machine Failure' }).check();
+    await dialog.getByRole('button', { name: 'Cancel Order' }).click();
+    const recent = page.getByTestId('recently-cancelled');
+    await recent
+      .getByTestId('pickup-row')
+      .filter({ hasText: 'Ivy Recall' })
+      .getByRole('button', { name: 'Recall' })
+      .click();
+    await card(order).waitFor();
+    expect(await statusOf(order)).toBe('in-progress');
+    await baristaPatch(app, barista, order.id, { status: 'done' });
+    await baristaPatch(app, barista, order.id, { status: 'picked' });
+  });
+
+  it('runs on the keyboard: arrows move, Enter advances, X cancels, R recalls, ? explains', async () => {
+    const jo = await newCustomer(app, 'Jo Keys');
+    const order = await placeCafeOrder(app, jo.token, menuId(menus, 'Cappuccino'));
+    await card(order).waitFor();
+    const focusedId = () => page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.ticket);
+    await page.locator('body').focus();
+    await page.keyboard.press('ArrowRight');
+    expect(await focusedId()).toBe(order.id);
+    await screenshot(page, 'station-keyboard-focus');
+    await page.keyboard.press('Enter');
+    await until(async () => (await statusOf(order)) === 'in-progress', 'started by Enter');
+    await card(order).getByRole('button', { name: 'Done' }).waitFor();
+    await card(order).focus();
+    await page.keyboard.press('Enter');
+    await until(async () => (await statusOf(order)) === 'done', 'done by Enter');
+    await counterRow(order).focus();
+    await page.keyboard.press('r');
+    await until(async () => (await statusOf(order)) === 'in-progress', 'recalled by R');
+    await card(order).focus();
+    await page.keyboard.press('x');
+    await page.getByRole('dialog', { name: 'Cancel order' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('?');
+    const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await help.getByText('Advance the ticket: Do, then Done').waitFor();
+    await screenshot(page, 'station-keyboard-help');
+    await expectNoSeriousA11yViolations(page);
+    await help.getByRole('button', { name: 'Close' }).click();
+    await baristaPatch(app, barista, order.id, { status: 'done' });
+    await baristaPatch(app, barista, order.id, { status: 'picked' });
+  });
+
+  it('ages tickets amber at 5 and red at 10 minutes on a pinned clock', async () => {
+    const clocked = await newDesktopPage(browser);
+    await clocked.clock.install({ time: new Date() });
+    await signInWithTokens(clocked, app, 'barista@woxa.tech', '/ordering');
+    const kim = await newCustomer(app, 'Kim Clock');
+    const order = await placeCafeOrder(app, kim.token, menuId(menus, 'Americano'));
+    const ticket = card(order, clocked);
+    await ticket.waitFor();
+    expect(await ticket.getAttribute('data-age')).toBe('fresh');
+    await clocked.clock.fastForward('05:01');
+    await until(async () => (await ticket.getAttribute('data-age')) === 'warn', 'amber');
+    expect(await ticket.getByTestId('ticket-age').innerText()).toMatch(/^5:0\d$/);
+    await clocked.clock.fastForward('05:00');
+    await until(async () => (await ticket.getAttribute('data-age')) === 'late', 'red');
+    await screenshot(clocked, 'station-age-late');
+    await clocked.context().close();
+    await serve(order);
+  });
+});

@@ -1,0 +1,64 @@
+import { Button, FormControl, InputLabel, MenuItem, Select, Stack } from '@mui/material';
+import type { BoardSettings } from '../board-settings.js';
+import { STATIONS, type Station } from '../station-logic.js';
+
+interface Props {
+  settings: BoardSettings;
+  categories: readonly string[];
+  onChange(patch: Partial<BoardSettings>): void;
+  selectMode: boolean;
+  selectedCount: number;
+  canSelect: boolean;
+  onSelectMode(on: boolean): void;
+  onCancelSelected(): void;
+}
+
+/** Station and category filters (remembered by this board), and select mode for cancelling several orders. */
+export function BoardToolbar(p: Props) {
+  return (
+    <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+      <FormControl size="small" sx={{ minWidth: 120 }}>
+        <InputLabel id="board-station-label">Station</InputLabel>
+        <Select
+          labelId="board-station-label"
+          label="Station"
+          value={p.settings.station}
+          onChange={(e) => p.onChange({ station: e.target.value as Station, category: 'All' })}
+        >
+          {STATIONS.map((s) => (
+            <MenuItem key={s.value} value={s.value}>
+              {s.label}
+            </MenuItem>
+          ))}
+        </Select>
+      </FormControl>
+      <FormControl size="small" sx={{ minWidth: 120 }}>
+        <InputLabel id="board-filter-label">Filter</InputLabel>
+        <Select
+          labelId="board-filter-label"
+          label="Filter"
+          value={p.categories.includes(p.settings.category) ? p.settings.category : 'All'}
+          onChange={(e) => p.onChange({ category: e.target.value })}
+        >
+          {p.categories.map((c) => (
+            <MenuItem key={c} value={c}>
+              {c}
+            </MenuItem>
+          ))}
+        </Select>
+      </FormControl>
+      {p.selectMode ? (
+        <>
+          <Button variant="contained" color="error" disabled={p.selectedCount === 0} onClick={p.onCancelSelected}>
+            Cancel Selected ({p.selectedCount})
+          </Button>
+          <Button onClick={() => p.onSelectMode(false)}>Exit Select</Button>
+        </>
+      ) : (
+        <Button variant="outlined" onClick={() => p.onSelectMode(true)} disabled={!p.canSelect}>
+          Select
+        </Button>
+      )}
+    </Stack>
+  );
+}

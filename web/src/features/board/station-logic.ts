@@ -1,0 +1,74 @@
+import type { Area, Order } from '@drinks/contracts';
+import { typeLabel } from '../../components/staff-order-format.js';
+
+export type Station = 'all' | Area;
+export const STATIONS: readonly { value: Station; label: string }[] = [
+  { value: 'all', label: 'All stations' },
+  { value: 'cafe', label: 'Cafe' },
+  { value: 'bar', label: 'Bar' },
+];
+export const ALL_CATEGORIES = 'All';
+
+export type AgeLevel = 'fresh' | 'warn' | 'late';
+
+export function ageLevel(ageMs: number, warnMinutes: number, lateMinutes: number): AgeLevel {
+  if (ageMs >= lateMinutes * 60_000) return 'late';
+  if (ageMs >= warnMinutes * 60_000) return 'warn';
+  return 'fresh';
+}
+
+/** '4:05' under an hour, '1 h 12 min' beyond: the age a ticket shows. */
+export function formatAge(ageMs: number): string {
+  const s = Math.max(0, Math.floor(ageMs / 1000));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  if (h > 0) return `${h} h ${m} min`;
+  return `${m}:${String(s % 60).padStart(2, '0')}`;
+}
+
+export function matchesStation(order: Order, station: Station, category: string): boolean {
+  if (station !== 'all' && order.menu.category.categoryFor !== station) return false;
+  return category === ALL_CATEGORIES || order.menu.category.name === category;
+}
+
+/** Category filters of a station: those of the catalog plus any an order on the board still carries. */
+export function categoryOptions(
+  catalog: readonly { name: string; categoryFor: Area }[],
+  orders: readonly Order[],
+  station: Station,
+): string[] {
+  const names = new Set<string>();
+  for (const c of catalog) if (station === 'all' || c.categoryFor === station) names.add(c.name);
+  for (const o of orders)
+    if (station === 'all' || o.menu.category.categoryFor === station) names.add(o.menu.category.name);
+  return [ALL_CATEGORIES, ...[...names].sort((a, b) => a.localeCompare(b))];
+}
+
+/** What is still to make, per drink and type, most first: '3 x Latte hot'. */
+export function allDayCounts(orders: readonly Order[]): { label: string; count: number }[] {
+  const counts = new Map<string, number>();
+  for (const o of orders) {
+    const label = o.type ? `${o.menu.name} ${typeLabel(o.type).toLowerCase()}` : o.menu.name;
+    counts.set(label, (counts.get(label) ?? 0) + 1);
+  }
+  return [...counts]
+    .map(([label, count]) => ({ label, count }))
+    .sort((a, b) => b.count - a.count || a.label.localeCompare(b.label));
+}
+
+export function sortTickets(orders: readonly Order[], oldestFirst: boolean): Order[] {
+  const sorted = [...orders].sort((a, b) => a.orderDate.localeCompare(b.orderDate) || a.id.localeCompare(b.id));
+  return oldestFirst ? sorted : sorted.reverse();
+}
+
+export const RECALL_WINDOW_MS = 120_000;
+
+/** A done or rejected order can be brought back this long after it got there. */
+export function recallable(order: Order, now: number): boolean {
+  if (order.status !== 'done' && order.status !== 'rejected') return false;
+  const at = Date.parse(order.updatedAt);
+  return !Number.isNaN(at) && now - at < RECALL_WINDOW_MS;
+}
+
+/** A done order left on the counter this long is flagged. */
+export const UNCLAIMED_AFTER_MS = 10 * 60_000;

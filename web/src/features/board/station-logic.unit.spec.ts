@@ -1,0 +1,116 @@
+import type { Order } from '@drinks/contracts';
+import { describe, expect, it } from 'vitest';
+import { parseBoardSettings } from './board-settings.js';
+import {
+  ageLevel,
+  allDayCounts,
+  categoryOptions,
+  formatAge,
+  matchesStation,
+  recallable,
+  sortTickets,
+} from './station-logic.js';
+
+describe('ticket age', () => {
+  it('turns amber at the first threshold and red at the second', () => {
+    expect(ageLevel(4 * 60_000 + 59_000, 5, 10)).toBe('fresh');
+    expect(ageLevel(5 * 60_000, 5, 10)).toBe('warn');
+    expect(ageLevel(10 * 60_000, 5, 10)).toBe('late');
+  });
+  it('reads as minutes and seconds, then hours', () => {
+    expect(formatAge(65_000)).toBe('1:05');
+    expect(formatAge(-3000)).toBe('0:00');
+    expect(formatAge(3_720_000)).toBe('1 h 2 min');
+  });
+});
+
+describe('stations and categories', () => {
+  const latte = order({ id: '1', menu: 'Latte', category: 'Coffee' });
+  const frappe = order({ id: '2', menu: 'Matcha', category: 'Frappe', type: 'frappe' });
+  const mojito = order({ id: '3', menu: 'Mojito', category: 'Cocktail', area: 'bar', type: null });
+
+  it('keeps a station to its own orders and a category to its own', () => {
+    expect([latte, frappe, mojito].filter((o) => matchesStation(o, 'bar', 'All'))).toEqual([mojito]);
+    expect([latte, frappe, mojito].filter((o) => matchesStation(o, 'all', 'Frappe'))).toEqual([frappe]);
+  });
+  it('offers the categories of the catalog and of the orders on the board', () => {
+    const catalog = [
+      { name: 'Tea', categoryFor: 'cafe' as const },
+      { name: 'Wine', categoryFor: 'bar' as const },
+    ];
+    expect(categoryOptions(catalog, [latte, frappe, mojito], 'cafe')).toEqual(['All', 'Coffee', 'Frappe', 'Tea']);
+    expect(categoryOptions(catalog, [latte, mojito], 'bar')).toEqual(['All', 'Cocktail', 'Wine']);
+  });
+});
+
+describe('all-day counts', () => {
+  it('counts what is to make per drink and type, most first', () => {
+    const orders = [
+      order({ id: '1', menu: 'Latte' }),
+      order({ id: '2', menu: 'Matcha', type: 'frappe' }),
+      order({ id: '3', menu: 'Latte' }),
+      order({ id: '4', menu: 'Latte' }),
+      order({ id: '5', menu: 'Mojito', type: null }),
+    ];
+    expect(allDayCounts(orders).map((c) => `${c.count} x ${c.label}`)).toEqual([
+      '3 x Latte hot',
+      '1 x Matcha frappe',
+      '1 x Mojito',
+    ]);
+  });
+});
+
+describe('queue order and recall', () => {
+  it('puts the oldest first unless asked otherwise', () => {
+    const a = order({ id: 'a', at: '2026-11-18T03:00:00Z' });
+    const b = order({ id: 'b', at: '2026-11-18T02:00:00Z' });
+    expect(sortTickets([a, b], true).map((o) => o.id)).toEqual(['b', 'a']);
+    expect(sortTickets([a, b], false).map((o) => o.id)).toEqual(['a', 'b']);
+  });
+  it('allows a recall of a done or rejected order for two minutes', () => {
+    const done = { ...order({ id: 'd' }), status: 'done' as const, updatedAt: '2026-11-18T03:00:00Z' };
+    const at = Date.parse(done.updatedAt);
+    expect(recallable(done, at + 119_000)).toBe(true);
+    expect(recallable(done, at + 120_000)).toBe(false);
+    expect(recallable({ ...done, status: 'picked' }, at)).toBe(false);
+  });
+});
+
+describe('board settings', () => {
+  it('falls back to defaults on anything unreadable and keeps red after amber', () => {
+    expect(parseBoardSettings('{oops')).toMatchObject({ station: 'all', warnMinutes: 5, lateMinutes: 10 });
+    expect(parseBoardSettings('{"station":"bar","warnMinutes":8,"lateMinutes":3}')).toMatchObject({
+      station: 'bar',
+      warnMinutes: 8,
+      lateMinutes: 8,
+    });
+  });
+});
+
+function order(o: {
+  id: string;
+  menu?: string;
+  category?: string;
+  area?: 'cafe' | 'bar';
+  type?: Order['type'];
+  at?: string;
+}): Order {
+  return {
+    id: o.id,
+    status: 'ordered',
+    updatedAt: o.at ?? '2026-11-18T03:00:00Z',
+    orderDate: o.at ?? '2026-11-18T03:00:00Z',
+    type: o.type === undefined ? 'hot' : o.type,
+    sweetness: 50,
+    remark: '-',
+    reject_note: null,
+    tumblerImage: null,
+    user: { id: 'u', name: 'Ann' },
+    queue_at: 1,
+    menu: {
+      id: `m-${o.menu ?? 'Latte'}`,
+      name: o.menu ?? 'Latte',
+      category: { id: 'c', name: o.category ?? 'Coffee', categoryFor: o.area ?? 'cafe' },
+    },
+  };
+}
