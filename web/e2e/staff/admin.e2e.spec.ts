@@ -72,6 +72,11 @@ describe('the closed notice and the credits', () => {
     }
 
     renamed = await newCustomer(app, 'Bartholomew Longname');
+    // The Halloween popup runs only in October: these pages live on a fixed October day.
+    const october = new Date('2026-10-20T03:00:00Z');
+    const phone = await newPhonePage(browser);
+    const desktop = await newDesktopPage(browser);
+    await Promise.all([phone.clock.setFixedTime(october), desktop.clock.setFixedTime(october)]);
     await signInWithTokens(phone, app, renamed.email, '/close-all');
     await phone.getByText('Sorry, both the cafe and bar are currently closed').waitFor();
     const popup = phone.getByRole('dialog', { name: 'ปาร์ตี้ฮาโลวีน' });
@@ -118,6 +123,8 @@ describe('the closed notice and the credits', () => {
   });
 
   it('presents the team of six with the way back to the orders', async () => {
+    await signInWithTokens(desktop, app, 'admin@woxa.tech', '/team-credit');
+    await signInWithTokens(phone, app, renamed.email, '/statusOrder');
     await desktop.getByRole('heading', { name: "Let's Meet Our Team" }).waitFor();
     expect(await desktop.getByTestId('team-member').count()).toBe(6);
     expect(await desktop.getByRole('link', { name: 'Follow on Instagram' }).count()).toBe(3);
