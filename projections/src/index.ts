@@ -8,7 +8,17 @@ import { auditProjection } from './audit.js';
 
 export type { Projection, ProjectionContext } from './projection.js';
 export { dropIndexesIfPresent } from './sql.js';
-export { ordersProjection, getOrder, listOrders, countActiveOrdersOfDay, myQueue, queueOfDay } from './orders.js';
+export {
+  ordersProjection,
+  evolveOrderRow,
+  getOrder,
+  getOrderRow,
+  orderOfRow,
+  listOrders,
+  countActiveOrdersOfDay,
+  myQueue,
+  queueOfDay,
+} from './orders.js';
 export type { ListOrdersOptions, OrderRow } from './orders.js';
 export { popularMenus, totalOrders, summary } from './stats.js';
 export type { StatsFilter } from './stats.js';

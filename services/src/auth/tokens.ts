@@ -34,6 +34,8 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
   const { db, secret, issuer, audience, accessTtlSeconds, refreshTtlSeconds, clock } = options;
   if (secret.length < 32) throw new Error('The JWT secret must be at least 32 bytes.');
   const refreshTokens = (k = db.knex) => k('refresh_tokens');
+  // Tokens already verified, with their expiry: a signature is checked once, not on every request.
+  let verified = new Map<string, { userId: string; expMs: number }>();
 
   async function signAccess(userId: string): Promise<string> {
     const now = Math.floor(clock().getTime() / 1000);
@@ -104,6 +106,8 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
 
     async verifyAccess(token) {
       if (!token) throw new UnauthorizedError();
+      const known = verified.get(token);
+      if (known && known.expMs > clock().getTime()) return { userId: known.userId };
       try {
         const { payload } = await jwtVerify(token, secret, {
           algorithms: ['HS256'],
@@ -114,6 +118,8 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
           requiredClaims: ['sub', 'exp', 'iat', 'jti'],
         });
         if (typeof payload.sub !== 'string' || payload.sub === '') throw new Error('no subject');
+        if (verified.size >= 10_000) verified = new Map();
+        verified.set(token, { userId: payload.sub, expMs: (payload.exp ?? 0) * 1000 });
         return { userId: payload.sub };
       } catch {
         throw new UnauthorizedError('Invalid or expired access token.');
