@@ -73,9 +73,12 @@ async function onBackend(kind: 'sqlite' | 'pg', bare: { get: Baseline; post: Bas
   const env = db ? db.env : { DATA_DIR: dataDir };
   const server = await spawnServer(
     { ...env, DATA_DIR: dataDir, JWT_SECRET, FAKE_NOW, DEMO_DATA: 'true', LOG_LEVEL: 'silent' },
-    profileDir
-      ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=${kind}.cpuprofile`] }
-      : {},
+    {
+      readyTimeoutMs: 120_000,
+      ...(profileDir
+        ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=${kind}.cpuprofile`] }
+        : {}),
+    },
   );
   const figures: Figure[] = [];
   try {
