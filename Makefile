@@ -41,8 +41,10 @@ format: node-deps
 
 # DATABASE_URL and NATS_URL are not set here: by default the app runs embedded
 # (SQLite in DATA_DIR, in-process bus). Set them in your environment to scale out.
+# A new database gets demo accounts (published passwords) only because this target asks for them.
 start: build
-	exec node services/dist/main.js
+	@echo "make start: DEMO_DATA=$${DEMO_DATA:-true} (demo accounts with published passwords; never for production)"
+	DEMO_DATA=$${DEMO_DATA:-true} exec node services/dist/main.js
 
 # scripts/run-tests.sh points the tests at the local PostgreSQL and NATS when they
 # answer, runs every suite and ends with the line "N passed, N failed".

@@ -10,6 +10,7 @@ export const ErrorCode = z.enum([
   'EMAIL_TAKEN',
   'EMAIL_DOMAIN',
   'OWN_ROLE',
+  'OWN_ACCOUNT',
   'SHOP_CLOSED',
   'SHOP_OPEN',
   'CAFE_CLOSING_FRIDAY',
@@ -18,10 +19,12 @@ export const ErrorCode = z.enum([
   'NOT_AT_OFFICE',
   'ACTIVE_ORDERS',
   'INVALID_TRANSITION',
+  'RECALL_WINDOW_PASSED',
   'CONCURRENCY_CONFLICT',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_IMAGE',
   'TOKEN_REUSED',
+  'IDEMPOTENCY_KEY_REUSED',
   'INTERNAL',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
@@ -48,4 +51,6 @@ export const ERROR_MESSAGES: Partial<Record<ErrorCode, string>> = {
   NOT_AT_OFFICE: 'Please arrive at the office before ordering.',
   EMAIL_TAKEN: 'This email is already registered.',
   OWN_ROLE: 'You cannot change your own role.',
+  OWN_ACCOUNT: 'You cannot disable your own account.',
+  RECALL_WINDOW_PASSED: 'Too late to recall this order.',
 };

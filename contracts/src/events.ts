@@ -84,7 +84,17 @@ export const OrderRejected = z.object({
   data: z.object({ ...OrderRef, reason: z.string() }),
 });
 export const OrderCancelled = z.object({ type: z.literal('OrderCancelled'), data: z.object(OrderRef) });
+/** `by` is the owner, or the staff member who handed the drink over. */
 export const OrderPickedUp = z.object({ type: z.literal('OrderPickedUp'), data: z.object(OrderRef) });
+/** A done or rejected order brought back by staff within the recall window; `to` is where it returns. */
+export const OrderRecalled = z.object({
+  type: z.literal('OrderRecalled'),
+  data: z.object({
+    ...OrderRef,
+    from: z.enum(['done', 'rejected']),
+    to: z.enum(['ordered', 'in-progress']),
+  }),
+});
 
 export const DomainEvent = z.discriminatedUnion('type', [
   UserRegistered,
@@ -103,6 +113,7 @@ export const DomainEvent = z.discriminatedUnion('type', [
   OrderRejected,
   OrderCancelled,
   OrderPickedUp,
+  OrderRecalled,
 ]);
 export type DomainEvent = z.infer<typeof DomainEvent>;
 export type EventType = DomainEvent['type'];
@@ -116,6 +127,7 @@ export const ORDER_EVENT_TYPES = [
   'OrderRejected',
   'OrderCancelled',
   'OrderPickedUp',
+  'OrderRecalled',
 ] as const satisfies readonly EventType[];
 
 export const EventMetadata = z.object({

@@ -69,6 +69,8 @@ export type PlaceOrderBody = z.infer<typeof PlaceOrderBody>;
 
 export const OwnerOrderPatch = z.object({ status: z.enum(['cancel', 'picked']) });
 export const BaristaOrderPatch = z.discriminatedUnion('status', [
+  /** Staff hand a done drink over. */
+  z.object({ status: z.literal('picked') }),
   z.object({ status: z.literal('in-progress'), reject_note: z.string().max(100).nullable().optional() }),
   z.object({ status: z.literal('done'), reject_note: z.string().max(100).nullable().optional() }),
   z.object({ status: z.literal('rejected'), reject_note: RejectNote }),
@@ -126,7 +128,10 @@ export const PopularMenuRow = z.object({
 });
 export type PopularMenuRow = z.infer<typeof PopularMenuRow>;
 export const OrderSummary = z.object({
+  /** Every order placed that day, whatever its status. */
   total: z.number().int(),
+  /** The orders that count (not cancel or rejected): what /order/count/total answers for that day. */
+  counted: z.number().int(),
   byStatus: z.object({
     ordered: z.number().int(),
     'in-progress': z.number().int(),

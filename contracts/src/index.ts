@@ -6,3 +6,4 @@ export * from './events.js';
 export * from './live.js';
 export * from './business-time.js';
 export * from './insights.js';
+export * from './station.js';

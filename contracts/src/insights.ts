@@ -6,7 +6,7 @@ import { DrinkType, Menu } from './shapes.js';
 // What the event log makes possible: order timelines, wait estimates, the
 // service dashboard, alternatives for a rejected order and the admin audit log.
 
-export const TimelineKind = z.enum(['placed', 'started', 'completed', 'rejected', 'cancelled', 'picked']);
+export const TimelineKind = z.enum(['placed', 'started', 'completed', 'rejected', 'cancelled', 'picked', 'recalled']);
 export type TimelineKind = z.infer<typeof TimelineKind>;
 
 /** Who did it: the actor's user id and current name (null when the user is unknown). */

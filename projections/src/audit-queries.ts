@@ -1,6 +1,6 @@
-import type { AuditItem, EventType, StoredEvent } from '@drinks/contracts';
+import { ORDER_EVENT_TYPES, type AuditItem, type EventType, type StoredEvent } from '@drinks/contracts';
 import type { Knex } from 'knex';
-import { AUDIT_TABLE, describeEvent, MAX_AUDIT_PAGE } from './audit.js';
+import { actorOf, AUDIT_TABLE, describeEvent, MAX_AUDIT_PAGE } from './audit.js';
 import { iso, num } from './sql.js';
 
 type Db = Knex | Knex.Transaction;
@@ -58,14 +58,7 @@ async function positionRange(db: Db, f: AuditFilter): Promise<{ from?: number; b
   };
 }
 
-const ORDER_TYPES: readonly EventType[] = [
-  'OrderPlaced',
-  'OrderStarted',
-  'OrderCompleted',
-  'OrderRejected',
-  'OrderCancelled',
-  'OrderPickedUp',
-];
+const ORDER_TYPES: readonly EventType[] = ORDER_EVENT_TYPES;
 const USER_TYPES: readonly EventType[] = [
   'UserRegistered',
   'UserRenamed',
@@ -83,6 +76,8 @@ const ENTITY_TYPES: Record<string, readonly EventType[]> = {
   category: ['CategoryCreated', 'CategoryChanged', 'MenuCreated', 'MenuChanged'],
   shop: ['ShopStatusChanged'],
 };
+
+const subjectOf = (e: StoredEvent): string | null => ('userId' in e.data ? e.data.userId : null);
 
 async function namesOf(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
@@ -128,17 +123,20 @@ export async function listAudit(db: Db, f: AuditFilter): Promise<{ items: AuditI
   if (f.before !== undefined) q.where(key, '<', f.before);
   const rows = (await q.orderBy(key, 'desc').limit(limit + 1)) as EventRow[];
   // Every event type is at schema version 1 (no upcasters), so the stored data is the current shape.
-  const page = rows.slice(0, limit).map((r) => {
-    const e = {
-      position: num(r.position),
-      type: r.type,
-      data: JSON.parse(r.data),
-      metadata: JSON.parse(r.metadata),
-      occurredAt: r.occurred_at,
-    } as StoredEvent;
-    return { e, ...describeEvent(e) };
-  });
-  const names = await namesOf(db, [...new Set(page.flatMap((p) => (p.actor === null ? [] : [p.actor])))]);
+  const events = rows.slice(0, limit).map(
+    (r) =>
+      ({
+        position: num(r.position),
+        type: r.type,
+        data: JSON.parse(r.data),
+        metadata: JSON.parse(r.metadata),
+        occurredAt: r.occurred_at,
+      }) as StoredEvent,
+  );
+  // Actors and the users a user event is about (a role change names its target), in one lookup.
+  const userIds = events.flatMap((e) => [actorOf(e), USER_TYPES.includes(e.type) ? subjectOf(e) : null]);
+  const names = await namesOf(db, [...new Set(userIds.filter((id): id is string => id !== null))]);
+  const page = events.map((e) => ({ e, ...describeEvent(e, (id) => names.get(id)) }));
   const items = page.map(({ e, summary, entities, actor }) => ({
     position: e.position,
     at: iso(e.occurredAt),

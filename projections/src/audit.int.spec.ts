@@ -65,7 +65,7 @@ describe.each(BACKENDS)('audit projection on %s', (backend) => {
       [6, 'OrderPlaced', 'Ann', 'Ann ordered Latte (hot, 50%)'],
       [5, 'MenuCreated', 'Ada', 'Menu Latte created'],
       [4, 'ShopStatusChanged', 'Ada', 'Cafe closed, bar open'],
-      [3, 'UserRoleChanged', 'Ada', 'Role set to barista'],
+      [3, 'UserRoleChanged', 'Ada', "Ann's role set to barista"],
       [2, 'UserRegistered', 'Ann', 'Ann registered as user'],
       [1, 'UserRegistered', 'Ada', 'Ada registered as admin'],
     ]);

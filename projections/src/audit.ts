@@ -58,18 +58,27 @@ export function actorOf(e: StoredEvent): string | null {
 }
 
 /** A one-line account of the event, for people; the entities name what it is about. */
-export function describeEvent(e: StoredEvent): { summary: string; entities: string[]; actor: string | null } {
+export function describeEvent(
+  e: StoredEvent,
+  nameOf: (userId: string) => string | undefined = () => undefined,
+): { summary: string; entities: string[]; actor: string | null } {
   const actor = actorOf(e);
+  // A user event names its user: the current name, else "a user" (never an id fragment).
+  const whose = (userId: string) => `${nameOf(userId) ?? 'A user'}'s`;
   switch (e.type) {
     case 'UserRegistered':
       return { summary: `${e.data.name} registered as ${e.data.role}`, entities: [tag.user(e.data.userId)], actor };
     case 'UserRenamed':
       return { summary: `Renamed to ${e.data.name}`, entities: [tag.user(e.data.userId)], actor };
     case 'UserRoleChanged':
-      return { summary: `Role set to ${e.data.role}`, entities: [tag.user(e.data.userId)], actor };
+      return {
+        summary: `${whose(e.data.userId)} role set to ${e.data.role}`,
+        entities: [tag.user(e.data.userId)],
+        actor,
+      };
     case 'UserAvailabilityChanged':
       return {
-        summary: e.data.isAvailable ? 'Account enabled' : 'Account disabled',
+        summary: `${whose(e.data.userId)} account ${e.data.isAvailable ? 'enabled' : 'disabled'}`,
         entities: [tag.user(e.data.userId)],
         actor,
       };
@@ -134,12 +143,21 @@ export function describeEvent(e: StoredEvent): { summary: string; entities: stri
         OrderRejected: 'rejected',
       }[e.type];
       const reason = e.type === 'OrderRejected' ? `: ${e.data.reason}` : '';
+      // The owner picks up; anyone else hands the drink over.
+      if (e.type === 'OrderPickedUp' && e.data.by !== e.data.userId)
+        return { summary: 'Order handed over', entities: [tag.order(e.data.orderId), tag.user(e.data.userId)], actor };
       return {
         summary: `Order ${verb}${reason}`,
         entities: [tag.order(e.data.orderId), tag.user(e.data.userId)],
         actor,
       };
     }
+    case 'OrderRecalled':
+      return {
+        summary: `Order recalled: ${e.data.from} → ${e.data.to}`,
+        entities: [tag.order(e.data.orderId), tag.user(e.data.userId)],
+        actor,
+      };
     default: {
       const unknown: never = e;
       return { summary: (unknown as StoredEvent).type, entities: [], actor };

@@ -18,6 +18,8 @@ export {
   countActiveOrdersOfDay,
   myQueue,
   queueOfDay,
+  readyOrders,
+  daysWithWaitingOrders,
 } from './orders.js';
 export type { ListOrdersOptions, OrderRow } from './orders.js';
 export { popularMenus, totalOrders, summary } from './stats.js';

@@ -5,6 +5,7 @@ import {
   OrderStatus,
   VOID_ORDER_STATUSES,
   type Order,
+  type ReadyOrder,
 } from '@drinks/contracts';
 import type { Knex } from 'knex';
 import type { OrderRow } from './orders.js';
@@ -25,6 +26,13 @@ export interface ListOrdersOptions {
   from?: Date;
   to?: Date;
   sort: 'orderDate' | 'updatedAtDesc';
+  /**
+   * Also the orders placed before `from` that are still ordered or in progress: a queue does not
+   * drop its orders at midnight (the board asks for today and must still see yesterday's leftovers).
+   */
+  carryOver?: boolean;
+  /** Only done orders completed before this instant (waiting too long to be picked up). */
+  completedBefore?: Date;
 }
 
 function toOrder(row: Row, queueAt: number | null): Order {
@@ -105,7 +113,12 @@ export async function listOrders(db: Db, options: ListOrdersOptions): Promise<Or
   const q = orders(db);
   if (options.userId !== undefined) q.where('o.user_id', options.userId);
   if (options.statuses && options.statuses.length > 0) q.whereIn('o.status', options.statuses);
-  if (options.from) q.where('o.order_date', '>=', options.from.toISOString());
+  const from = options.from?.toISOString();
+  if (from && options.carryOver)
+    q.where((w) => w.where('o.order_date', '>=', from).orWhereIn('o.status', ACTIVE_ORDER_STATUSES));
+  else if (from) q.where('o.order_date', '>=', from);
+  if (options.completedBefore)
+    q.where('o.status', 'done').where('o.completed_at', '<', options.completedBefore.toISOString());
   if (options.to) q.where('o.order_date', '<', options.to.toISOString());
   if (options.sort === 'orderDate') q.orderBy([{ column: 'o.order_date' }, { column: 'o.placed_position' }]);
   else
@@ -147,4 +160,36 @@ export async function queueOfDay(
     .orderBy('o.placed_position', 'asc')) as Row[];
   // The rows are that queue, in its order.
   return rows.map((r, i) => toOrder(r, i + 1));
+}
+
+/** The pick-up screen: orders done since `since` and not picked up yet, first ready first. */
+export async function readyOrders(db: Db, since: Date): Promise<ReadyOrder[]> {
+  const rows = (await db(`${TABLE} as o`)
+    .leftJoin('rm_order_users as u', 'u.user_id', 'o.user_id')
+    .select('o.id', 'u.name', 'o.menu_name', 'o.type', 'o.completed_at')
+    .where('o.status', 'done')
+    .where('o.completed_at', '>=', since.toISOString())
+    .orderBy([{ column: 'o.completed_at' }, { column: 'o.placed_position' }])) as {
+    id: string;
+    name: string | null;
+    menu_name: string;
+    type: string | null;
+    completed_at: string;
+  }[];
+  return rows.map((r) => ({
+    id: r.id,
+    firstName: (r.name ?? '').trim().split(/\s+/)[0] ?? '',
+    menuName: r.menu_name,
+    type: r.type === null ? null : DrinkType.parse(r.type),
+    readyAt: r.completed_at,
+  }));
+}
+
+/** Business days that still have ordered or in-progress orders, oldest first. */
+export async function daysWithWaitingOrders(db: Db): Promise<string[]> {
+  const rows = (await db(TABLE)
+    .distinct('business_day')
+    .whereIn('status', ACTIVE_ORDER_STATUSES)
+    .orderBy('business_day')) as { business_day: string }[];
+  return rows.map((r) => r.business_day);
 }

@@ -132,6 +132,11 @@ function transition(e: StoredEvent, at: string): Partial<OrderRow> | null {
       return { status: 'cancel', closed_at: at };
     case 'OrderPickedUp':
       return { status: 'picked', closed_at: at };
+    case 'OrderRecalled':
+      // Back in the queue: what the completion or rejection recorded no longer holds.
+      return e.data.from === 'done'
+        ? { status: e.data.to, completed_at: null }
+        : { status: e.data.to, reject_note: null, closed_at: null };
     default:
       return null;
   }

@@ -133,6 +133,9 @@ function transition(e: StoredEvent, row: PrepTimeRow, at: string): Partial<PrepT
       return { status: 'cancel', active: 0 };
     case 'OrderPickedUp':
       return { status: 'picked', active: 0 };
+    case 'OrderRecalled':
+      // A recalled order counts once, with the wait of its final completion.
+      return { status: e.data.to, active: 1, done_at: null, wait_s: null, prep_s: null, reject_reason: null };
     default:
       return null;
   }
@@ -202,10 +205,9 @@ async function applyBatch(
     if (!row || row.last_position >= e.position) continue;
     const change = transition(e, row, iso(e.occurredAt));
     if (!change) continue;
-    if (row.active === 1 && change.active === 0) {
-      const g = group(row.business_day, row.area);
-      queued.set(g, Math.max(0, (queued.get(g) ?? 1) - 1));
-    }
+    const g = group(row.business_day, row.area);
+    if (row.active === 1 && change.active === 0) queued.set(g, Math.max(0, (queued.get(g) ?? 1) - 1));
+    if (row.active === 0 && change.active === 1) queued.set(g, (queued.get(g) ?? 0) + 1);
     Object.assign(row, change, { last_position: e.position });
     dirty.add(row.order_id);
   }

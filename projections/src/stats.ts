@@ -63,7 +63,7 @@ export async function totalOrders(db: Db, filter: StatsFilter = {}): Promise<num
   return num(row?.n);
 }
 
-/** Orders of one business day by status; total counts all of them. */
+/** Orders of one business day by status; total counts all of them, counted those not cancel or rejected. */
 export async function summary(db: Db, day: string): Promise<OrderSummary> {
   const rows = (await db(ORDERS_TABLE)
     .select('status')
@@ -77,5 +77,6 @@ export async function summary(db: Db, day: string): Promise<OrderSummary> {
     byStatus[status] = num(r.n);
     total += num(r.n);
   }
-  return { total, byStatus };
+  const counted = total - VOID_ORDER_STATUSES.reduce((n, s) => n + byStatus[s], 0);
+  return { total, counted, byStatus };
 }

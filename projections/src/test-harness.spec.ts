@@ -87,6 +87,13 @@ export const ev = {
   rejected(orderId: string, reason: string, userId = 'u1', day = '2025-03-03'): NewEvent {
     return { type: 'OrderRejected', tags: [], data: { orderId, userId, businessDay: day, by: 'staff', reason } };
   },
+  recalled(orderId: string, from: 'done' | 'rejected', to: 'ordered' | 'in-progress', day = '2025-03-03'): NewEvent {
+    return {
+      type: 'OrderRecalled',
+      tags: [],
+      data: { orderId, userId: 'u1', businessDay: day, by: 'staff', from, to },
+    };
+  },
   renamed(userId: string, name: string): NewEvent {
     return { type: 'UserRenamed', tags: [], data: { userId, name } };
   },

@@ -11,6 +11,7 @@ const KINDS = {
   OrderRejected: 'rejected',
   OrderCancelled: 'cancelled',
   OrderPickedUp: 'picked',
+  OrderRecalled: 'recalled',
 } as const satisfies Partial<Record<EventType, TimelineKind>>;
 
 const TYPES = Object.keys(KINDS) as (keyof typeof KINDS)[];

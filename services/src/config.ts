@@ -1,8 +1,18 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
+import { parseTrustProxy } from './api/middleware/client-address.js';
+import { weakSecretReason } from './auth/secret-strength.js';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+function isCidr(s: string): boolean {
+  const [address = '', prefix, ...rest] = s.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0 || prefix === undefined || !/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
 
 const optionalNumber = (schema: z.ZodNumber) =>
   z.preprocess((v) => (v === undefined || v === '' ? undefined : Number(v)), schema.optional());
@@ -44,7 +54,13 @@ export const ConfigSchema = z
       .string()
       .regex(/^[A-Za-z0-9_-]+$/)
       .default('events'),
-    JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    JWT_SECRET: z
+      .string()
+      .superRefine((s, ctx) => {
+        const reason = weakSecretReason(s);
+        if (reason) ctx.addIssue({ code: 'custom', message: reason });
+      })
+      .optional(),
     JWT_ISSUER: z.string().default('drinks'),
     JWT_AUDIENCE: z.string().default('drinks-app'),
     ACCESS_TOKEN_TTL_SECONDS: z.coerce
@@ -74,7 +90,26 @@ export const ConfigSchema = z
           .map((e) => e.trim().toLowerCase())
           .filter(Boolean),
       ),
-    DEMO_DATA: bool.default(true),
+    /** Serves /api/metrics on this port of its own (and not on PORT). */
+    METRICS_PORT: optionalNumber(z.number().int().min(0).max(65535)),
+    /** Lets the bearer of this token read /api/metrics on PORT (else only this machine may). */
+    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+    /** Failed logins on one account from everywhere in 15 minutes; addresses that signed in before are exempt. */
+    LOGIN_ACCOUNT_CEILING: z.coerce.number().int().min(5).default(50),
+    /** Seeds demo accounts with a published password into a new database: `make start` turns it on. */
+    DEMO_DATA: bool.default(false),
+    /** Who may say who the client is via X-Forwarded-For: unset (no one), a hop count, or proxy addresses. */
+    TRUST_PROXY: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        try {
+          return parseTrustProxy(v);
+        } catch (err) {
+          ctx.addIssue({ code: 'custom', message: (err as Error).message });
+          return z.NEVER;
+        }
+      }),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Which parts this process runs: all-in-one by default. */
     ROLE: z.enum(['all', 'api', 'relay', 'projector']).default('all'),
@@ -83,6 +118,28 @@ export const ConfigSchema = z
       .string()
       .refine((s) => !Number.isNaN(Date.parse(s)), 'must be an ISO instant')
       .optional(),
+    /** How long after its completion or rejection staff can still recall an order. */
+    RECALL_WINDOW_SECONDS: z.coerce.number().int().min(0).max(86_400).default(120),
+    /** A done order not picked up after this long is listed as unclaimed for staff to hand over. */
+    UNCLAIMED_AFTER_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 60)
+      .default(30),
+    /** Networks (CIDR, comma separated) whose screens may show the pick-up screen without a key. */
+    PICKUP_SCREEN_NETWORKS: z
+      .string()
+      .default('127.0.0.0/8,::1/128')
+      .transform((s, ctx) => {
+        const list = s
+          .split(',')
+          .map((e) => e.trim())
+          .filter(Boolean);
+        for (const cidr of list)
+          if (!isCidr(cidr)) ctx.addIssue({ code: 'custom', message: `'${cidr}' is not a CIDR such as 10.0.0.0/8` });
+        return list;
+      }),
     /** Extra origins allowed to open the live socket, comma separated. */
     ALLOWED_ORIGINS: z
       .string()

@@ -7,6 +7,7 @@ import { pino, type Logger } from 'pino';
 import { createApp } from './api/app.js';
 import type { AppDeps } from './api/deps.js';
 import { createMetrics } from './api/metrics.js';
+import { metricsAccess } from './api/metrics-access.js';
 import { createCredentialStore } from './auth/credentials.js';
 import { hashPassword, verifyPassword } from './auth/passwords.js';
 import { loadJwtSecret } from './auth/secret.js';
@@ -34,6 +35,8 @@ export interface RunningServer {
   url: string;
   port: number;
   demoAccounts: DemoAccount[];
+  /** Where /api/metrics is served when METRICS_PORT is set. */
+  metricsPort?: number | undefined;
   logger: Logger;
   close(): Promise<void>;
 }
@@ -149,8 +152,8 @@ export async function startServer(
       passwords: { hash: hashPassword, verify: verifyPassword, dummyHash: await hashPassword('not a real password') },
       tokens,
       credentials: createCredentialStore(db),
-      // Per account it stops guessing; per address it must not lock out an office behind one NAT.
-      throttle: createLoginThrottle({ knex: db.knex, clock, maxPerAccount: 5, maxPerAddress: 100 }),
+      // Per (account, address) it stops guessing; the per-account ceiling spares addresses that signed in before.
+      throttle: createLoginThrottle({ db, clock, maxPerAccount: config.LOGIN_ACCOUNT_CEILING }),
       images: createImageService({ db, dataDir: config.DATA_DIR, useDatabase: db.dialect === 'pg' }),
       users,
       metrics,
@@ -206,15 +209,25 @@ export async function startServer(
 
   if (!server) {
     // Relay and projector processes answer health checks and metrics too.
-    server = http.createServer(opsOnlyApp(metrics).callback());
+    server = http.createServer(opsOnlyApp(metrics, metricsAccess(config)).callback());
     await new Promise<void>((resolve) => server!.listen(config.PORT, config.HOST, resolve));
     const address = server.address();
     url = `http://localhost:${typeof address === 'object' && address ? address.port : config.PORT}`;
   }
 
+  let metricsPort: number | undefined;
+  if (config.METRICS_PORT !== undefined) {
+    const metricsServer = http.createServer(opsOnlyApp(metrics, () => 'ok').callback());
+    await new Promise<void>((resolve) => metricsServer.listen(config.METRICS_PORT, config.HOST, resolve));
+    const address = metricsServer.address();
+    metricsPort = typeof address === 'object' && address ? address.port : config.METRICS_PORT;
+    closers.push(() => new Promise<void>((resolve) => metricsServer.close(() => resolve())));
+  }
+
   return {
     url,
     port: server ? Number(new URL(url).port) : 0,
+    metricsPort,
     demoAccounts,
     logger,
     async close() {
@@ -231,11 +244,13 @@ export async function startServer(
   };
 }
 
-function opsOnlyApp(metrics: ReturnType<typeof createMetrics>) {
+function opsOnlyApp(metrics: ReturnType<typeof createMetrics>, access: ReturnType<typeof metricsAccess>) {
   const app = new Koa();
   app.use(async (ctx) => {
     if (ctx.path === '/api/healthz') ctx.body = { status: 'ok' };
     else if (ctx.path === '/api/metrics') {
+      const verdict = access(ctx);
+      if (verdict !== 'ok') return void (ctx.status = verdict === 'unauthorized' ? 401 : 404);
       ctx.type = metrics.registry.contentType;
       ctx.body = await metrics.registry.metrics();
     } else ctx.status = 404;

@@ -6,6 +6,8 @@ import compress from 'koa-compress';
 import serve from 'koa-static';
 import type { AppDeps } from './deps.js';
 import { type AppState, authenticate } from './middleware/auth.js';
+import { clientAddress } from './middleware/client-address.js';
+import { idempotentBody } from './middleware/idempotent-body.js';
 import { errorHandler } from './middleware/error-handler.js';
 import { requestContext, securityHeaders } from './middleware/request-context.js';
 import { authRoutes } from './routes/auth.js';
@@ -14,6 +16,7 @@ import { imageRoutes } from './routes/images.js';
 import { insightRoutes } from './routes/insights.js';
 import { opsRoutes } from './routes/ops.js';
 import { orderRoutes } from './routes/orders.js';
+import { pickupScreenRoutes } from './routes/pickup-screen.js';
 import { shopRoutes } from './routes/shop.js';
 import { userRoutes } from './routes/users.js';
 
@@ -22,18 +25,21 @@ const UPLOAD_LIMIT = '7mb';
 const JSON_LIMIT = '64kb';
 
 export function createApp(deps: AppDeps, options: { webDir?: string } = {}): Koa<AppState> {
-  const app = new Koa<AppState>({ proxy: true });
+  const app = new Koa<AppState>({ proxy: false });
   const uploadParser = bodyParser({ enableTypes: ['json'], jsonLimit: UPLOAD_LIMIT, encoding: 'utf-8' });
   const jsonParser = bodyParser({ enableTypes: ['json'], jsonLimit: JSON_LIMIT, encoding: 'utf-8' });
 
-  app.use(errorHandler(deps.logger));
+  // The access log, the headers and the counters sit outside the error handler: they see the status it answers.
+  app.use(clientAddress(deps.config.TRUST_PROXY));
   app.use(requestContext(deps.logger));
   app.use(securityHeaders());
   app.use(deps.metrics.middleware());
+  app.use(errorHandler(deps.logger));
   // Phones on the office Wi-Fi: the app's scripts and the JSON lists shrink to about a quarter.
   app.use(compress({ threshold: 1024, br: false }));
   app.use((ctx, next) => (ctx.path === '/api/upload/image' ? uploadParser(ctx, next) : jsonParser(ctx, next)));
   app.use(authenticate(deps));
+  app.use(idempotentBody(deps));
 
   for (const router of [
     opsRoutes,
@@ -41,6 +47,8 @@ export function createApp(deps: AppDeps, options: { webDir?: string } = {}): Koa
     userRoutes,
     shopRoutes,
     catalogRoutes,
+    // Before the order routes: GET /order/ready is not an order id.
+    pickupScreenRoutes,
     orderRoutes,
     insightRoutes,
     imageRoutes,

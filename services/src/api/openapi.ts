@@ -2,7 +2,7 @@ import * as c from '@drinks/contracts';
 import { z } from 'zod';
 
 type Op = {
-  method: 'get' | 'post' | 'patch' | 'put';
+  method: 'get' | 'post' | 'patch' | 'put' | 'delete';
   path: string;
   summary: string;
   auth: 'public' | 'any' | 'staff' | 'admin';
@@ -123,11 +123,49 @@ const ops: Op[] = [
   {
     method: 'patch',
     path: '/order/barista/{id}',
-    summary: 'Start, complete or reject an order',
+    summary: 'Start, complete, reject or hand over an order',
     auth: 'staff',
     body: c.BaristaOrderPatch,
     response: c.Order,
   },
+  {
+    method: 'post',
+    path: '/order/barista/{id}/recall',
+    summary: 'Bring a done or rejected order back within RECALL_WINDOW_SECONDS',
+    auth: 'staff',
+    response: c.Order,
+  },
+  {
+    method: 'get',
+    path: '/order/unclaimed',
+    summary: 'Done orders not picked up for UNCLAIMED_AFTER_MINUTES',
+    auth: 'staff',
+    response: z.array(c.Order),
+  },
+  {
+    method: 'get',
+    path: '/order/ready',
+    summary: 'Orders ready to pick up today (pick-up screen: listed networks or ?key=)',
+    auth: 'public',
+    query: c.PickupScreenQuery,
+    response: c.ReadyOrders,
+  },
+  {
+    method: 'post',
+    path: '/pickup-screen/keys',
+    summary: 'Create a pick-up screen view key (shown once)',
+    auth: 'admin',
+    response: c.PickupScreenKeyCreated,
+    status: 201,
+  },
+  {
+    method: 'get',
+    path: '/pickup-screen/keys',
+    summary: 'Pick-up screen view keys',
+    auth: 'admin',
+    response: z.array(c.PickupScreenKey),
+  },
+  { method: 'delete', path: '/pickup-screen/keys/{id}', summary: 'Revoke a view key', auth: 'admin', status: 204 },
   { method: 'get', path: '/order/count/user', summary: 'Your orders of today', auth: 'any', response: c.CountResponse },
   {
     method: 'get',

@@ -5,6 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { testDatabase } from '../test-support/db.js';
 import { loadJwtSecret } from './secret.js';
 
+const FIXED_SECRET = '342c82d35be882303014a47868c7a71f30ad5bc4d310a69cfb67103e09609d0d';
+
 describe('loading the JWT secret', () => {
   const dirs: string[] = [];
   const dataDir = () => {
@@ -15,8 +17,8 @@ describe('loading the JWT secret', () => {
   afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
 
   it('uses JWT_SECRET when set', async () => {
-    const secret = await loadJwtSecret({ JWT_SECRET: 'x'.repeat(40), DATA_DIR: dataDir(), DATABASE_URL: undefined });
-    expect(Buffer.from(secret).toString()).toBe('x'.repeat(40));
+    const secret = await loadJwtSecret({ JWT_SECRET: FIXED_SECRET, DATA_DIR: dataDir(), DATABASE_URL: undefined });
+    expect(Buffer.from(secret).toString()).toBe(FIXED_SECRET);
   });
 
   describe('without JWT_SECRET on SQLite', () => {

@@ -2,9 +2,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../db/database.js';
 import { TooManyAttemptsError } from '../errors.js';
 import { BACKENDS, testDatabase, type TestDb } from '../test-support/db.js';
-import { createLoginThrottle } from './throttle.js';
+import { createLoginThrottle, type LoginThrottleOptions } from './throttle.js';
 
-async function refusal(attempt: Promise<void>): Promise<TooManyAttemptsError> {
+async function refusal(attempt: Promise<unknown>): Promise<TooManyAttemptsError> {
   try {
     await attempt;
   } catch (err) {
@@ -25,23 +25,21 @@ describe.each(BACKENDS)('login throttle on %s', (backend) => {
     await db.cleanup();
   });
 
-  const setup = (
-    options: { maxPerAccount?: number; maxPerAddress?: number; windowSeconds?: number } = {},
-    on: Db = db,
-  ) => {
-    const throttle = createLoginThrottle({ knex: on.knex, clock: () => new Date(now), ...options });
-    return { throttle, advance: (seconds: number) => (now += seconds * 1000) };
+  const setup = (options: Partial<LoginThrottleOptions> = {}, on: Db = db) => {
+    const throttle = createLoginThrottle({ db: on, clock: () => new Date(now), ...options });
+    const fail = async (email: string, ip: string) => (await throttle.reserve(email, ip)).failed();
+    const succeed = async (email: string, ip: string) => (await throttle.reserve(email, ip)).succeeded();
+    return { throttle, fail, succeed, advance: (seconds: number) => (now += seconds * 1000) };
   };
 
-  describe('when an account failed five times', () => {
-    it('refuses the sixth attempt with 429 and the seconds until the oldest failure leaves the window', async () => {
-      const { throttle, advance } = setup();
+  describe('when one address failed five times on an account', () => {
+    it('refuses its sixth attempt with 429 and the seconds until the oldest failure leaves the window', async () => {
+      const { throttle, fail, advance } = setup();
       for (let i = 0; i < 5; i++) {
-        await throttle.check('a@woxa.tech', '1.1.1.1');
-        await throttle.fail('a@woxa.tech', '1.1.1.1');
+        await fail('a@woxa.tech', '1.1.1.1');
         advance(60);
       }
-      const err = await refusal(throttle.check('A@woxa.tech', '2.2.2.2'));
+      const err = await refusal(throttle.reserve('A@woxa.tech', '1.1.1.1'));
       expect(err.status).toBe(429);
       expect(err.code).toBe('TOO_MANY_ATTEMPTS');
       // Failures at t=0..240 s, now t=300 s: the first leaves the 900 s window at t=900.
@@ -49,48 +47,79 @@ describe.each(BACKENDS)('login throttle on %s', (backend) => {
     });
 
     it('allows one more attempt once the oldest failure slides out', async () => {
-      const { throttle, advance } = setup();
+      const { throttle, fail, advance } = setup();
       for (let i = 0; i < 5; i++) {
-        await throttle.fail('a@woxa.tech', '1.1.1.1');
+        await fail('a@woxa.tech', '1.1.1.1');
         advance(60);
       }
       advance(599);
-      expect((await refusal(throttle.check('a@woxa.tech', '1.1.1.1'))).retryAfterSeconds).toBe(1);
+      expect((await refusal(throttle.reserve('a@woxa.tech', '1.1.1.1'))).retryAfterSeconds).toBe(1);
       advance(1);
-      await expect(throttle.check('a@woxa.tech', '1.1.1.1')).resolves.toBeUndefined();
+      await expect(throttle.reserve('a@woxa.tech', '1.1.1.1')).resolves.toBeDefined();
     });
 
-    it('does not throttle another account', async () => {
+    it('does not lock the owner out from another address', async () => {
+      const { throttle, fail } = setup();
+      for (let i = 0; i < 5; i++) await fail('a@woxa.tech', '6.6.6.6');
+      await expect(throttle.reserve('a@woxa.tech', '2.2.2.2')).resolves.toBeDefined();
+    });
+  });
+
+  describe('when sixty attempts on one account race', () => {
+    it('lets exactly the limit through to verification', async () => {
       const { throttle } = setup();
-      for (let i = 0; i < 5; i++) await throttle.fail('a@woxa.tech', '1.1.1.1');
-      await expect(throttle.check('b@woxa.tech', '3.3.3.3')).resolves.toBeUndefined();
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: 60 }, () => throttle.reserve('a@woxa.tech', '1.1.1.1')),
+      );
+      expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(5);
+      expect(outcomes.every((o) => o.status === 'fulfilled' || o.reason instanceof TooManyAttemptsError)).toBe(true);
+    });
+  });
+
+  describe('when guesses from many addresses reach the account ceiling', () => {
+    const spread = async (fail: (e: string, ip: string) => Promise<void>, n: number) => {
+      for (let i = 0; i < n; i++) await fail('a@woxa.tech', `10.0.${i >> 2}.${i & 3}`);
+    };
+
+    it('refuses a new address', async () => {
+      const { throttle, fail } = setup({ maxPerAccount: 12 });
+      await spread(fail, 12);
+      await expect(throttle.reserve('a@woxa.tech', '2.2.2.2')).rejects.toThrow(TooManyAttemptsError);
+    });
+
+    it('still lets in an address that signed in to the account before', async () => {
+      const { throttle, fail, succeed } = setup({ maxPerAccount: 12 });
+      await succeed('a@woxa.tech', '2.2.2.2');
+      await spread(fail, 12);
+      await expect(throttle.reserve('a@woxa.tech', '2.2.2.2')).resolves.toBeDefined();
     });
   });
 
   describe('when the account then logs in successfully', () => {
-    it('clears its counter', async () => {
-      const { throttle } = setup();
-      for (let i = 0; i < 4; i++) await throttle.fail('a@woxa.tech', '1.1.1.1');
-      await throttle.succeed('a@woxa.tech', '1.1.1.1');
-      for (let i = 0; i < 4; i++) await throttle.fail('a@woxa.tech', '1.1.1.1');
-      await expect(throttle.check('a@woxa.tech', '1.1.1.1')).resolves.toBeUndefined();
+    it('clears the failures of that address on the account', async () => {
+      const { throttle, fail, succeed } = setup();
+      for (let i = 0; i < 4; i++) await fail('a@woxa.tech', '1.1.1.1');
+      await succeed('a@woxa.tech', '1.1.1.1');
+      for (let i = 0; i < 4; i++) await fail('a@woxa.tech', '1.1.1.1');
+      await expect(throttle.reserve('a@woxa.tech', '1.1.1.1')).resolves.toBeDefined();
     });
   });
 
   describe('when one address fails across many accounts', () => {
     it('refuses that address after its limit, whichever account it tries', async () => {
-      const { throttle } = setup({ maxPerAddress: 20 });
-      for (let i = 0; i < 20; i++) await throttle.fail(`u${i}@woxa.tech`, '9.9.9.9');
-      const err = await refusal(throttle.check('fresh@woxa.tech', '9.9.9.9'));
+      const { throttle, fail } = setup({ maxPerAddress: 20 });
+      for (let i = 0; i < 20; i++) await fail(`u${i}@woxa.tech`, '9.9.9.9');
+      const err = await refusal(throttle.reserve('fresh@woxa.tech', '9.9.9.9'));
       expect(err.retryAfterSeconds).toBe(900);
-      await expect(throttle.check('fresh@woxa.tech', '8.8.8.8')).resolves.toBeUndefined();
+      await expect(throttle.reserve('fresh@woxa.tech', '8.8.8.8')).resolves.toBeDefined();
     });
 
     it('keeps the address limit when one of the accounts succeeds', async () => {
-      const { throttle } = setup({ maxPerAddress: 3 });
-      for (let i = 0; i < 3; i++) await throttle.fail(`u${i}@woxa.tech`, '9.9.9.9');
-      await throttle.succeed('u0@woxa.tech', '9.9.9.9');
-      await expect(throttle.check('u0@woxa.tech', '9.9.9.9')).rejects.toThrow(TooManyAttemptsError);
+      const { throttle, fail, succeed } = setup({ maxPerAddress: 3 });
+      for (let i = 0; i < 2; i++) await fail(`u${i}@woxa.tech`, '9.9.9.9');
+      await fail('u0@woxa.tech', '9.9.9.9');
+      await expect(succeed('u0@woxa.tech', '9.9.9.9')).rejects.toThrow(TooManyAttemptsError);
+      await expect(throttle.reserve('u9@woxa.tech', '9.9.9.9')).rejects.toThrow(TooManyAttemptsError);
     });
   });
 
@@ -98,14 +127,12 @@ describe.each(BACKENDS)('login throttle on %s', (backend) => {
     it('counts the failures of all of them against one limit', async () => {
       const other = await db.openAnother();
       try {
-        const first = setup().throttle;
-        const second = setup({}, other).throttle;
+        const first = setup();
+        const second = setup({}, other);
         for (let i = 0; i < 3; i++) await first.fail('a@woxa.tech', '1.1.1.1');
-        for (let i = 0; i < 2; i++) await second.fail('a@woxa.tech', '2.2.2.2');
-        expect((await refusal(first.check('a@woxa.tech', '3.3.3.3'))).status).toBe(429);
-        expect((await refusal(second.check('a@woxa.tech', '3.3.3.3'))).status).toBe(429);
-        await second.succeed('a@woxa.tech', '2.2.2.2');
-        await expect(first.check('a@woxa.tech', '1.1.1.1')).resolves.toBeUndefined();
+        for (let i = 0; i < 2; i++) await second.fail('a@woxa.tech', '1.1.1.1');
+        expect((await refusal(first.throttle.reserve('a@woxa.tech', '1.1.1.1'))).status).toBe(429);
+        expect((await refusal(second.throttle.reserve('a@woxa.tech', '1.1.1.1'))).status).toBe(429);
       } finally {
         await other.close();
       }
@@ -113,13 +140,14 @@ describe.each(BACKENDS)('login throttle on %s', (backend) => {
   });
 
   it('forgets failures older than the window', async () => {
-    const { throttle, advance } = setup();
-    for (let i = 0; i < 4; i++) await throttle.fail('a@woxa.tech', '1.1.1.1');
+    const { fail, advance } = setup();
+    for (let i = 0; i < 4; i++) await fail('a@woxa.tech', '1.1.1.1');
     advance(901);
-    await throttle.fail('b@woxa.tech', '1.1.1.1');
+    await fail('b@woxa.tech', '1.1.1.1');
     expect((await db.knex('login_failures').select('key')).map((r: { key: string }) => r.key).sort()).toEqual([
       'a:b@woxa.tech',
       'i:1.1.1.1',
+      'p:b@woxa.tech|1.1.1.1',
     ]);
   });
 });

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -10,12 +10,14 @@ const CORE_TABLES = [
   'events',
   'event_tags',
   'idempotency',
+  'idempotency_bodies',
   'credentials',
   'refresh_tokens',
   'images',
   'checkpoints',
   'leases',
   'login_failures',
+  'login_known_addresses',
 ];
 
 describe('a SQLite database', () => {
@@ -38,6 +40,16 @@ describe('a SQLite database', () => {
     expect(await pragma('synchronous')).toBe(2);
     expect(await pragma('busy_timeout')).toBe(5000);
     expect(await pragma('foreign_keys')).toBe(1);
+  });
+
+  it('keeps its directory and files to the owner (0700, 0600)', async () => {
+    const { knex } = await open();
+    await knex.raw('create table if not exists perm_probe (x integer)');
+    const nested = join(dir, 'nested');
+    expect((await stat(nested)).mode & 0o777).toBe(0o700);
+    const files = (await readdir(nested)).filter((f) => f.startsWith('drinks.sqlite'));
+    expect(files).toContain('drinks.sqlite-wal');
+    for (const f of files) expect({ f, mode: (await stat(join(nested, f))).mode & 0o777 }).toEqual({ f, mode: 0o600 });
   });
 
   it('refuses to go on when a pragma drifted, naming it', async () => {

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import { migrateCore } from './migrations.js';
@@ -39,10 +39,15 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Db> {
 }
 
 function openSqlite(opts: OpenDatabaseOptions): Db {
-  mkdirSync(opts.dataDir, { recursive: true });
+  // Accounts, hashes and tokens live here: the owner only. SQLite gives -wal and -shm the file's mode.
+  mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 });
+  chmodSync(opts.dataDir, 0o700);
+  const filename = join(opts.dataDir, opts.filename ?? 'drinks.sqlite');
+  closeSync(openSync(filename, 'a', 0o600));
+  chmodSync(filename, 0o600);
   const knex = knexFactory({
     client: DurableSqliteClient as unknown as typeof Knex.Client,
-    connection: { filename: join(opts.dataDir, opts.filename ?? 'drinks.sqlite') },
+    connection: { filename },
     useNullAsDefault: true,
     pool: { min: 1, max: 1 },
   });

@@ -39,6 +39,14 @@ const CORE_TABLES: [string, Build][] = [
     },
   ],
   [
+    // The body an Idempotency-Key first came with: the same key with another body is refused (422).
+    'idempotency_bodies',
+    (t) => {
+      t.text('key').primary();
+      t.text('body_hash').notNullable();
+    },
+  ],
+  [
     // A command refused under an idempotency key answers the same refusal when repeated.
     'idempotency_refusals',
     (t) => {
@@ -66,6 +74,17 @@ const CORE_TABLES: [string, Build][] = [
       t.text('token_hash').notNullable().unique();
       t.text('expires_at').notNullable();
       t.text('used_at').nullable();
+      t.text('revoked_at').nullable();
+    },
+  ],
+  [
+    // View keys of the pick-up screen: only a hash is kept; the admin sees the key once.
+    'pickup_screen_keys',
+    (t) => {
+      t.text('id').primary();
+      t.text('key_hash').notNullable().unique();
+      t.text('created_by').notNullable();
+      t.text('created_at').notNullable();
       t.text('revoked_at').nullable();
     },
   ],
@@ -100,6 +119,14 @@ const CORE_TABLES: [string, Build][] = [
       t.text('key').notNullable();
       t.bigInteger('at').notNullable();
       t.index(['key', 'at'], 'login_failures_key_at');
+    },
+  ],
+  [
+    // Account and address pairs that signed in: guesses from elsewhere do not lock them out.
+    'login_known_addresses',
+    (t) => {
+      t.text('pair').primary();
+      t.bigInteger('at').notNullable();
     },
   ],
 ];

@@ -7,6 +7,8 @@ export {
   rejectOrder,
   cancelOrder,
   pickUpOrder,
+  handOverOrder,
+  recallOrder,
   type PlaceOrderInput,
   type OrderTransitionInput,
 } from './orders/commands.js';

@@ -18,8 +18,13 @@ export interface LiveFanout {
 }
 
 const orderTypes: ReadonlySet<string> = new Set(ORDER_EVENT_TYPES);
-/** Events after which an order no longer holds a place in its area's queue. */
-const leavesQueue: ReadonlySet<string> = new Set(['OrderCompleted', 'OrderRejected', 'OrderCancelled']);
+/** Events after which an order leaves its area's queue, or (a recall) takes its place again. */
+const leavesQueue: ReadonlySet<string> = new Set([
+  'OrderCompleted',
+  'OrderRejected',
+  'OrderCancelled',
+  'OrderRecalled',
+]);
 
 export function createLiveFanout(options: LiveFanoutOptions): LiveFanout {
   const { live, getOrder, queueOf, waitFor } = options;
@@ -36,7 +41,7 @@ export function createLiveFanout(options: LiveFanoutOptions): LiveFanout {
       if (!order) return;
       live.send({ type: 'orders', position: event.position, data: order }, { userId: order.user.id, staff: true });
       if (queueOf && leavesQueue.has(event.type) && 'businessDay' in event.data) {
-        // Everyone behind it moved up one place: tell each owner (staff refetch the board anyway).
+        // Everyone behind it moved one place: tell each owner (staff refetch the board anyway).
         for (const behind of await queueOf(order.menu.category.categoryFor, event.data.businessDay)) {
           live.send({ type: 'orders', position: event.position, data: behind }, { userId: behind.user.id });
         }

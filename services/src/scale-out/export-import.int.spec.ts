@@ -47,7 +47,7 @@ describe('export and import of the event log (PostgreSQL, built CLIs)', () => {
       DATABASE_URL: PG_URL,
       DATABASE_SCHEMA: source,
       FAKE_NOW,
-      JWT_SECRET: 'export-import-secret-0123456789abcdef0123',
+      JWT_SECRET: '79c87fce1954484df0360644c0259f90653b6b1020ef506f53041c4b3b47afac',
     });
     const staff = await staffTokens(app);
     const menus = await catalog(app, staff.barista);

@@ -37,7 +37,7 @@ export function repoRoot(): string {
 
 // Inherited from the test runner's environment only when the caller passes them explicitly.
 const APP_VARS =
-  /^(PORT|HOST|DATA_DIR|DATABASE_URL|DATABASE_SCHEMA|NATS_URL|NATS_STREAM|NATS_SUBJECT_PREFIX|ROLE|DEMO_DATA|FAKE_NOW|LOG_LEVEL|JWT_SECRET)$/;
+  /^(PORT|HOST|DATA_DIR|DATABASE_URL|DATABASE_SCHEMA|NATS_URL|NATS_STREAM|NATS_SUBJECT_PREFIX|ROLE|DEMO_DATA|FAKE_NOW|LOG_LEVEL|JWT_SECRET|TRUST_PROXY|METRICS_PORT|METRICS_TOKEN)$/;
 
 /**
  * Runs `node services/dist/main.js` (built beforehand) on a free port and resolves once

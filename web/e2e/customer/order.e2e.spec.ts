@@ -37,7 +37,7 @@ async function fillAndPlace() {
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByRole('dialog', { name: 'Order Summary' }).waitFor();
   await page.getByRole('button', { name: 'Place order' }).click();
-  await page.getByText('Order Placed Succesfully!').waitFor();
+  await page.getByText('Order Placed Successfully!').waitFor();
   await page.getByText('You can check your order status at My Order').waitFor();
   await page.waitForURL(`${app.url}/statusOrder`);
 }
@@ -87,7 +87,7 @@ describe('ordering a cafe drink', () => {
     await summary.waitFor({ state: 'hidden' });
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByRole('button', { name: 'Place order' }).click();
-    await page.getByText('Order Placed Succesfully!').waitFor();
+    await page.getByText('Order Placed Successfully!').waitFor();
     await page.waitForURL(`${app.url}/statusOrder`);
     expect(await page.evaluate(() => localStorage.getItem('favOrder'))).toMatch(/images/);
 
@@ -195,7 +195,7 @@ describe('ordering a cafe drink', () => {
     await expectNoSeriousA11yViolations(page);
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByRole('button', { name: 'Place order' }).click();
-    await page.getByText('Order Placed Succesfully!').waitFor();
+    await page.getByText('Order Placed Successfully!').waitFor();
     const bar = (await myOrders()).find((o) => o.menu.name === 'Craft Beer');
     expect(bar?.status).toBe('ordered');
     await setShop(app, barista, 'cafe-open').catch(() => undefined);

@@ -1,4 +1,6 @@
 import { Outlet } from 'react-router';
+import { OfflineBanner } from '../components/offline-banner.js';
+import { UpdatePrompt } from '../components/update-prompt.js';
 import { PickupReminders } from '../features/reminders/pickup-reminders.js';
 import { useLiveEvents } from '../lib/live-events.js';
 import { SessionProvider, useSession } from '../lib/session.js';
@@ -15,7 +17,9 @@ export function App() {
     <SessionProvider>
       <LiveEvents />
       <PickupReminders />
+      <OfflineBanner />
       <Outlet />
+      <UpdatePrompt />
     </SessionProvider>
   );
 }

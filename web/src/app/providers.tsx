@@ -5,6 +5,7 @@ import { AlertProvider } from '../components/alert-provider.js';
 import { ToastProvider } from '../components/toast-provider.js';
 import { prefetchBoard } from '../features/board/api/get-orders.js';
 import { configQuery } from '../lib/config.js';
+import { persistQueries } from '../lib/query-persistence.js';
 import { getTokens } from '../lib/storage.js';
 import { theme } from './theme.js';
 
@@ -19,6 +20,8 @@ export function makeQueryClient(): QueryClient {
           count < 3 && !((err as { status?: number }).status! >= 400 && (err as { status?: number }).status! < 500),
         retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, 30_000),
       },
+      // An order action sent offline fails now instead of waiting to fire whenever the network returns.
+      mutations: { networkMode: 'always' },
     },
   });
 }
@@ -26,6 +29,7 @@ export function makeQueryClient(): QueryClient {
 export function AppProviders({ children }: { children: ReactNode }) {
   const [client] = useState(() => {
     const c = makeQueryClient();
+    persistQueries(c);
     // Every screen needs the server's configuration and clock: ask at once, beside the session.
     void c.prefetchQuery(configQuery);
     // A barista's phone opens on the board: its queues load while the app checks the session and

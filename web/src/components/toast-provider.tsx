@@ -1,51 +1,42 @@
-import CloseIcon from '@mui/icons-material/Close';
-import { Alert, AlertTitle, IconButton, Stack } from '@mui/material';
-import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
 
 export interface Toast {
   severity: 'success' | 'error' | 'info';
   title: string;
   message?: string;
-  /** Milliseconds; undefined keeps it until dismissed. */
+  /** Milliseconds on screen; by default {@link toastDuration}. */
   autoCloseMs?: number;
 }
 type ShowToast = (t: Toast) => void;
 const ToastContext = createContext<ShowToast | null>(null);
+const ToastView = lazy(() => import('./toast-view.js'));
 
-/** Notifications that survive navigation (order placed / failed). */
+/** How long a toast stays: long enough to read its words (errors a little longer), then it goes by itself. */
+export function toastDuration(t: Toast): number {
+  if (t.autoCloseMs !== undefined) return t.autoCloseMs;
+  const words = `${t.title} ${t.message ?? ''}`.trim().split(/\s+/).length;
+  return Math.min(10_000, (t.severity === 'error' ? 4000 : 3000) + words * 200);
+}
+
+/** Notifications that survive navigation (order placed / failed), one at a time: a new one replaces the last. */
 export function ToastProvider({ children }: { children: ReactNode }) {
-  const [toasts, setToasts] = useState<(Toast & { id: number })[]>([]);
-  const dismiss = (id: number) => setToasts((ts) => ts.filter((t) => t.id !== id));
-  const show = useCallback<ShowToast>((t) => {
-    const id = Date.now() + Math.random();
-    setToasts((ts) => [...ts, { ...t, id }]);
-    if (t.autoCloseMs) setTimeout(() => dismiss(id), t.autoCloseMs);
-  }, []);
+  const [current, setCurrent] = useState<(Toast & { id: number }) | null>(null);
+  const show = useCallback<ShowToast>((t) => setCurrent({ ...t, id: Date.now() + Math.random() }), []);
+  useEffect(() => {
+    if (!current) return;
+    const timer = setTimeout(() => setCurrent((c) => (c?.id === current.id ? null : c)), toastDuration(current));
+    return () => clearTimeout(timer);
+  }, [current]);
   return (
     <ToastContext.Provider value={show}>
       {children}
-      <Stack
-        spacing={1}
-        sx={{ position: 'fixed', top: 12, left: 12, right: 12, zIndex: 2000, maxWidth: 480, mx: 'auto' }}
-        aria-live="polite"
-      >
-        {toasts.map((t) => (
-          <Alert
-            key={t.id}
-            severity={t.severity}
-            variant="filled"
-            role={t.severity === 'error' ? 'alert' : 'status'}
-            action={
-              <IconButton aria-label="Close notification" color="inherit" size="small" onClick={() => dismiss(t.id)}>
-                <CloseIcon fontSize="small" />
-              </IconButton>
-            }
-          >
-            <AlertTitle>{t.title}</AlertTitle>
-            {t.message}
-          </Alert>
-        ))}
-      </Stack>
+      <div aria-live="polite">
+        {current && (
+          <Suspense fallback={null}>
+            <ToastView key={current.id} toast={current} onClose={() => setCurrent(null)} />
+          </Suspense>
+        )}
+      </div>
     </ToastContext.Provider>
   );
 }

@@ -3,7 +3,8 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { api, refreshTokens } from './api-client.js';
-import { clearStorage, getTokens, saveTokens } from './storage.js';
+import { isNetworkFailure } from './online.js';
+import { clearStorage, getTokens, readStorage, saveTokens, STORAGE_KEYS, writeStorage } from './storage.js';
 
 /** Both open until the server says otherwise (customer-side.md §9). */
 const DEFAULT_SHOP: ShopStatus = { isBarOpen: true, isCafeOpen: true };
@@ -30,6 +31,15 @@ function looksUsable(token: string): boolean {
   return token.split('.').length === 3;
 }
 
+/** The user the server last confirmed on this browser; lets the app open offline without signing out. */
+function lastKnownUser(): User | null {
+  try {
+    return JSON.parse(readStorage(STORAGE_KEYS.lastUser) ?? 'null') as User | null;
+  } catch {
+    return null;
+  }
+}
+
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<User | null>(null);
   const [initialised, setInitialised] = useState(false);
@@ -41,6 +51,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const signIn = useCallback(async () => {
     const [me, shop] = await Promise.all([api<User>('/user/me'), api<ShopStatus>('/cafe-status')]);
     queryClient.setQueryData(shopQuery.queryKey, shop);
+    writeStorage(STORAGE_KEYS.lastUser, JSON.stringify(me));
     setUser(me);
   }, [queryClient]);
 
@@ -59,6 +70,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         await signIn();
       } catch (err) {
         console.warn('sign-in failed', err);
+        const known = lastKnownUser();
+        if (isNetworkFailure(err) && known) {
+          // Offline: keep the session and show what was last seen; the server checks it once back online.
+          setUser(known);
+          setInitialised(true);
+          window.addEventListener('online', () => void signIn().catch((e) => console.warn('sign-in failed', e)), {
+            once: true,
+          });
+          return;
+        }
         if (!getTokens().refreshToken || !(await refreshTokens())) {
           clearStorage();
           setUser(null);

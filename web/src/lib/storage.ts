@@ -1,10 +1,14 @@
-// Local storage keys of customer-side.md §3 (popup keys belong to the staff side).
+// Local storage keys of customer-side.md §3 (popup keys belong to the staff side), and the offline cache.
 export const STORAGE_KEYS = {
   accessToken: 'access_token',
   refreshToken: 'refresh_token',
   bannerVisible: 'bannerVisible',
   bannerShown: 'bannerShown',
   favOrder: 'favOrder',
+  /** The last answers seen, shown offline with their age (lib/query-persistence.ts). */
+  queryCache: 'queryCache',
+  /** The signed-in user as last confirmed by the server, for opening the app offline. */
+  lastUser: 'lastUser',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
 import { LoginBody, LogoutBody, RefreshBody, RegisterBody, RenameBody } from '@drinks/contracts';
 import { registerUser, renameUser } from '../../domain/index.js';
-import { ForbiddenError, UnauthorizedError, ValidationError } from '../../errors.js';
+import { ForbiddenError, TooManyAttemptsError, UnauthorizedError, ValidationError } from '../../errors.js';
 import type { AppDeps } from '../deps.js';
 import { type AppState, currentUser, signedIn } from '../middleware/auth.js';
 import { parse, pathParam } from '../parse.js';
+import { logSecurityEvent } from '../security-log.js';
 import { commandMetadata } from './command-metadata.js';
 
 export function authRoutes(deps: AppDeps) {
@@ -38,16 +39,17 @@ export function authRoutes(deps: AppDeps) {
 
   router.post('/auth/v2/login', async (ctx) => {
     const body = parse(LoginBody, ctx.request.body);
-    await deps.throttle.check(body.email, ctx.ip);
+    const attempt = await reserveLogin(deps, body.email, ctx.ip, ctx.state.requestId);
     const credential = await deps.credentials.findByEmail(body.email);
     // An unknown email still pays for one hash verification, so both failures take as long.
     const ok = await deps.passwords.verify(body.password, credential?.passwordHash ?? deps.passwords.dummyHash);
     const user = ok && credential ? await deps.users.get(credential.userId) : null;
     if (!user || !user.isAvailable) {
-      await deps.throttle.fail(body.email, ctx.ip);
+      await attempt.failed();
+      logSecurityEvent(deps.logger, 'login-failed', { account: body.email, address: ctx.ip });
       throw new UnauthorizedError('Email or Password incorrect.', 'INVALID_CREDENTIALS');
     }
-    await deps.throttle.succeed(body.email, ctx.ip);
+    await attempt.succeeded();
     ctx.body = await deps.tokens.issue(user.id);
   });
 
@@ -77,4 +79,15 @@ export function authRoutes(deps: AppDeps) {
   });
 
   return router;
+}
+
+async function reserveLogin(deps: AppDeps, email: string, address: string, requestId: string) {
+  try {
+    return await deps.throttle.reserve(email, address);
+  } catch (err) {
+    if (err instanceof TooManyAttemptsError) {
+      logSecurityEvent(deps.logger, 'login-throttled', { account: email, address, requestId });
+    }
+    throw err;
+  }
 }

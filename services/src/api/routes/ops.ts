@@ -1,8 +1,10 @@
 import Router from '@koa/router';
 import type { ClientConfig } from '@drinks/contracts';
 import { officeCheck } from '../../config.js';
+import { NotFoundError, UnauthorizedError } from '../../errors.js';
 import type { AppDeps } from '../deps.js';
 import type { AppState } from '../middleware/auth.js';
+import { metricsAccess } from '../metrics-access.js';
 import { openApiDocument } from '../openapi.js';
 
 export function opsRoutes(deps: AppDeps) {
@@ -18,7 +20,11 @@ export function opsRoutes(deps: AppDeps) {
     ctx.body = { status: ready ? 'ready' : 'not ready', ...detail };
   });
 
+  const mayReadMetrics = metricsAccess(deps.config);
   router.get('/metrics', async (ctx) => {
+    const verdict = mayReadMetrics(ctx);
+    if (verdict === 'unauthorized') throw new UnauthorizedError('The metrics token is missing or wrong.');
+    if (verdict === 'not-found') throw new NotFoundError();
     ctx.type = deps.metrics.registry.contentType;
     ctx.body = await deps.metrics.registry.metrics();
   });

@@ -27,7 +27,16 @@ import {
   summary,
   totalOrders,
 } from '@drinks/projections';
-import { cancelOrder, completeOrder, pickUpOrder, placeOrder, rejectOrder, startOrder } from '../../domain/index.js';
+import {
+  cancelOrder,
+  completeOrder,
+  handOverOrder,
+  pickUpOrder,
+  placeOrder,
+  recallOrder,
+  rejectOrder,
+  startOrder,
+} from '../../domain/index.js';
 import { NotFoundError } from '../../errors.js';
 import type { AppendResult } from '../../store/types.js';
 import type { AppDeps } from '../deps.js';
@@ -116,7 +125,17 @@ export function orderRoutes(deps: AppDeps) {
   function listFor(ctx: RouterContext<AppState>, sort: 'orderDate' | 'updatedAtDesc') {
     const user = currentUser(ctx);
     const q = parse(OrderQuery, ctx.query, 'query');
-    return listOrders(knex, { ...(isStaff(user) ? {} : { userId: user.id }), ...statuses(q), ...range(q), sort });
+    const r = range(q);
+    // A range reaching the present (the board's "today") also lists earlier days' orders still waiting.
+    const now = deps.clock();
+    const carryOver = sort === 'orderDate' && r.from !== undefined && r.from <= now && (!r.to || r.to > now);
+    return listOrders(knex, {
+      ...(isStaff(user) ? {} : { userId: user.id }),
+      ...statuses(q),
+      ...r,
+      sort,
+      carryOver,
+    });
   }
 
   router.get('/order', signedIn, async (ctx) => {
@@ -171,13 +190,29 @@ export function orderRoutes(deps: AppDeps) {
 
   router.patch('/order/barista/:id', staffOnly, async (ctx) => {
     const body = parse(BaristaOrderPatch, ctx.request.body);
-    ctx.body = await transition(ctx, (input, meta) =>
-      body.status === 'in-progress'
-        ? startOrder(deps.store, input, meta)
-        : body.status === 'done'
-          ? completeOrder(deps.store, input, meta)
-          : rejectOrder(deps.store, { ...input, reason: body.reject_note }, meta),
-    );
+    ctx.body = await transition(ctx, (input, meta) => {
+      switch (body.status) {
+        case 'in-progress':
+          return startOrder(deps.store, input, meta);
+        case 'done':
+          return completeOrder(deps.store, input, meta);
+        case 'picked':
+          return handOverOrder(deps.store, input, meta);
+        case 'rejected':
+          return rejectOrder(deps.store, { ...input, reason: body.reject_note }, meta);
+      }
+    });
+  });
+
+  router.post('/order/barista/:id/recall', staffOnly, async (ctx) => {
+    const windowSeconds = deps.config.RECALL_WINDOW_SECONDS;
+    ctx.body = await transition(ctx, (input, meta) => recallOrder(deps.store, { ...input, windowSeconds }, meta));
+  });
+
+  /** Done orders nobody has picked up for UNCLAIMED_AFTER_MINUTES, oldest first: staff hand them over. */
+  router.get('/order/unclaimed', staffOnly, async (ctx) => {
+    const before = new Date(deps.clock().getTime() - deps.config.UNCLAIMED_AFTER_MINUTES * 60_000);
+    ctx.body = await listOrders(knex, { completedBefore: before, sort: 'orderDate' });
   });
 
   router.get('/order/:id', signedIn, async (ctx) => {

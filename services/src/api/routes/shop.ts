@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { ShopStatusParam } from '@drinks/contracts';
-import { getShopStatus } from '@drinks/projections';
+import { daysWithWaitingOrders, getShopStatus } from '@drinks/projections';
 import { changeShopStatus } from '../../domain/index.js';
 import type { AppDeps } from '../deps.js';
 import { type AppState, staffOnly } from '../middleware/auth.js';
@@ -18,7 +18,12 @@ export function shopRoutes(deps: AppDeps) {
     const target = parse(ShopStatusParam, ctx.params.status, 'status');
     const result = await changeShopStatus(
       deps.store,
-      { target, now: deps.clock(), timeZone: deps.config.BUSINESS_TZ },
+      {
+        target,
+        now: deps.clock(),
+        timeZone: deps.config.BUSINESS_TZ,
+        daysWithWaitingOrders: await daysWithWaitingOrders(deps.db.knex),
+      },
       commandMetadata(ctx),
     );
     await deps.waitFor(result.lastPosition);

@@ -6,6 +6,7 @@ import { NotFoundError } from '../../errors.js';
 import type { AppDeps } from '../deps.js';
 import { type AppState, adminOnly, currentUser } from '../middleware/auth.js';
 import { parse, pathParam } from '../parse.js';
+import { logSecurityEvent } from '../security-log.js';
 import { commandMetadata } from './command-metadata.js';
 
 export function userRoutes(deps: AppDeps) {
@@ -18,14 +19,23 @@ export function userRoutes(deps: AppDeps) {
   router.patch('/user/:id', adminOnly, async (ctx) => {
     const patch = parse(AdminUserPatch, ctx.request.body);
     const actor = currentUser(ctx);
-    if (!(await deps.users.get(pathParam(ctx)))) throw new NotFoundError('No such user.');
+    const target = await deps.users.get(pathParam(ctx));
+    if (!target) throw new NotFoundError('No such user.');
     const result = await changeUser(
       deps.store,
       { actor: { id: actor.id, role: actor.role }, userId: pathParam(ctx), patch },
       commandMetadata(ctx),
     );
     await deps.waitFor(result.lastPosition);
-    ctx.body = await deps.users.get(pathParam(ctx));
+    const after = await deps.users.get(pathParam(ctx));
+    const who = { account: target.email, address: ctx.ip, actor: actor.id, requestId: ctx.state.requestId };
+    if (after && after.role !== target.role) {
+      logSecurityEvent(deps.logger, 'role-changed', { ...who, from: target.role, to: after.role });
+    }
+    if (after && after.isAvailable !== target.isAvailable) {
+      logSecurityEvent(deps.logger, after.isAvailable ? 'user-enabled' : 'user-disabled', who);
+    }
+    ctx.body = after;
   });
 
   return router;

@@ -102,6 +102,39 @@ describe.each(['in-process', 'nats'] as const)('live events on /api/websockets (
     s.ws.close();
   });
 
+  it('tells the owner, staff and the owners behind when staff recall an order', async () => {
+    const staff = await staffTokens(app);
+    const owner = await app.newUser('Recalled');
+    const next = await app.newUser('Next');
+    const menus = await catalog(app, owner.token);
+    const order = (await placeCafeOrder(app, owner.token, menus.cafeMenu.id, await uploadImage(app, owner.token))).body;
+    const behind = (await placeCafeOrder(app, next.token, menus.cafeMenu.id, await uploadImage(app, next.token))).body;
+    await app.call('PATCH', `/order/barista/${order.id}`, { token: staff.barista, body: { status: 'in-progress' } });
+    await app.call('PATCH', `/order/barista/${order.id}`, { token: staff.barista, body: { status: 'done' } });
+    const sockets = { owner: listen(app, owner.token), next: listen(app, next.token), admin: listen(app, staff.admin) };
+    await Promise.all(Object.values(sockets).map((x) => x.opened));
+    const recall = await app.call('POST', `/order/barista/${order.id}/recall`, { token: staff.barista });
+    expect(recall.status).toBe(200);
+    const last = (x: { messages: LiveMessage[] }, id: string) =>
+      x.messages.filter((m) => m.type === 'orders' && m.data.id === id).at(-1);
+    await until(() =>
+      [last(sockets.owner, order.id), last(sockets.admin, order.id), last(sockets.next, behind.id)].every(Boolean),
+    );
+    for (const x of [sockets.owner, sockets.admin]) {
+      const m = last(x, order.id);
+      expect(m?.type === 'orders' && m.data.status).toBe('in-progress');
+    }
+    // The recalled order takes its place again: the order behind it moves back one place.
+    const moved = last(sockets.next, behind.id);
+    expect(moved?.type === 'orders' && moved.data.queue_at).toBe(behind.queue_at);
+    for (const id of [order.id, behind.id])
+      await app.call('PATCH', `/order/barista/${id}`, {
+        token: staff.barista,
+        body: { status: 'rejected', reject_note: 'Machine Failure' },
+      });
+    for (const x of Object.values(sockets)) x.ws.close();
+  });
+
   it('accepts the token as the first message', async () => {
     const { accessToken } = await app.login('user@woxa.tech');
     const s = listen(app, null);

@@ -117,6 +117,33 @@ describe.each(BACKENDS)('orders over HTTP on %s', (_backend, env) => {
         await barista(o.id, { status: 'rejected', reject_note: 'Machine Failure' });
     });
 
+    it('an Idempotency-Key repeated with another body answers 422 IDEMPOTENCY_KEY_REUSED and places nothing', async () => {
+      const u = await app.newUser();
+      const image = await uploadImage(app, u.token);
+      const headers = { 'Idempotency-Key': 'reused-key-1' };
+      const body = { menu_id: menus.cafeMenu.id, type: 'cold', sweetness: 0, remark: 'x', tumblerImage: image };
+      const first = await app.call<Order>('POST', '/order', { token: u.token, body, headers });
+      expect(first.status).toBe(201);
+      const changed = await app.call('POST', '/order', { token: u.token, body: { ...body, remark: 'y' }, headers });
+      expect(changed.status).toBe(422);
+      expect(changed.body.code).toBe('IDEMPOTENCY_KEY_REUSED');
+      expect((await app.call('GET', '/order/count/user', { token: u.token })).body).toEqual({ totalOrder: 1 });
+      await barista(first.body.id, { status: 'rejected', reject_note: 'Machine Failure' });
+    });
+
+    it('a key whose first call was malformed can be used again with a good body', async () => {
+      const u = await app.newUser();
+      const image = await uploadImage(app, u.token);
+      const headers = { 'Idempotency-Key': 'fixed-key-1' };
+      const body = { menu_id: menus.cafeMenu.id, type: 'cold', sweetness: 0, remark: 'x', tumblerImage: image };
+      expect(
+        (await app.call('POST', '/order', { token: u.token, body: { ...body, sweetness: 3 }, headers })).status,
+      ).toBe(400);
+      const fixed = await app.call<Order>('POST', '/order', { token: u.token, body, headers });
+      expect(fixed.status).toBe(201);
+      await barista(fixed.body.id, { status: 'rejected', reject_note: 'Machine Failure' });
+    });
+
     it('a key first refused stays refused, even after a cancel makes room', async () => {
       const u = await app.newUser();
       const image = await uploadImage(app, u.token);

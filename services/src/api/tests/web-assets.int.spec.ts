@@ -51,6 +51,19 @@ describe('the web app (web/dist, built by make build)', () => {
     expect(plain.body.equals(readFileSync(file))).toBe(true);
   });
 
+  it('sends the service worker and the manifest revalidated on every load, so a new version is found', async () => {
+    const sw = await get(`${app.url}/sw.js`, 'gzip, deflate, br');
+    expect(sw.status).toBe(200);
+    expect(sw.headers['content-type']).toMatch(/javascript/);
+    expect(sw.headers['cache-control']).toBe('no-cache');
+    const manifest = await get(`${app.url}/manifest.webmanifest`, 'gzip, deflate, br');
+    expect(manifest.status).toBe(200);
+    expect(manifest.headers['content-type']).toMatch(/manifest\+json/);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    const shell = await get(`${app.url}/index.html`, 'br');
+    expect(shell.headers['cache-control']).toBe('no-cache');
+  });
+
   it('answers client-side routes with the app shell, never cached', async () => {
     const shell = await get(`${app.url}/history`, 'gzip');
     expect(shell.status).toBe(200);

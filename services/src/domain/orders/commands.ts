@@ -13,7 +13,9 @@ import {
   userEvents,
   withActor,
 } from '../queries.js';
+import { evolve as evolveUsers, initialState as noUsers } from '../users/state.js';
 import { ordersDecider, type OrderCommand } from './decide.js';
+import { TransitionRefused } from './refusal.js';
 
 export interface PlaceOrderInput {
   orderId: string;
@@ -66,17 +68,29 @@ export interface OrderTransitionInput {
   timeZone?: string;
 }
 
-function transition(
+async function transition(
   store: EventStore,
   command: Exclude<OrderCommand, { type: 'PlaceOrder' }>,
   metadata?: EventMetadata,
 ) {
-  return handleCommand(store, {
-    query: [orderEvents(command.orderId)],
-    decider: ordersDecider,
-    command,
-    metadata: withActor(command.actor.id, metadata),
-  });
+  try {
+    return await handleCommand(store, {
+      query: [orderEvents(command.orderId)],
+      decider: ordersDecider,
+      command,
+      metadata: withActor(command.actor.id, metadata),
+    });
+  } catch (error) {
+    throw error instanceof TransitionRefused ? await named(store, error) : error;
+  }
+}
+
+/** Says who moved the order on: a staff member by first name, the owner as "the customer". */
+async function named(store: EventStore, refused: TransitionRefused) {
+  if (refused.change.by === refused.order.userId) return refused.withName('the customer');
+  const { events } = await store.read([userEvents(refused.change.by)]);
+  const name = events.reduce(evolveUsers, noUsers).users[refused.change.by]?.name.trim().split(/\s+/)[0];
+  return name ? refused.withName(name) : refused;
 }
 
 export const startOrder = (store: EventStore, input: OrderTransitionInput, metadata?: EventMetadata) =>
@@ -101,3 +115,24 @@ export const cancelOrder = (store: EventStore, input: OrderTransitionInput, meta
 
 export const pickUpOrder = (store: EventStore, input: OrderTransitionInput, metadata?: EventMetadata) =>
   transition(store, { type: 'PickUpOrder', orderId: input.orderId, actor: input.actor }, metadata);
+
+/** Staff hand a done drink over: the same OrderPickedUp as the owner's, by the staff member. */
+export const handOverOrder = (store: EventStore, input: OrderTransitionInput, metadata?: EventMetadata) =>
+  transition(store, { type: 'HandOverOrder', orderId: input.orderId, actor: input.actor }, metadata);
+
+export const recallOrder = (
+  store: EventStore,
+  input: OrderTransitionInput & { now: Date; windowSeconds: number },
+  metadata?: EventMetadata,
+) =>
+  transition(
+    store,
+    {
+      type: 'RecallOrder',
+      orderId: input.orderId,
+      actor: input.actor,
+      now: input.now,
+      windowSeconds: input.windowSeconds,
+    },
+    metadata,
+  );

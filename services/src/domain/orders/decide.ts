@@ -1,12 +1,14 @@
-import { RejectNote, type NewEvent, type OrderStatus } from '@drinks/contracts';
-import { ForbiddenError, NotFoundError, RuleViolation, ValidationError } from '../../errors.js';
-import { isStaff, type Actor } from '../actor.js';
+import { RejectNote, type NewEvent } from '@drinks/contracts';
+import { ValidationError } from '../../errors.js';
+import type { Actor } from '../actor.js';
 import type { Decider } from '../decider.js';
-import type { OrderState } from './order-state.js';
+import { ownOrder, ref, staffOrder } from './guards.js';
 import { orderTags, placeOrder, type PlaceOrder } from './place-order.js';
+import { handOverOrder, recallOrder, type HandOverOrder, type RecallOrder } from './station.js';
 import { evolve, initialState, type OrdersState } from './state.js';
 
 export type { PlaceOrder } from './place-order.js';
+export type { HandOverOrder, RecallOrder } from './station.js';
 export interface StartOrder {
   type: 'StartOrder';
   orderId: string;
@@ -33,39 +35,9 @@ export interface PickUpOrder {
   orderId: string;
   actor: Actor;
 }
-export type OrderCommand = PlaceOrder | StartOrder | CompleteOrder | RejectOrder | CancelOrder | PickUpOrder;
-type Transition = Exclude<OrderCommand, PlaceOrder>;
-
-/** A user may not learn that someone else's order exists. */
-function visibleOrder(state: OrdersState, command: Transition): OrderState {
-  const order = state.orders[command.orderId];
-  if (!order || (order.userId !== command.actor.id && !isStaff(command.actor)))
-    throw new NotFoundError('Order not found.');
-  return order;
-}
-
-function staffOrder(state: OrdersState, command: Transition, from: readonly OrderStatus[]): OrderState {
-  if (!isStaff(command.actor)) throw new ForbiddenError();
-  return inStatus(visibleOrder(state, command), from);
-}
-
-function ownOrder(state: OrdersState, command: Transition, from: readonly OrderStatus[]): OrderState {
-  const order = visibleOrder(state, command);
-  if (order.userId !== command.actor.id) throw new ForbiddenError('Only the owner can do this.');
-  return inStatus(order, from);
-}
-
-function inStatus(order: OrderState, from: readonly OrderStatus[]): OrderState {
-  if (!from.includes(order.status)) throw new RuleViolation('INVALID_TRANSITION', `The order is ${order.status}.`);
-  return order;
-}
-
-const ref = (order: OrderState, by: string) => ({
-  orderId: order.orderId,
-  userId: order.userId,
-  businessDay: order.businessDay,
-  by,
-});
+export type OrderCommand =
+  PlaceOrder | StartOrder | CompleteOrder | RejectOrder | CancelOrder | PickUpOrder | HandOverOrder | RecallOrder;
+export type Transition = Exclude<OrderCommand, PlaceOrder>;
 
 export function startOrder(command: StartOrder, state: OrdersState): NewEvent[] {
   const order = staffOrder(state, command, ['ordered']);
@@ -113,6 +85,10 @@ export function decide(command: OrderCommand, state: OrdersState): NewEvent[] {
       return cancelOrder(command, state);
     case 'PickUpOrder':
       return pickUpOrder(command, state);
+    case 'HandOverOrder':
+      return handOverOrder(command, state);
+    case 'RecallOrder':
+      return recallOrder(command, state);
     default: {
       const unknown: never = command;
       throw new Error(`Unknown order command ${JSON.stringify(unknown)}`);

@@ -1,5 +1,12 @@
 import type { Area, DomainEvent, OrderStatus } from '@drinks/contracts';
 
+/** The last change of an order's status: which event, by whom, when (absent when not known). */
+export interface LastChange {
+  type: DomainEvent['type'];
+  by: string;
+  at?: string;
+}
+
 /** One order as the write side needs it; `status` moves along the order's lifecycle. */
 export interface OrderState {
   status: OrderStatus;
@@ -7,7 +14,11 @@ export interface OrderState {
   userId: string;
   businessDay: string;
   menuId: string;
+  menuName: string;
   categoryFor: Area;
+  /** The status the order had when it was rejected: a recall returns it there. */
+  beforeRejection?: 'ordered' | 'in-progress';
+  lastChange?: LastChange;
 }
 
 /** Orders by id: whatever order events the query brought in. */
@@ -21,20 +32,42 @@ const NEXT_STATUS = {
   OrderPickedUp: 'picked',
 } as const satisfies Partial<Record<DomainEvent['type'], OrderStatus>>;
 
+/** Stored events carry their instant; events built in a test may not. */
+const occurredAt = (event: DomainEvent): string | undefined =>
+  'occurredAt' in event && typeof event.occurredAt === 'string' ? event.occurredAt : undefined;
+
+function changed(order: OrderState, event: DomainEvent & { data: { by: string } }, status: OrderStatus): OrderState {
+  const at = occurredAt(event);
+  return { ...order, status, lastChange: { type: event.type, by: event.data.by, ...(at ? { at } : {}) } };
+}
+
 export function evolveOrders(book: OrderBook, event: DomainEvent): OrderBook {
   switch (event.type) {
     case 'OrderPlaced': {
-      const { orderId, userId, businessDay, menuId, categoryFor } = event.data;
-      return { ...book, [orderId]: { status: 'ordered', orderId, userId, businessDay, menuId, categoryFor } };
+      const { orderId, userId, businessDay, menuId, menuName, categoryFor } = event.data;
+      return {
+        ...book,
+        [orderId]: { status: 'ordered', orderId, userId, businessDay, menuId, menuName, categoryFor },
+      };
+    }
+    case 'OrderRejected': {
+      const order = book[event.data.orderId];
+      if (!order) return book;
+      const before = order.status === 'in-progress' ? 'in-progress' : 'ordered';
+      return { ...book, [order.orderId]: { ...changed(order, event, 'rejected'), beforeRejection: before } };
     }
     case 'OrderStarted':
     case 'OrderCompleted':
-    case 'OrderRejected':
     case 'OrderCancelled':
     case 'OrderPickedUp': {
       const order = book[event.data.orderId];
       if (!order) return book;
-      return { ...book, [order.orderId]: { ...order, status: NEXT_STATUS[event.type] } };
+      return { ...book, [order.orderId]: changed(order, event, NEXT_STATUS[event.type]) };
+    }
+    case 'OrderRecalled': {
+      const order = book[event.data.orderId];
+      if (!order) return book;
+      return { ...book, [order.orderId]: changed(order, event, event.data.to) };
     }
     default:
       return book;

@@ -12,14 +12,22 @@ import { shopDecider } from './decide.js';
 
 export async function changeShopStatus(
   store: EventStore,
-  input: { target: ShopStatusParam; now: Date; timeZone: string },
+  input: {
+    target: ShopStatusParam;
+    now: Date;
+    timeZone: string;
+    /** Earlier business days that still have ordered or in-progress orders (from the read model). */
+    daysWithWaitingOrders?: readonly string[];
+  },
   metadata?: EventMetadata,
 ): Promise<AppendResult & { status: ShopStatus }> {
   const today = businessDay(input.now, input.timeZone);
+  const { daysWithWaitingOrders = [], ...command } = input;
+  const days = [...new Set([today, ...daysWithWaitingOrders.filter((d) => d < today)])];
   const result = await handleCommand(store, {
-    query: [shopEvents, dayOrderEvents(today)],
+    query: [shopEvents, ...days.map(dayOrderEvents)],
     decider: shopDecider,
-    command: { type: 'ChangeShopStatus', ...input },
+    command: { type: 'ChangeShopStatus', ...command },
     ...(metadata ? { metadata } : {}),
   });
   return { ...result, status: shopStatusFromParam(input.target) };

@@ -1,7 +1,8 @@
 import { businessDay, shopStatusFromParam, tag, type NewEvent, type ShopStatusParam } from '@drinks/contracts';
 import { RuleViolation } from '../../errors.js';
 import type { Decider } from '../decider.js';
-import { evolve, hasActiveOrders, initialState, type ShopState } from './state.js';
+import type { OrderState } from '../orders/order-state.js';
+import { activeOrders, evolve, initialState, type ShopState } from './state.js';
 
 export interface ChangeShopStatus {
   type: 'ChangeShopStatus';
@@ -14,9 +15,19 @@ export type ShopCommand = ChangeShopStatus;
 export function changeShopStatus(command: ChangeShopStatus, state: ShopState): NewEvent[] {
   const next = shopStatusFromParam(command.target);
   if (next.isCafeOpen === state.shop.isCafeOpen && next.isBarOpen === state.shop.isBarOpen) return [];
-  if (hasActiveOrders(state.orders, businessDay(command.now, command.timeZone)))
-    throw new RuleViolation('ACTIVE_ORDERS');
+  const today = businessDay(command.now, command.timeZone);
+  const waiting = activeOrders(state.orders, today);
+  if (waiting.length > 0) throw new RuleViolation('ACTIVE_ORDERS', describeWaiting(waiting, today));
   return [{ type: 'ShopStatusChanged', data: next, tags: [tag.shop] }];
+}
+
+/** "There are still waiting or in-progress orders: Latte (today), Mocha (2025-01-14)." */
+function describeWaiting(waiting: readonly OrderState[], today: string): string {
+  const named = [...waiting]
+    .sort((a, b) => a.businessDay.localeCompare(b.businessDay))
+    .map((o) => `${o.menuName} (${o.businessDay === today ? 'today' : o.businessDay})`);
+  const shown = named.length > 5 ? [...named.slice(0, 5), `${named.length - 5} more`] : named;
+  return `There are still waiting or in-progress orders: ${shown.join(', ')}.`;
 }
 
 export function decide(command: ShopCommand, state: ShopState): NewEvent[] {

@@ -1,5 +1,5 @@
 import type { OrderStatus } from '@drinks/contracts';
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TZ, WEDNESDAY_NOON, orderIn, shop } from '../fixtures.js';
 import { spec } from '../testing.js';
 import { shopDecider, type ChangeShopStatus } from './decide.js';
@@ -61,9 +61,19 @@ describe('ChangeShopStatus', () => {
   });
 
   describe('when the only waiting order is from yesterday', () => {
+    it('refuses with ACTIVE_ORDERS naming it: it is still on the board', () => {
+      const error = spec(shopDecider)
+        .given(orderIn('ordered', 'o-old', 'u-alice', '2025-01-14'))
+        .when(closeAll)
+        .thenThrows({ status: 409, code: 'ACTIVE_ORDERS' });
+      expect(error.message).toBe('There are still waiting or in-progress orders: Latte (2025-01-14).');
+    });
+  });
+
+  describe('when yesterday left an order that is finished now', () => {
     it('changes the status', () => {
       spec(shopDecider)
-        .given(orderIn('ordered', 'o-old', 'u-alice', '2025-01-14'))
+        .given(orderIn('done', 'o-old', 'u-alice', '2025-01-14'))
         .when(closeAll)
         .thenEmits();
     });

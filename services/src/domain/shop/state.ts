@@ -1,5 +1,5 @@
 import { ACTIVE_ORDER_STATUSES, DEFAULT_SHOP_STATUS, type DomainEvent, type ShopStatus } from '@drinks/contracts';
-import { evolveOrders, type OrderBook } from '../orders/order-state.js';
+import { evolveOrders, type OrderBook, type OrderState } from '../orders/order-state.js';
 
 export function evolveShop(shop: ShopStatus, event: DomainEvent): ShopStatus {
   return event.type === 'ShopStatusChanged'
@@ -9,7 +9,10 @@ export function evolveShop(shop: ShopStatus, event: DomainEvent): ShopStatus {
 
 export const isFullyClosed = (shop: ShopStatus): boolean => !shop.isCafeOpen && !shop.isBarOpen;
 
-/** ChangeShopStatus needs the shop and today's orders (the query brings `day:<today>`). */
+/**
+ * ChangeShopStatus needs the shop, today's orders and those of the earlier days that still have
+ * waiting orders (the query brings `day:<today>` and `day:<d>` of each such day).
+ */
 export interface ShopState {
   shop: ShopStatus;
   orders: OrderBook;
@@ -21,6 +24,7 @@ export function evolve(state: ShopState, event: DomainEvent): ShopState {
   return { shop: evolveShop(state.shop, event), orders: evolveOrders(state.orders, event) };
 }
 
-export function hasActiveOrders(orders: OrderBook, businessDay: string): boolean {
-  return Object.values(orders).some((o) => o.businessDay === businessDay && ACTIVE_ORDER_STATUSES.includes(o.status));
+/** Ordered or in-progress orders of today and of any earlier day (a queue does not end at midnight). */
+export function activeOrders(orders: OrderBook, today: string): OrderState[] {
+  return Object.values(orders).filter((o) => o.businessDay <= today && ACTIVE_ORDER_STATUSES.includes(o.status));
 }

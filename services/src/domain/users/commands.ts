@@ -53,7 +53,8 @@ export function changeUser(
     commands.push({ type: 'ChangeUserAvailability', actor, userId, isAvailable: patch.isAvailable });
   }
   return handleCommand(store, {
-    query: [userEvents(userId)],
+    // The actor's own events too: an admin demoted or disabled meanwhile decides nothing.
+    query: actor.id === userId ? [userEvents(userId)] : [userEvents(userId), userEvents(actor.id)],
     decider: batch(usersDecider),
     command: commands,
     metadata: withActor(actor.id, metadata),

@@ -48,8 +48,14 @@ function existingUser(state: UsersState, userId: string): UserState {
   return user;
 }
 
-function requireAdmin(actor: Actor): void {
+/**
+ * The actor's own events are part of the decision (commands.ts queries them), so two admins removing
+ * each other at once cannot both succeed: the second sees the first's change and is refused here.
+ */
+function requireAdmin(actor: Actor, state?: UsersState): void {
   if (actor.role !== 'admin') throw new ForbiddenError();
+  const current = state?.users[actor.id];
+  if (current && (current.role !== 'admin' || !current.isAvailable)) throw new ForbiddenError();
 }
 
 export function registerUser(command: RegisterUser, state: UsersState): NewEvent[] {
@@ -69,7 +75,7 @@ export function renameUser(command: RenameUser, state: UsersState): NewEvent[] {
 }
 
 export function changeUserRole(command: ChangeUserRole, state: UsersState): NewEvent[] {
-  requireAdmin(command.actor);
+  requireAdmin(command.actor, state);
   const user = existingUser(state, command.userId);
   if (user.role === command.role) return [];
   if (command.actor.id === user.userId) throw new RuleViolation('OWN_ROLE');
@@ -79,9 +85,10 @@ export function changeUserRole(command: ChangeUserRole, state: UsersState): NewE
 }
 
 export function changeUserAvailability(command: ChangeUserAvailability, state: UsersState): NewEvent[] {
-  requireAdmin(command.actor);
+  requireAdmin(command.actor, state);
   const user = existingUser(state, command.userId);
   if (user.isAvailable === command.isAvailable) return [];
+  if (command.actor.id === user.userId) throw new RuleViolation('OWN_ACCOUNT');
   const data = { userId: user.userId, isAvailable: command.isAvailable };
   return [{ type: 'UserAvailabilityChanged', data, tags: [tag.user(user.userId)] }];
 }

@@ -71,6 +71,22 @@ describe('users', () => {
   });
 
   describe('ChangeUserAvailability', () => {
+    it('refuses an admin disabling itself with OWN_ACCOUNT', () => {
+      given()
+        .when({ type: 'ChangeUserAvailability', actor: admin, userId: admin.id, isAvailable: false })
+        .thenThrows({ status: 409, code: 'OWN_ACCOUNT' });
+    });
+
+    it('forbids an admin demoted meanwhile (two admins removing each other: one must remain)', () => {
+      const demoted: DomainEvent = { type: 'UserRoleChanged', data: { userId: admin.id, role: 'user' } };
+      given(demoted)
+        .when({ type: 'ChangeUserAvailability', actor: admin, userId: alice.id, isAvailable: false })
+        .thenThrows({ status: 403 });
+      given(demoted)
+        .when({ type: 'ChangeUserRole', actor: admin, userId: alice.id, role: 'barista' })
+        .thenThrows({ status: 403 });
+    });
+
     it('lets an admin disable a user, and nobody else', () => {
       given()
         .when({ type: 'ChangeUserAvailability', actor: admin, userId: alice.id, isAvailable: false })

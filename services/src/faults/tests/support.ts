@@ -11,7 +11,7 @@ import { createProjector } from '../../projector/projector.js';
 import { createEventStore } from '../../store/event-store.js';
 import type { EventStore } from '../../store/types.js';
 
-export const JWT_SECRET = 'fault-tests-secret-0123456789abcdef0123456789';
+export const JWT_SECRET = 'd216aaee45b7c0f9617cdd986e74122224141ea7b3f7da95a752a8182d814f15';
 /** A Wednesday, 10:00 in Bangkok: both the cafe rules and the Friday cut-off stay out of the way. */
 export const FAKE_NOW = '2025-06-11T03:00:00.000Z';
 export const TZ = 'Asia/Bangkok';

@@ -8,6 +8,7 @@ import { useRegister } from './api/register.js';
 import { EmailField } from './components/email-field.js';
 import { PasswordField } from './components/password-field.js';
 import { domainAlert, onCompanyDomain } from './email-rules.js';
+import { PASSWORD_RULE, passwordProblem, registrationFailure } from './register-rules.js';
 
 export function RegisterPage() {
   const { companyEmailDomain: domain } = useConfig();
@@ -24,13 +25,18 @@ export function RegisterPage() {
       await alert(domainAlert(domain));
       return;
     }
+    const weak = passwordProblem(password);
+    if (weak) {
+      await alert(weak);
+      return;
+    }
     try {
       await register.mutateAsync({ name: name.trim(), email, password });
       await alert('create succeed, you can logging in now');
       void navigate('/login');
     } catch (err) {
       console.warn('registration failed', err);
-      await alert('create failed');
+      await alert(registrationFailure(err));
     }
   };
 
@@ -71,6 +77,7 @@ export function RegisterPage() {
             show={show}
             onToggle={() => setShow((s) => !s)}
             autoComplete="new-password"
+            helperText={PASSWORD_RULE}
           />
           <Button type="submit" variant="contained" size="large" disabled={register.isPending}>
             Create

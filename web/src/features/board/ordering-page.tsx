@@ -33,6 +33,8 @@ import { OrderSection } from './components/order-section.js';
 import { RejectDialog } from './components/reject-dialog.js';
 import { ShopStatusControl } from './components/shop-status-control.js';
 import { useNewOrderAlert } from './use-new-order-alert.js';
+import { LastKnown } from '../../components/last-known.js';
+import { useOnline } from '../../lib/online.js';
 
 export function OrderingPage() {
   const { shop, shopLoaded } = useSession();
@@ -41,6 +43,7 @@ export function OrderingPage() {
   const waiting = useOrders('ordered', range);
   const inProgress = useOrders('in-progress', range);
   const update = useUpdateBaristaOrder();
+  const online = useOnline();
   const { fresh, acknowledge } = useNewOrderAlert();
   const [filter, setFilter] = useState<CategoryFilter>('All');
   const [selectMode, setSelectMode] = useState(false);
@@ -86,7 +89,7 @@ export function OrderingPage() {
     <OrderCard
       key={o.id}
       order={o}
-      busy={update.isPending && update.variables?.id === o.id}
+      busy={!online || (update.isPending && update.variables?.id === o.id)}
       selectMode={selectMode}
       selected={selected.has(o.id)}
       onToggleSelect={() => toggle(o.id)}
@@ -100,8 +103,11 @@ export function OrderingPage() {
       <Typography variant="h5" component="h1" sx={{ mb: 2, fontWeight: 700 }}>
         Orders
       </Typography>
+      <LastKnown updatedAt={Math.min(waiting.dataUpdatedAt, inProgress.dataUpdatedAt)} />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2, alignItems: { sm: 'center' } }}>
-        {shopLoaded && <ShopStatusControl shop={shop} canChange={!loading && canChangeShopStatus(shop, activeCount)} />}
+        {shopLoaded && (
+          <ShopStatusControl shop={shop} canChange={online && !loading && canChangeShopStatus(shop, activeCount)} />
+        )}
         {status === 'cafe-open' && (
           <>
             <FormControl size="small" sx={{ minWidth: 140 }}>
@@ -125,7 +131,7 @@ export function OrderingPage() {
                 <Button
                   variant="contained"
                   color="error"
-                  disabled={selected.size === 0}
+                  disabled={!online || selected.size === 0}
                   onClick={() => setRejecting([...selected])}
                 >
                   Cancel Selected ({selected.size})
@@ -140,7 +146,7 @@ export function OrderingPage() {
                 </Button>
               </Stack>
             ) : (
-              <Button variant="outlined" onClick={() => setSelectMode(true)} disabled={activeCount === 0}>
+              <Button variant="outlined" onClick={() => setSelectMode(true)} disabled={!online || activeCount === 0}>
                 Select
               </Button>
             )}

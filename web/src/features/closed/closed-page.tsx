@@ -3,12 +3,13 @@ import { Box, Container, Link as MuiLink, Paper, Typography } from '@mui/materia
 import { Link, Navigate } from 'react-router';
 import { useSession } from '../../lib/session.js';
 import { HalloweenPopup } from './components/halloween-popup.js';
+import { closedPageRedirect } from './closed-logic.js';
+import { inSeason } from './popup-logic.js';
 
 export function ClosedPage() {
   const { user, shop, shopLoaded } = useSession();
-  if (shopLoaded && shop.isCafeOpen) {
-    return <Navigate to={user?.role === 'admin' ? '/statusOrder-admin' : '/statusOrder'} replace />;
-  }
+  const away = shopLoaded ? closedPageRedirect(user?.role === 'admin' ? 'admin' : 'user', shop) : null;
+  if (away) return <Navigate to={away} replace />;
   return (
     <Container maxWidth="sm" sx={{ py: 4, minHeight: '70vh', display: 'flex', flexDirection: 'column' }}>
       <Paper variant="outlined" sx={{ p: 3, textAlign: 'center', borderRadius: 3 }}>
@@ -34,7 +35,7 @@ export function ClosedPage() {
           </MuiLink>
         </Typography>
       </Box>
-      <HalloweenPopup />
+      {inSeason(new Date()) && <HalloweenPopup />}
     </Container>
   );
 }

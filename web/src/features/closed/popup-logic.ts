@@ -20,8 +20,14 @@ export function localDay(now: Date): string {
   return `${now.getFullYear()}-${p(now.getMonth() + 1)}-${p(now.getDate())}`;
 }
 
-/** Suppressed while a stored dismissed-until lies in the future, or when hidden for this very day. */
+/** The Halloween party is on 31 October: the popup runs through October and never outside it. */
+export function inSeason(now: Date): boolean {
+  return now.getMonth() === 9;
+}
+
+/** Outside its season never; inside it, suppressed while a stored dismissed-until lies in the future, or when hidden for this very day. */
 export function shouldShowPopup(stored: { dismissed: string | null; hiddenToday: string | null }, now: Date): boolean {
+  if (!inSeason(now)) return false;
   if (stored.dismissed) {
     const until = Date.parse(stored.dismissed);
     if (!Number.isNaN(until) && until > now.getTime()) return false;

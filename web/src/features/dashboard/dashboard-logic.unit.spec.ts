@@ -17,6 +17,7 @@ describe('daily summary', () => {
   it('counts done with picked and active with waiting and in progress, with percentages', () => {
     const v = summaryView({
       total: 8,
+      counted: 6,
       byStatus: { ordered: 1, 'in-progress': 1, done: 2, picked: 2, rejected: 1, cancel: 1 },
     });
     expect(v).toMatchObject({ total: 8, done: 4, active: 2 });
@@ -26,6 +27,7 @@ describe('daily summary', () => {
   it('has 0 % when there is nothing', () => {
     const v = summaryView({
       total: 0,
+      counted: 0,
       byStatus: { ordered: 0, 'in-progress': 0, done: 0, picked: 0, rejected: 0, cancel: 0 },
     });
     expect(v.breakdown.every((b) => b.percent === 0)).toBe(true);

@@ -1,4 +1,5 @@
 import { ERROR_MESSAGES } from '@drinks/contracts';
+import { useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { useAlert } from '../../components/alert-provider.js';
 import { useToast } from '../../components/toast-provider.js';
@@ -7,10 +8,11 @@ import { roleVariant } from '../../lib/access.js';
 import { useConfig } from '../../lib/config.js';
 import { useSession } from '../../lib/session.js';
 import { STORAGE_KEYS, writeStorage } from '../../lib/storage.js';
-import { usePlaceOrder, type OrderDraft } from './api/place-order.js';
+import { createDraftKey, outcomeUnknown, usePlaceOrder, type OrderDraft } from './api/place-order.js';
 import { currentLocation, LOCATION_DISABLED_MESSAGE, TOO_FAR_MESSAGE } from './office-location.js';
 
 const NAV_DELAY_MS = 2000;
+const UNKNOWN_TEXT = 'We could not confirm your order. Tap Order again: it will not be ordered twice.';
 const INACTIVE_TEXT = 'Seems like barista has just set this menu to inactive, please order another menu';
 
 /** Places an order as §4 "Placing an order" says: toast, wait 2 s, navigate. */
@@ -21,6 +23,7 @@ export function useSubmitOrder(area: 'cafe' | 'bar') {
   const toast = useToast();
   const navigate = useNavigate();
   const place = usePlaceOrder();
+  const draftKey = useRef(createDraftKey()).current;
   const role = user?.role;
 
   const submit = async (draft: OrderDraft): Promise<void> => {
@@ -35,18 +38,24 @@ export function useSubmitOrder(area: 'cafe' | 'bar') {
       }
     }
     try {
-      const order = await place.mutateAsync(body);
+      const order = await place.mutateAsync({ draft: body, key: draftKey.current() });
+      draftKey.settled();
       if (order.status !== 'ordered') throw new Error(`unexpected status ${order.status}`);
       if (area === 'cafe' && body.tumblerImage) writeStorage(STORAGE_KEYS.favOrder, body.tumblerImage);
       toast({
         severity: 'success',
-        title: 'Order Placed Succesfully!',
+        title: 'Order Placed Successfully!',
         message: 'You can check your order status at My Order',
       });
       await new Promise((r) => setTimeout(r, NAV_DELAY_MS));
       void navigate(roleVariant('/statusOrder', role));
     } catch (err) {
       console.error('order failed', err);
+      draftKey.settled(err);
+      if (outcomeUnknown(err)) {
+        toast({ severity: 'error', title: 'No connection', message: UNKNOWN_TEXT });
+        return;
+      }
       if (err instanceof ApiError && err.code === 'NOT_AT_OFFICE') {
         await alert(TOO_FAR_MESSAGE);
         return;

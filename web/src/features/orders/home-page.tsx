@@ -4,6 +4,8 @@ import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { roleVariant } from '../../lib/access.js';
 import { serverNow, useConfig } from '../../lib/config.js';
+import { LastKnown } from '../../components/last-known.js';
+import { useOnline } from '../../lib/online.js';
 import { useSession } from '../../lib/session.js';
 import { useMyOrdersToday } from './api/get-my-orders.js';
 import { useOrderCount } from './api/get-order-count.js';
@@ -18,6 +20,7 @@ export function HomePage() {
   const navigate = useNavigate();
   const count = useOrderCount();
   const orders = useMyOrdersToday();
+  const online = useOnline();
   const message = useMemo(() => randomMessage(), []);
   const season = seasonOf(serverNow().getMonth());
   const list = homeOrders(orders.data ?? [], orders.day, (iso) => businessDay(new Date(iso), businessTimeZone));
@@ -39,7 +42,7 @@ export function HomePage() {
           <Typography variant="h6" component="p" sx={{ mb: 2 }} data-testid="drinks-left">
             {drinksLeftText(count.data?.totalOrder ?? 0)}
           </Typography>
-          <Button variant="contained" fullWidth size="large" onClick={() => void navigate(menuPath)}>
+          <Button variant="contained" fullWidth size="large" disabled={!online} onClick={() => void navigate(menuPath)}>
             Order now
           </Button>
         </Paper>
@@ -47,6 +50,7 @@ export function HomePage() {
           <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
             My Order
           </Typography>
+          <LastKnown updatedAt={orders.dataUpdatedAt} />
           <Stack spacing={1.5}>
             {list.length === 0 && <Typography color="text.secondary">No orders yet today.</Typography>}
             {list.map((o) => (

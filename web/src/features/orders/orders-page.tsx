@@ -2,6 +2,8 @@ import { Box, Button, CircularProgress, Link, Stack, Typography } from '@mui/mat
 import { useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { roleVariant } from '../../lib/access.js';
+import { LastKnown } from '../../components/last-known.js';
+import { useOnline } from '../../lib/online.js';
 import { useSession } from '../../lib/session.js';
 import { NotifyMeButton } from '../reminders/components/notify-me-button.js';
 import { useMyOrdersToday } from './api/get-my-orders.js';
@@ -15,6 +17,7 @@ export function OrdersPage() {
   const { user } = useSession();
   const navigate = useNavigate();
   const orders = useMyOrdersToday();
+  const online = useOnline();
   const { active, closed } = splitOrders(orders.data ?? []);
   const startY = useRef<number | null>(null);
   const [pulling, setPulling] = useState(false);
@@ -50,6 +53,7 @@ export function OrdersPage() {
         </Typography>
         <NotifyMeButton />
       </Box>
+      <LastKnown updatedAt={orders.dataUpdatedAt} />
       {orders.isPending && <CircularProgress aria-label="Loading orders" />}
       {!orders.isPending && active.length === 0 && closed.length === 0 && (
         <Box sx={{ textAlign: 'center', py: 6 }} data-testid="orders-empty">
@@ -59,7 +63,12 @@ export function OrdersPage() {
           <Typography color="text.secondary" sx={{ mb: 2 }}>
             2 drinks left
           </Typography>
-          <Button variant="contained" size="large" onClick={() => void navigate(roleVariant('/menuCafe', user?.role))}>
+          <Button
+            variant="contained"
+            size="large"
+            disabled={!online}
+            onClick={() => void navigate(roleVariant('/menuCafe', user?.role))}
+          >
             Order now
           </Button>
         </Box>

@@ -25,6 +25,8 @@ export function timelineLabel(e: Pick<TimelineEntry, 'kind' | 'by' | 'reason'>):
       return 'Cancelled';
     case 'picked':
       return 'Picked up';
+    case 'recalled':
+      return e.by?.name ? `Recalled by ${e.by.name}` : 'Recalled';
   }
 }
 

@@ -8,6 +8,7 @@ export function PasswordField(props: {
   show: boolean;
   onToggle: () => void;
   autoComplete: string;
+  helperText?: string;
 }) {
   return (
     <TextField
@@ -19,6 +20,7 @@ export function PasswordField(props: {
       required
       fullWidth
       autoComplete={props.autoComplete}
+      helperText={props.helperText}
       slotProps={{
         input: {
           endAdornment: (

@@ -9,6 +9,7 @@ import {
   DialogTitle,
   Typography,
 } from '@mui/material';
+import { useOnline } from '../../../lib/online.js';
 import type { OrderDraft } from '../api/place-order.js';
 
 export function OrderSummary(props: {
@@ -20,6 +21,7 @@ export function OrderSummary(props: {
   onPlace: () => void;
 }) {
   const { draft } = props;
+  const online = useOnline();
   const rows: [string, string][] = [
     ['Menu', draft.menu_name],
     ['Type', draft.type ?? '-'],
@@ -64,7 +66,7 @@ export function OrderSummary(props: {
         <Button
           variant="contained"
           onClick={props.onPlace}
-          disabled={props.pending}
+          disabled={!online || props.pending}
           startIcon={props.pending ? <CircularProgress size={16} color="inherit" /> : undefined}
         >
           Place order

@@ -5,6 +5,7 @@ import { Box, Button, Card, CardContent, Chip, Step, StepLabel, Stepper, Typogra
 import type { Order } from '@drinks/contracts';
 import { useState } from 'react';
 import { formatBusinessTime, useConfig } from '../../../lib/config.js';
+import { useOnline } from '../../../lib/online.js';
 import { getOrder } from '../api/get-order.js';
 import { useUpdateOrderStatus } from '../api/update-order-status.js';
 import { cardTime, queueMessage, TRACKER_STEPS, trackerStep } from '../order-text.js';
@@ -23,6 +24,7 @@ function TypeIcon({ type }: { type: Order['type'] }) {
 export function OrderCard({ order, orderAgain = false }: { order: Order; orderAgain?: boolean }) {
   const { businessTimeZone } = useConfig();
   const update = useUpdateOrderStatus();
+  const online = useOnline();
   const [cancelName, setCancelName] = useState<string | null>(null);
   const step = trackerStep(order.status);
   const isCafe = order.menu.category.categoryFor === 'cafe';
@@ -90,7 +92,12 @@ export function OrderCard({ order, orderAgain = false }: { order: Order; orderAg
           {orderAgain && <OrderAgainButton order={order} />}
         </Box>
         {order.status === 'ordered' && (
-          <Button variant="outlined" color="error" onClick={() => void askCancel()} disabled={update.isPending}>
+          <Button
+            variant="outlined"
+            color="error"
+            onClick={() => void askCancel()}
+            disabled={!online || update.isPending}
+          >
             Cancel
           </Button>
         )}
@@ -99,7 +106,7 @@ export function OrderCard({ order, orderAgain = false }: { order: Order; orderAg
             variant="contained"
             color="success"
             onClick={() => update.mutate({ id: order.id, status: 'picked' })}
-            disabled={update.isPending}
+            disabled={!online || update.isPending}
           >
             Pick Up
           </Button>

@@ -24,6 +24,7 @@ const DOT_COLOUR: Record<TimelineRow['kind'], string> = {
   picked: '#1b5e20',
   rejected: '#c62828',
   cancelled: '#6d4c41',
+  recalled: '#ef6c00',
 };
 
 function Step({ row, last }: { row: TimelineRow; last: boolean }) {

@@ -1,0 +1,42 @@
+import { createHash } from 'node:crypto';
+import type { Middleware } from 'koa';
+import { AppError } from '../../errors.js';
+import type { AppDeps } from '../deps.js';
+import { scopedIdempotencyKey } from '../routes/command-metadata.js';
+import type { AppState } from './auth.js';
+
+const TABLE = 'idempotency_bodies';
+/** Calls that run no command: a key there binds nothing (and a password is not worth hashing twice). */
+const NOT_COMMANDS = new Set(['/api/auth/v2/login', '/api/auth/refresh-token']);
+
+export class IdempotencyKeyReused extends AppError {
+  constructor() {
+    super(422, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used with another request body.');
+  }
+}
+
+/**
+ * Binds an Idempotency-Key to the hash of the body it first came with, so a repeat with another body
+ * is refused instead of answering the first call's result. Written before the command runs (racing
+ * repeats see one hash); forgotten when the call is refused before any command was recorded.
+ */
+export function idempotentBody(deps: Pick<AppDeps, 'db'>): Middleware<AppState> {
+  const table = () => deps.db.knex(TABLE);
+  return async (ctx, next) => {
+    const key = ctx.method === 'GET' || NOT_COMMANDS.has(ctx.path) ? undefined : scopedIdempotencyKey(ctx);
+    if (!key) return next();
+    const hash = createHash('sha256')
+      .update(JSON.stringify(ctx.request.body ?? null))
+      .digest('base64url');
+    await table().insert({ key, body_hash: hash }).onConflict('key').ignore();
+    const row = (await table().where({ key }).first('body_hash')) as { body_hash: string } | undefined;
+    if (row && row.body_hash !== hash) throw new IdempotencyKeyReused();
+    let recorded = false;
+    try {
+      await next();
+      recorded = ctx.status < 300 || ctx.status === 409;
+    } finally {
+      if (!recorded) await table().where({ key, body_hash: hash }).delete();
+    }
+  };
+}

@@ -1,0 +1,13 @@
+import type { Logger } from 'pino';
+
+export type SecurityEvent =
+  'login-failed' | 'login-throttled' | 'refresh-token-reused' | 'role-changed' | 'user-disabled' | 'user-enabled';
+
+/** One structured line per security event (`security` names it), with the account and address involved. */
+export function logSecurityEvent(
+  logger: Logger,
+  event: SecurityEvent,
+  fields: { account?: string; address?: string; [key: string]: unknown },
+): void {
+  logger.warn({ security: event, ...fields }, `security: ${event}`);
+}

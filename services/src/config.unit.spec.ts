@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('the configuration', () => {
+  it('seeds no demo data unless asked', () => {
+    expect(loadConfig({}).DEMO_DATA).toBe(false);
+    expect(loadConfig({ DEMO_DATA: 'true' }).DEMO_DATA).toBe(true);
+  });
+
+  it('refuses a placeholder JWT_SECRET at start, naming the variable', () => {
+    expect(() => loadConfig({ JWT_SECRET: 'change-me-to-a-long-random-secret-of-32-chars-or-more' })).toThrow(
+      ConfigError,
+    );
+    expect(() => loadConfig({ JWT_SECRET: 'a'.repeat(48) })).toThrow(/JWT_SECRET/);
+  });
+
+  it('trusts no proxy unless TRUST_PROXY says so', () => {
+    expect(loadConfig({}).TRUST_PROXY).toEqual({ kind: 'none' });
+    expect(loadConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toEqual({ kind: 'hops', hops: 1 });
+    expect(() => loadConfig({ TRUST_PROXY: 'yes please' })).toThrow(/TRUST_PROXY/);
+  });
+});

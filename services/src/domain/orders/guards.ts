@@ -1,0 +1,34 @@
+import type { OrderStatus } from '@drinks/contracts';
+import { ForbiddenError, NotFoundError } from '../../errors.js';
+import { isStaff, type Actor } from '../actor.js';
+import type { OrderState } from './order-state.js';
+import { inStatus } from './refusal.js';
+import type { OrdersState } from './state.js';
+
+type Transition = { orderId: string; actor: Actor };
+
+/** A user may not learn that someone else's order exists. */
+function visibleOrder(state: OrdersState, command: Transition): OrderState {
+  const order = state.orders[command.orderId];
+  if (!order || (order.userId !== command.actor.id && !isStaff(command.actor)))
+    throw new NotFoundError('Order not found.');
+  return order;
+}
+
+export function staffOrder(state: OrdersState, command: Transition, from: readonly OrderStatus[]): OrderState {
+  if (!isStaff(command.actor)) throw new ForbiddenError();
+  return inStatus(visibleOrder(state, command), from);
+}
+
+export function ownOrder(state: OrdersState, command: Transition, from: readonly OrderStatus[]): OrderState {
+  const order = visibleOrder(state, command);
+  if (order.userId !== command.actor.id) throw new ForbiddenError('Only the owner can do this.');
+  return inStatus(order, from);
+}
+
+export const ref = (order: OrderState, by: string) => ({
+  orderId: order.orderId,
+  userId: order.userId,
+  businessDay: order.businessDay,
+  by,
+});

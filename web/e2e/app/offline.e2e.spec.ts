@@ -1,0 +1,82 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApp, type RunningApp } from '../support/app.js';
+import { expectNoSeriousA11yViolations, newPhonePage, openBrowser, screenshot } from '../support/browser.js';
+import { signInWithTokens } from '../support/customer.js';
+import { baristaPatch, catalog, menuId, newCustomer, placeCafeOrder } from '../staff/staff-support.js';
+
+let app: RunningApp;
+let browser: Browser;
+let page: Page;
+let waitingId: string;
+let readyId: string;
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startApp(), openBrowser()]);
+  const barista = (await app.login('barista@woxa.tech', 'password123')).accessToken;
+  const customer = await newCustomer(app, 'Offline Olive');
+  const menus = await catalog(app, customer.token);
+  waitingId = (await placeCafeOrder(app, customer.token, menuId(menus, 'Latte'))).id;
+  readyId = (await placeCafeOrder(app, customer.token, menuId(menus, 'Mocha'))).id;
+  await baristaPatch(app, barista, readyId, { status: 'in-progress' });
+  await baristaPatch(app, barista, readyId, { status: 'done' });
+  page = await newPhonePage(browser);
+  await signInWithTokens(page, app, customer.email, '/statusOrder');
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+function cardOf(menu: string) {
+  return page.getByTestId('order-card').filter({ hasText: menu });
+}
+
+describe('the app on a phone', () => {
+  it('installs: the manifest is linked and the service worker controls the page', async () => {
+    await cardOf('Latte').waitFor();
+    const manifest = await page.evaluate(async () => {
+      const href = document.querySelector<HTMLLinkElement>('link[rel="manifest"]')?.href ?? '';
+      return (await fetch(href)).json() as Promise<{ name: string; display: string; icons: unknown[] }>;
+    });
+    expect(manifest).toMatchObject({ name: 'Woxa Cafe', display: 'standalone' });
+    expect(manifest.icons.length).toBeGreaterThanOrEqual(2);
+    await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', null, {
+      timeout: 30_000,
+    });
+    expect(await page.evaluate(() => new URL(navigator.serviceWorker.controller!.scriptURL).pathname)).toBe('/sw.js');
+  });
+
+  it('opens offline with the last-known orders, their age, and every order action disabled', async () => {
+    // The answers the page saw are kept in storage (not in the service worker) for this moment.
+    await page.waitForFunction(
+      ([a, b]) => {
+        const saved = localStorage.getItem('queryCache') ?? '';
+        return saved.includes(a!) && saved.includes(b!);
+      },
+      [waitingId, readyId],
+    );
+    await page.context().setOffline(true);
+    await page.reload();
+
+    await page.getByText('You are offline.').waitFor();
+    const latte = cardOf('Latte');
+    const mocha = cardOf('Mocha');
+    await latte.waitFor();
+    expect(await latte.getAttribute('data-status')).toBe('ordered');
+    expect(await mocha.getAttribute('data-status')).toBe('done');
+    expect(await page.getByTestId('last-known').innerText()).toMatch(/^Last known, as of \d{2}:\d{2}$/);
+    expect(await latte.getByRole('button', { name: 'Cancel' }).isDisabled()).toBe(true);
+    expect(await mocha.getByRole('button', { name: 'Pick Up' }).isDisabled()).toBe(true);
+    await screenshot(page, 'offline-status-order');
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  it('comes back online: the banner goes, the orders are fetched afresh and the actions work again', async () => {
+    await page.context().setOffline(false);
+    await page.getByTestId('offline-banner').waitFor({ state: 'detached' });
+    await page.getByTestId('last-known').waitFor({ state: 'detached' });
+    expect(await cardOf('Latte').getByRole('button', { name: 'Cancel' }).isEnabled()).toBe(true);
+    expect(await cardOf('Mocha').getByRole('button', { name: 'Pick Up' }).isEnabled()).toBe(true);
+  });
+});

@@ -1,0 +1,26 @@
+import HistoryIcon from '@mui/icons-material/History';
+import { Typography } from '@mui/material';
+import { formatBusinessTime, useConfig } from '../lib/config.js';
+import { useOnline } from '../lib/online.js';
+import { SESSION_STARTED_AT } from '../lib/query-persistence.js';
+
+/**
+ * "Last known, as of 10:42" beside data that did not come from the server just now: offline, or
+ * restored from storage while the fresh answer is still on its way. Nothing when it is current.
+ */
+export function LastKnown({ updatedAt }: { updatedAt: number }) {
+  const online = useOnline();
+  const { businessTimeZone } = useConfig();
+  if (updatedAt === 0 || (online && updatedAt >= SESSION_STARTED_AT)) return null;
+  return (
+    <Typography
+      variant="body2"
+      color="text.secondary"
+      data-testid="last-known"
+      sx={{ display: 'flex', alignItems: 'center', gap: 0.5, mb: 1 }}
+    >
+      <HistoryIcon fontSize="small" aria-hidden />
+      Last known, as of {formatBusinessTime(new Date(updatedAt).toISOString(), businessTimeZone)}
+    </Typography>
+  );
+}

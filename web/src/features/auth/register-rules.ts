@@ -1,0 +1,15 @@
+import { ApiError } from '../../lib/api-client.js';
+
+/** Shown under the password field before anyone submits (the server's rule in contracts' RegisterBody). */
+export const PASSWORD_MIN = 8;
+export const PASSWORD_RULE = `At least ${PASSWORD_MIN} characters.`;
+
+export function passwordProblem(password: string): string | null {
+  return password.length < PASSWORD_MIN ? `Password must be at least ${PASSWORD_MIN} characters.` : null;
+}
+
+/** The server's own words for a refused registration (rule broken, address taken, ...), never a blanket "create failed". */
+export function registrationFailure(err: unknown): string {
+  if (err instanceof ApiError) return err.detail ?? err.message;
+  return 'Could not reach the server. Please try again.';
+}

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../lib/api-client.js';
+import { passwordProblem, registrationFailure } from './register-rules.js';
+
+describe('registration messages', () => {
+  it('names the password rule before the server is asked', () => {
+    expect(passwordProblem('short')).toBe('Password must be at least 8 characters.');
+    expect(passwordProblem('long enough')).toBeNull();
+  });
+
+  it("shows the server's reason: its detail, else its title", () => {
+    expect(registrationFailure(new ApiError(409, 'This email is already registered.', 'EMAIL_TAKEN'))).toBe(
+      'This email is already registered.',
+    );
+    expect(
+      registrationFailure(
+        new ApiError(
+          400,
+          'Password must be at least 8 characters.',
+          'VALIDATION',
+          'Password must be at least 8 characters.',
+        ),
+      ),
+    ).toBe('Password must be at least 8 characters.');
+    expect(registrationFailure(new TypeError('Failed to fetch'))).toMatch(/could not reach the server/i);
+  });
+});
