@@ -10,7 +10,10 @@ export type { Projection, ProjectionContext } from './projection.js';
 export { dropIndexesIfPresent } from './sql.js';
 export {
   ordersProjection,
+  evolveOrderRow,
   getOrder,
+  getOrderRow,
+  orderOfRow,
   listOrders,
   countActiveOrdersOfDay,
   myQueue,

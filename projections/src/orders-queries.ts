@@ -58,26 +58,50 @@ function toOrder(row: Row, queueAt: number | null): Order {
 
 const isActive = (status: string) => (ACTIVE_ORDER_STATUSES as readonly string[]).includes(status);
 
+/** Below this many active rows of one (area, day) a count each beats reading the whole queue. */
+const COUNT_EACH_BELOW = 8;
+
 /**
  * queue_at: 1 + the ordered/in-progress orders of the same area and business
- * day placed before it. One query per (area, day) among the rows, not per row.
+ * day placed before it. A few rows count their place from the index; many rows
+ * of one (area, day) read that queue once.
  */
 async function withQueue(db: Db, rows: readonly Row[]): Promise<Order[]> {
-  const groups = new Map<string, { area: string; day: string }>();
+  const groups = new Map<string, Row[]>();
   for (const r of rows) {
-    if (isActive(r.status))
-      groups.set(`${r.category_for}|${r.business_day}`, { area: r.category_for, day: r.business_day });
+    if (!isActive(r.status)) continue;
+    const key = `${r.category_for}|${r.business_day}`;
+    groups.set(key, [...(groups.get(key) ?? []), r]);
   }
   const places = new Map<string, number>();
-  for (const { area, day } of groups.values()) {
-    const queue = (await db(TABLE)
-      .select('id')
-      .where({ business_day: day, category_for: area })
-      .whereIn('status', ACTIVE_ORDER_STATUSES)
-      .orderBy('placed_position', 'asc')) as { id: string }[];
+  for (const group of groups.values()) {
+    const { category_for: area, business_day: day } = group[0]!;
+    const active = () =>
+      db(TABLE).where({ business_day: day, category_for: area }).whereIn('status', ACTIVE_ORDER_STATUSES);
+    if (group.length < COUNT_EACH_BELOW) {
+      for (const r of group) {
+        const ahead = await active().where('placed_position', '<', r.placed_position).count({ n: '*' }).first();
+        places.set(r.id, num(ahead?.n) + 1);
+      }
+      continue;
+    }
+    const queue = (await active().select('id').orderBy('placed_position', 'asc')) as { id: string }[];
     queue.forEach((q, i) => places.set(q.id, i + 1));
   }
   return rows.map((r) => toOrder(r, isActive(r.status) ? (places.get(r.id) ?? null) : null));
+}
+
+/** An order's row as the projection's fold shapes it, shown as an Order (`queue_at` left to the caller). */
+export function orderOfRow(row: OrderRow, userName: string, queueAt: number | null = null): Order {
+  return toOrder({ ...row, user_name: userName }, queueAt);
+}
+
+/** The stored row of an order, with its owner's current name. */
+export async function getOrderRow(db: Db, id: string): Promise<(OrderRow & { user_name: string | null }) | null> {
+  const row = (await orders(db).where('o.id', id).first()) as Row | undefined;
+  return row
+    ? { ...row, placed_position: Number(row.placed_position), last_position: Number(row.last_position) }
+    : null;
 }
 
 export async function getOrder(db: Db, id: string): Promise<Order | null> {
@@ -134,7 +158,8 @@ export async function queueOfDay(
     .where({ 'o.category_for': area, 'o.business_day': businessDay })
     .whereIn('o.status', ACTIVE_ORDER_STATUSES)
     .orderBy('o.placed_position', 'asc')) as Row[];
-  return withQueue(db, rows);
+  // The rows are that queue, in its order.
+  return rows.map((r, i) => toOrder(r, i + 1));
 }
 
 /** The pick-up screen: orders done since `since` and not picked up yet, first ready first. */

@@ -1,7 +1,15 @@
 import { ORDER_EVENT_TYPES, type EventOf, type EventType, type StoredEvent } from '@drinks/contracts';
 import type { Knex } from 'knex';
 import type { Projection } from './projection.js';
-import { createIndexesIfAbsent, createTableIfAbsent, iso, selectIn, upsertRows, type IndexSpec } from './sql.js';
+import {
+  createIndexesIfAbsent,
+  createTableIfAbsent,
+  dropIndexesIfPresent,
+  iso,
+  selectIn,
+  upsertRows,
+  type IndexSpec,
+} from './sql.js';
 
 export const ORDERS_TABLE = 'rm_orders';
 /** The owners' current names, joined at read time: a rename is one row, not one per order. */
@@ -36,12 +44,20 @@ const HANDLES = [...ORDER_EVENT_TYPES, 'UserRenamed'] as const satisfies readonl
 
 /** Only the queries read these: `applyBatch` finds its rows by key. */
 const INDEXES: readonly IndexSpec[] = [
-  // Day first: serves the queue (day, area, status) and the day's summary alike.
-  { name: 'rm_orders_queue_idx', table: ORDERS_TABLE, columns: ['business_day', 'category_for', 'status'] },
+  // Day first: serves the queue (day, area, status) and the day's summary alike; the placed position
+  // last lets a queue place be counted from the index alone.
+  {
+    name: 'rm_orders_queue_place_idx',
+    table: ORDERS_TABLE,
+    columns: ['business_day', 'category_for', 'status', 'placed_position'],
+  },
   { name: 'rm_orders_user_day_idx', table: ORDERS_TABLE, columns: ['user_id', 'business_day'] },
   { name: 'rm_orders_order_date_idx', table: ORDERS_TABLE, columns: ['order_date'] },
   { name: 'rm_orders_updated_at_idx', table: ORDERS_TABLE, columns: ['updated_at'] },
 ];
+
+/** Replaced by rm_orders_queue_place_idx. */
+const RETIRED_INDEXES = ['rm_orders_queue_idx'];
 
 async function migrate(db: Knex): Promise<void> {
   await createTableIfAbsent(db, ORDERS_TABLE, (t) => {
@@ -67,6 +83,7 @@ async function migrate(db: Knex): Promise<void> {
     t.string('closed_at', 32).nullable();
     t.bigInteger('last_position').notNullable();
   });
+  await dropIndexesIfPresent(db, RETIRED_INDEXES);
   await createIndexesIfAbsent(db, INDEXES);
   await createTableIfAbsent(db, ORDER_USERS_TABLE, (t) => {
     t.string('user_id', 64).primary();
@@ -126,6 +143,19 @@ function transition(e: StoredEvent, at: string): Partial<OrderRow> | null {
 }
 
 /**
+ * The projection's fold of one event over one order's row (null: not placed yet), pure: `applyBatch`
+ * uses it, and so does a command's answer built from its own events. Returns `row` itself when the
+ * event changes nothing (not about this order, or already applied).
+ */
+export function evolveOrderRow(row: OrderRow | null, e: StoredEvent): OrderRow | null {
+  if (e.type === 'OrderPlaced') return row && row.last_position >= e.position ? row : placed(e);
+  const change = transition(e, iso(e.occurredAt));
+  if (!change || !row || !('orderId' in e.data) || e.data.orderId !== row.id || row.last_position >= e.position)
+    return row;
+  return { ...row, ...change, updated_at: iso(e.occurredAt), last_position: e.position };
+}
+
+/**
  * Loads the orders the batch touches, folds the batch over them in memory and
  * writes each touched row once: a rebuild costs a few statements per batch, not per event.
  */
@@ -152,20 +182,20 @@ async function applyBatch(events: readonly StoredEvent[], trx: Knex.Transaction)
   const firstNames = new Map<string, string>();
   const renames = new Map<string, string>();
   for (const e of events) {
-    if (e.type === 'OrderPlaced') {
-      rows.set(e.data.orderId, placed(e));
-      dirty.add(e.data.orderId);
-      if (!renames.has(e.data.userId) && !firstNames.has(e.data.userId)) firstNames.set(e.data.userId, e.data.userName);
-    } else if (e.type === 'UserRenamed') {
+    if (e.type === 'UserRenamed') {
       renames.set(e.data.userId, e.data.name);
-    } else {
-      const at = iso(e.occurredAt);
-      const change = transition(e, at);
-      const row = 'orderId' in e.data ? rows.get(e.data.orderId) : undefined;
-      if (!change || !row || row.last_position >= e.position) continue;
-      Object.assign(row, change, { updated_at: at, last_position: e.position });
-      dirty.add(row.id);
+      continue;
     }
+    if (!('orderId' in e.data)) continue;
+    const id = e.data.orderId;
+    if (e.type === 'OrderPlaced') rows.delete(id);
+    const before = rows.get(id) ?? null;
+    const after = evolveOrderRow(before, e);
+    if (!after || after === before) continue;
+    rows.set(id, after);
+    dirty.add(id);
+    if (e.type === 'OrderPlaced' && !renames.has(e.data.userId) && !firstNames.has(e.data.userId))
+      firstNames.set(e.data.userId, e.data.userName);
   }
   await upsertRows(
     trx,

@@ -1,6 +1,6 @@
 // make bench: every figure beside a baseline measured in the same run. Builds nothing:
 // services/dist and web/dist must exist. BENCH_MIXED_SECONDS (default 20), BENCH_USERS (default 400).
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot } from '../../services/src/test-support/process.js';
@@ -18,9 +18,21 @@ const USERS = Number(process.env.BENCH_USERS ?? 400);
 const MIXED_RATE = 40;
 const SOCKET_SAMPLES = 40;
 const CONNECTIONS = 32;
+const HTTP_SETTINGS =
+  'autocannon, 32 connections, bodies and tokens spread over 400 users; all-in-one server (in-process bus), SQLite (WAL, synchronous=FULL) and PostgreSQL; each row beside bare Koa measured in the same run; the ratio is throughput ÷ baseline, beside the goal';
 const figures: Figure[] = [];
 const started = performance.now();
 const step = (what: string) => console.error(`[bench ${((performance.now() - started) / 1000).toFixed(0)}s] ${what}`);
+
+// `make bench ARGS=http`: only issue 15's request-path table (SQLite and PostgreSQL), written to its own section.
+if (process.argv.includes('http')) {
+  const { runHttpBench } = await import('./http-bench.js');
+  const rows = await runHttpBench();
+  const output = `Machine: ${machineLine()}\nSettings: ${HTTP_SETTINGS}\n\n${table(rows)}`;
+  console.log(output);
+  writeSection('Request path (make bench ARGS=http)', output);
+  process.exit(0);
+}
 
 const koa = await bareKoa();
 try {
@@ -210,6 +222,11 @@ figures.push({
   ratio: '',
 });
 
+step('runHttpBench');
+const { runHttpBench } = await import('./http-bench.js');
+const httpRows = await runHttpBench();
+const httpOutput = `Machine: ${machineLine()}\nSettings: ${HTTP_SETTINGS}\n\n${table(httpRows)}`;
+
 const machine = `${cpus().length} cores (${cpus()[0]?.model.trim()}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}, ${process.platform}`;
 const settings = `SQLite (WAL, synchronous=FULL) in a temp dir; ${USERS} users × 2 orders over ${CONNECTIONS} connections (autocannon); command-to-socket: ${SOCKET_SAMPLES} sequential orders with 200 staff sockets open; mixed: ${MIXED_RATE} req/s for ${MIXED_SECONDS}s (half queue reads, a quarter orders, a quarter barista moves), 300 customer sockets; client, server and baseline share the machine`;
 const output = [
@@ -218,6 +235,10 @@ const output = [
   `Total bench time: ${((performance.now() - started) / 1000).toFixed(0)} s`,
   '',
   table(figures),
+  '',
+  '## Request path against bare Koa (issue 15)',
+  '',
+  httpOutput,
 ].join('\n');
 console.log(output);
 writeFileSync(
@@ -257,4 +278,20 @@ async function fixedRate(url: string, rate: number, seconds: number) {
   }
   await Promise.all(all);
   return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors };
+}
+
+function machineLine(): string {
+  return `${cpus().length} cores (${cpus()[0]?.model.trim()}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}, ${process.platform}; run ${new Date().toISOString().slice(0, 16)}`;
+}
+
+/** Replaces (or appends) one `## title` section of docs/benchmarks.md, keeping the rest. */
+function writeSection(title: string, body: string): void {
+  const file = join(repoRoot(), 'docs', 'benchmarks.md');
+  const doc = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n';
+  const heading = `## ${title}`;
+  const start = doc.indexOf(heading);
+  const section = `${heading}\n\n${body}\n`;
+  if (start < 0) return writeFileSync(file, `${doc.trimEnd()}\n\n${section}`);
+  const next = doc.indexOf('\n## ', start + heading.length);
+  writeFileSync(file, doc.slice(0, start) + section + (next < 0 ? '' : doc.slice(next + 1)));
 }

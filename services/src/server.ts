@@ -2,7 +2,7 @@ import http from 'node:http';
 import Koa from 'koa';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ALL_PROJECTIONS, getOrder, getUser, queueOfDay } from '@drinks/projections';
+import { ALL_PROJECTIONS, getOrder, getUser, queueOfDay, usersProjection } from '@drinks/projections';
 import { pino, type Logger } from 'pino';
 import { createApp } from './api/app.js';
 import type { AppDeps } from './api/deps.js';
@@ -13,6 +13,7 @@ import { hashPassword, needsRehash, verifyPassword } from './auth/passwords.js';
 import { loadJwtSecret } from './auth/secret.js';
 import { createLoginThrottle } from './auth/throttle.js';
 import { createTokenService } from './auth/tokens.js';
+import { createUserCache } from './auth/user-cache.js';
 import { createInProcessBus } from './bus/in-process.js';
 import { createDeferredBus } from './bus/deferred.js';
 import { createNatsBus } from './bus/nats.js';
@@ -82,7 +83,20 @@ export async function startServer(
   const closers: (() => Promise<unknown>)[] = [];
   const subscriptions: Subscription[] = [];
 
-  const projector = createProjector({ db, store, projections: ALL_PROJECTIONS, timeZone: config.BUSINESS_TZ, logger });
+  const userEventTypes: ReadonlySet<string> = new Set(usersProjection.handles);
+  const userCache = createUserCache((id) => getUser(db.knex, id));
+  const projector = createProjector({
+    db,
+    store,
+    projections: ALL_PROJECTIONS,
+    timeZone: config.BUSINESS_TZ,
+    logger,
+    // After the commit, before any waiter wakes: a command that changed a user answers only once
+    // the per-request check sees the change.
+    onApplied: (events) => {
+      if (events.some((e) => userEventTypes.has(e.type))) userCache.invalidate();
+    },
+  });
   await projector.migrate();
   const runsProjector = role === 'all' || role === 'projector';
   if (runsProjector) {
@@ -127,7 +141,7 @@ export async function startServer(
       isActive: async (id) => (await getUser(db.knex, id))?.isAvailable === true,
       clock,
     });
-    const users = { get: (id: string) => getUser(db.knex, id) };
+    const users = { get: (id: string) => getUser(db.knex, id), current: userCache.current };
     const deps: AppDeps = {
       config,
       clock,
@@ -175,7 +189,7 @@ export async function startServer(
       authenticate: async (token) => {
         try {
           const { userId } = await tokens.verifyAccess(token);
-          const user = await users.get(userId);
+          const user = await users.current(userId);
           return user && user.isAvailable ? { id: user.id, role: user.role } : null;
         } catch {
           return null;

@@ -13,7 +13,7 @@ export interface CannonResult {
 
 type Next = () => { method: string; path: string; headers?: Record<string, string>; body?: string };
 
-async function cannon(
+export async function cannon(
   url: string,
   next: Next,
   opts: { amount?: number; duration?: number; connections: number },

@@ -57,8 +57,13 @@ export async function bareKoa(): Promise<{ url: string; stop(): Promise<void> }>
   const code = `
     import Koa from 'koa';
     const app = new Koa();
-    app.use((ctx) => {
-      if (ctx.path === '/blank') { ctx.type = 'html'; ctx.body = '<!doctype html><title>blank</title><div id="root">blank page</div>'; }
+    app.use(async (ctx) => {
+      if (ctx.method === 'POST') {
+        let raw = '';
+        for await (const chunk of ctx.req) raw += chunk;
+        ctx.status = 201;
+        ctx.body = { ok: true, got: JSON.parse(raw || '{}') };
+      } else if (ctx.path === '/blank') { ctx.type = 'html'; ctx.body = '<!doctype html><title>blank</title><div id="root">blank page</div>'; }
       else ctx.body = { ok: true, at: new Date().toISOString() };
     });
     app.listen(${port}, '127.0.0.1', () => console.log('ready'));`;

@@ -30,7 +30,8 @@ export interface AppDeps {
   credentials: ReturnType<typeof createCredentialStore>;
   throttle: ReturnType<typeof createLoginThrottle>;
   images: ReturnType<typeof createImageService>;
-  users: { get(id: string): Promise<User | null> };
+  /** `get` reads the users projection; `current` is the per-request check's cached copy (see user-cache.ts). */
+  users: { get(id: string): Promise<User | null>; current(id: string): Promise<User | null> };
   metrics: Metrics;
   /** Database reachable and every projection within 1 s of the log. */
   readiness(): Promise<{ ready: boolean; detail: Record<string, unknown> }>;

@@ -52,6 +52,9 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
     if (!row) await families(k).insert({ family_id: familyId, user_id: userId, started_at: now });
     return row !== undefined && Number(row.started_at) + sessionMaxMs <= now;
   }
+  // Tokens already verified, with their expiry: a signature is checked once, not on every request
+  // (the sign-out check below still runs on every request).
+  let verified = new Map<string, { userId: string; expMs: number; iat: number }>();
 
   async function signAccess(userId: string): Promise<string> {
     const now = Math.floor(clock().getTime() / 1000);
@@ -132,6 +135,13 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
 
     async verifyAccess(token) {
       if (!token) throw new UnauthorizedError();
+      const known = verified.get(token);
+      if (known && known.expMs > clock().getTime()) {
+        if (known.iat <= (await revocations.notBefore(known.userId))) {
+          throw new UnauthorizedError('Invalid or expired access token.');
+        }
+        return { userId: known.userId };
+      }
       try {
         const { payload } = await jwtVerify(token, secret, {
           algorithms: ['HS256'],
@@ -142,7 +152,10 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
           requiredClaims: ['sub', 'exp', 'iat', 'jti'],
         });
         if (typeof payload.sub !== 'string' || payload.sub === '') throw new Error('no subject');
-        if ((payload.iat ?? 0) <= (await revocations.notBefore(payload.sub))) throw new Error('signed out');
+        const iat = payload.iat ?? 0;
+        if (iat <= (await revocations.notBefore(payload.sub))) throw new Error('signed out');
+        if (verified.size >= 10_000) verified = new Map();
+        verified.set(token, { userId: payload.sub, expMs: (payload.exp ?? 0) * 1000, iat });
         return { userId: payload.sub };
       } catch {
         throw new UnauthorizedError('Invalid or expired access token.');

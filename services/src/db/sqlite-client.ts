@@ -53,7 +53,51 @@ export async function beginImmediate(conn: BetterSqlite3.Database, begin: () => 
   }
 }
 
+const statements = new WeakMap<BetterSqlite3.Database, Map<string, BetterSqlite3.Statement>>();
+const MAX_STATEMENTS = 500;
+
+/**
+ * The statement knex would prepare anew for every query, compiled once per connection. Not for
+ * pragmas (SQLite applies some when it compiles them) nor for queries that set safeIntegers.
+ */
+function prepared(conn: BetterSqlite3.Database, sql: string): BetterSqlite3.Statement {
+  if (/^\s*pragma/i.test(sql)) return conn.prepare(sql);
+  let cache = statements.get(conn);
+  if (!cache) statements.set(conn, (cache = new Map()));
+  let stmt = cache.get(sql);
+  if (!stmt) {
+    if (cache.size >= MAX_STATEMENTS) cache.clear();
+    cache.set(sql, (stmt = conn.prepare(sql)));
+  }
+  return stmt;
+}
+
+interface KnexQuery {
+  sql: string;
+  bindings?: unknown[];
+  options?: { safeIntegers?: boolean };
+  response?: unknown;
+  context?: { lastID: number | bigint; changes: number };
+}
+
 export class DurableSqliteClient extends BetterSqliteClient {
+  /** knex's own, with the statement taken from the per-connection cache. */
+  async _query(conn: BetterSqlite3.Database, obj: KnexQuery): Promise<KnexQuery> {
+    if (!obj.sql) throw new Error('The query is empty');
+    if (!conn) throw new Error('No connection provided');
+    if (obj.options?.safeIntegers !== undefined) return super._query(conn, obj);
+    const statement = prepared(conn, obj.sql);
+    const bindings = this._formatBindings(obj.bindings) as unknown[];
+    if (statement.reader) {
+      obj.response = statement.all(bindings);
+      return obj;
+    }
+    const response = statement.run(bindings);
+    obj.response = response;
+    obj.context = { lastID: response.lastInsertRowid, changes: response.changes };
+    return obj;
+  }
+
   transaction(...args: unknown[]): unknown {
     return new ImmediateTransaction(this, ...args);
   }

@@ -6,7 +6,7 @@ export const liveHandlerName = 'live';
 export const LIVE_WAIT_MS = 1000;
 
 export interface LiveFanoutOptions {
-  live: Pick<LiveServer, 'send'>;
+  live: Pick<LiveServer, 'send'> & Partial<Pick<LiveServer, 'clientCount'>>;
   getOrder: (id: string) => Promise<Order | null>;
   /** The ordered and in-progress orders of an area on a business day (their queue places changed). */
   queueOf?: (area: Order['menu']['category']['categoryFor'], businessDay: string) => Promise<Order[]>;
@@ -32,6 +32,8 @@ export function createLiveFanout(options: LiveFanoutOptions): LiveFanout {
   let tail: Promise<void> = Promise.resolve();
 
   async function publish(event: StoredEvent): Promise<void> {
+    // Nobody connected: nothing to read for anyone.
+    if (live.clientCount?.() === 0) return;
     if ('orderId' in event.data && orderTypes.has(event.type)) {
       // The Order shown must already include this event, so wait for the projections (bounded).
       await waitFor(event.position, LIVE_WAIT_MS);

@@ -31,6 +31,8 @@ export interface ProjectorOptions {
   /** Events per transaction during a rebuild (default 5,000: larger reads cost more in garbage collection than they save). */
   rebuildBatchSize?: number;
   pollMs?: number;
+  /** Called after each commit, before waiters wake, with the events it covered. */
+  onApplied?: (events: readonly StoredEvent[]) => void;
 }
 
 export interface RebuildResult {
@@ -83,6 +85,7 @@ export function createProjector(options: ProjectorOptions): Projector {
   const waiters = createWaiters(position, createCheckpointWatcher(db, { names, pollMs: options.pollMs ?? 25 }));
   const transaction = <T>(fn: (trx: Knex.Transaction) => Promise<T>): Promise<T> =>
     db.writeTransaction ? db.writeTransaction(fn) : db.knex.transaction(fn);
+  const relaxed = relaxedTransaction(db, transaction);
 
   // Every apply runs one after the other: a bus delivery never races a catch-up.
   let queue: Promise<unknown> = Promise.resolve();
@@ -96,14 +99,15 @@ export function createProjector(options: ProjectorOptions): Projector {
     for (const [n, p] of await readCheckpoints(db.knex, names)) checkpoints.set(n, p);
   }
 
-  async function applySpan(span: Span, targets: readonly Projection[], relaxed = false): Promise<void> {
+  async function applySpan(span: Span, targets: readonly Projection[]): Promise<void> {
     const { after, events } = span;
     const last = events[events.length - 1];
     if (!last) return;
     const advanced = new Map<string, number>();
     const seen = new Map<string, number>();
-    await transaction(async (trx) => {
-      if (relaxed && db.dialect === 'pg') await trx.raw('SET LOCAL synchronous_commit TO OFF');
+    // Read models commit without waiting for the disk: tables and checkpoint commit together, so a
+    // crash that loses the last of these commits leaves a checkpoint the next start replays from.
+    await relaxed(async (trx) => {
       // Locked until commit: another projector process applying the same span waits, then skips.
       const stored = await lockCheckpoints(
         trx,
@@ -126,6 +130,7 @@ export function createProjector(options: ProjectorOptions): Projector {
       await writeCheckpoints(trx, advanced);
     });
     for (const [n, p] of [...seen, ...advanced]) checkpoints.set(n, p);
+    if (advanced.size > 0) options.onApplied?.(events);
     waiters.notify();
   }
 
@@ -135,7 +140,6 @@ export function createProjector(options: ProjectorOptions): Projector {
     upTo: number,
     targets: readonly Projection[],
     size = batchSize,
-    relaxed = false,
   ): Promise<number> {
     let next = store.readAll(after, size);
     for (;;) {
@@ -150,7 +154,7 @@ export function createProjector(options: ProjectorOptions): Projector {
         next = read();
         next.catch(() => undefined); // surfaced by the await above on the next turn
       }
-      await applySpan({ after, events }, targets, relaxed);
+      await applySpan({ after, events }, targets);
       if (!prefetch) next = read();
       after = last.position;
     }
@@ -186,6 +190,40 @@ export function createProjector(options: ProjectorOptions): Projector {
     }
   }
 
+  // Coalesced: whatever arrives while a pass runs is covered by one more pass, not one per signal.
+  let wanted = 0;
+  let running: Promise<void> | null = null;
+  async function toHead(): Promise<void> {
+    try {
+      await replay(position(), Number.MAX_SAFE_INTEGER, projections);
+    } catch (err) {
+      if (!(err instanceof GapError)) throw err;
+      await reload();
+      await replay(position(), Number.MAX_SAFE_INTEGER, projections);
+    }
+  }
+  /** News that the log has reached `target`: applies everything it holds by now, many events per transaction. */
+  function follow(target: number): Promise<void> {
+    if (target <= position()) return Promise.resolve();
+    wanted = Math.max(wanted, target);
+    if (running) return running;
+    let advanced = false;
+    const run = exclusive(async () => {
+      while (wanted > position()) {
+        const before = position();
+        await toHead();
+        advanced = position() > before;
+        if (!advanced) break;
+      }
+    });
+    running = run.finally(() => {
+      running = null;
+      // A signal that came after the last check but before this: one more pass.
+      if (advanced && wanted > position()) void follow(wanted).catch(() => undefined);
+    });
+    return running;
+  }
+
   return {
     async migrate() {
       await ensureCheckpointsTable(db);
@@ -195,19 +233,7 @@ export function createProjector(options: ProjectorOptions): Projector {
     },
     handle: (event) => exclusive(() => deliverWithRetry([event])),
     handleBatch: (events) => exclusive(() => deliverWithRetry(events)),
-    // A delivery taken as a signal: whatever the log holds by now is applied, many events per
-    // transaction under load, and the deliveries it covered are then skipped without a query.
-    follow: (target) =>
-      exclusive(async () => {
-        if (target <= position()) return;
-        try {
-          await replay(position(), Number.MAX_SAFE_INTEGER, projections);
-        } catch (err) {
-          if (!(err instanceof GapError)) throw err;
-          await reload();
-          await replay(position(), Number.MAX_SAFE_INTEGER, projections);
-        }
-      }),
+    follow,
     catchUp: () =>
       exclusive(async () => {
         await reload();
@@ -236,9 +262,7 @@ export function createProjector(options: ProjectorOptions): Projector {
           await writeCheckpoints(trx, zero);
         });
         for (const n of zero.keys()) checkpoints.set(n, 0);
-        const reached = await withoutSyncPerCommit(() =>
-          replay(0, Number.MAX_SAFE_INTEGER, targets, rebuildBatchSize, true),
-        );
+        const reached = await withoutSyncPerCommit(() => replay(0, Number.MAX_SAFE_INTEGER, targets, rebuildBatchSize));
         // A durable commit that writes (the checkpoints, as they stand): on both databases it
         // flushes every relaxed commit before it.
         await transaction(async (trx) => {
@@ -285,4 +309,36 @@ export function createProjector(options: ProjectorOptions): Projector {
     if (!p) throw new Error(`Unknown projection '${name}' (known: ${names.join(', ')})`);
     return p;
   }
+}
+
+type Transact = <T>(fn: (trx: Knex.Transaction) => Promise<T>) => Promise<T>;
+
+/**
+ * A write transaction whose commit does not wait for the disk. SQLite (WAL): synchronous=NORMAL
+ * for this transaction only, on the one connection held throughout, so no append of the log ever
+ * commits without its fsync; the log's next commit makes these durable too. PostgreSQL: an
+ * asynchronous commit, visible at once, durable a moment later.
+ */
+function relaxedTransaction(db: ProjectorDb, transaction: Transact): Transact {
+  if (db.dialect === 'pg') {
+    return (fn) =>
+      transaction(async (trx) => {
+        await trx.raw('SET LOCAL synchronous_commit TO OFF');
+        return fn(trx);
+      });
+  }
+  return async (fn) => {
+    const client = db.knex.client as {
+      acquireConnection(): Promise<{ exec(sql: string): void }>;
+      releaseConnection(c: unknown): Promise<void>;
+    };
+    const conn = await client.acquireConnection();
+    try {
+      conn.exec('PRAGMA synchronous = NORMAL');
+      return await db.knex.transaction(fn, { connection: conn });
+    } finally {
+      conn.exec('PRAGMA synchronous = FULL');
+      await client.releaseConnection(conn);
+    }
+  };
 }

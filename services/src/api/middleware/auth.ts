@@ -7,8 +7,8 @@ export type AppState = { requestId: string; user?: User; authError?: Error };
 export type Ctx = ParameterizedContext<AppState>;
 
 /**
- * Resolves the bearer token to the current user (role read fresh from the read
- * model). A bad token is only an error where a user is needed: public calls
+ * Resolves the bearer token to the current user (role from the read model, through
+ * the user cache: at most a second old). A bad token is only an error where a user is needed: public calls
  * answer as for an anonymous caller.
  */
 export function authenticate(deps: Pick<AppDeps, 'tokens' | 'users'>): Middleware<AppState> {
@@ -19,7 +19,7 @@ export function authenticate(deps: Pick<AppDeps, 'tokens' | 'users'>): Middlewar
         const match = /^Bearer\s+(\S+)$/i.exec(header);
         if (!match?.[1]) throw new UnauthorizedError('Malformed Authorization header.');
         const { userId } = await deps.tokens.verifyAccess(match[1]);
-        const user = await deps.users.get(userId);
+        const user = await deps.users.current(userId);
         if (!user || !user.isAvailable) throw new UnauthorizedError('This account is not active.');
         ctx.state.user = user;
       } catch (err) {

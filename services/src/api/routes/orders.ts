@@ -17,9 +17,12 @@ import {
 } from '@drinks/contracts';
 import {
   countActiveOrdersOfDay,
+  evolveOrderRow,
   getOrder,
+  getOrderRow,
   listOrders,
   myQueue,
+  orderOfRow,
   popularMenus,
   summary,
   totalOrders,
@@ -41,7 +44,6 @@ import { type AppState, currentUser, isStaff, signedIn, staffOnly } from '../mid
 import { parse, pathParam } from '../parse.js';
 import { commandMetadata } from './command-metadata.js';
 import { distanceMetres } from './geo.js';
-import { orderFromEvents } from './order-answer.js';
 import { officeCheck } from '../../config.js';
 
 type TransitionInput = { orderId: string; actor: { id: string; role: User['role'] }; now: Date; timeZone: string };
@@ -72,18 +74,21 @@ export function orderRoutes(deps: AppDeps) {
     if (!order || (!isStaff(user) && order.user.id !== user.id)) throw new NotFoundError('No such order.');
     return order;
   }
-  async function answer(
-    result: { lastPosition: number; events: StoredEvent[] },
-    id: string,
-    before: Order | null = null,
-  ) {
+  /**
+   * The order after the command, once the read models hold it (so the caller's queue, count and
+   * history show it too). Should they still lag after the bounded wait, the answer is the
+   * projection's own fold of the command's events over the stored row, without a queue place.
+   */
+  async function answer(result: { lastPosition: number; events: readonly StoredEvent[] }, id: string) {
     await deps.waitFor(result.lastPosition);
     const order = await getOrder(knex, id);
-    if (order && (result.events.length === 0 || order.updatedAt >= (result.events.at(-1)?.occurredAt ?? '')))
-      return order;
-    const fromEvents = orderFromEvents(order ?? before, result.events);
-    if (!fromEvents) throw new NotFoundError('No such order.');
-    return fromEvents;
+    const last = result.events.at(-1);
+    if (order && (!last || order.updatedAt >= last.occurredAt)) return order;
+    const stored = await getOrderRow(knex, id);
+    const row = result.events.reduce(evolveOrderRow, stored);
+    if (!row) throw new NotFoundError('No such order.');
+    const placed = result.events.find((e) => e.type === 'OrderPlaced');
+    return orderOfRow(row, stored?.user_name ?? (placed?.type === 'OrderPlaced' ? placed.data.userName : ''));
   }
 
   router.post('/order', signedIn, async (ctx) => {
@@ -175,12 +180,12 @@ export function orderRoutes(deps: AppDeps) {
   ) {
     const user = currentUser(ctx);
     const orderId = pathParam(ctx);
-    const before = await visibleOrder(user, orderId);
+    await visibleOrder(user, orderId);
     const result = await run(
       { orderId, actor: { id: user.id, role: user.role }, now: deps.clock(), timeZone: tz },
       commandMetadata(ctx),
     );
-    return answer(result, orderId, before);
+    return answer(result, orderId);
   }
 
   router.patch('/order/barista/:id', staffOnly, async (ctx) => {

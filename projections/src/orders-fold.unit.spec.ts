@@ -1,6 +1,9 @@
 import type { StoredEvent } from '@drinks/contracts';
 import { describe, expect, it } from 'vitest';
-import { orderFromEvents } from './order-answer.js';
+import { evolveOrderRow } from './orders.js';
+import { orderOfRow } from './orders-queries.js';
+
+const fold = (events: StoredEvent[]) => events.reduce(evolveOrderRow, null);
 
 const meta = { tags: [], metadata: {}, schemaVersion: 1, id: 'e' };
 const placed = {
@@ -32,9 +35,9 @@ const rejected = {
   data: { orderId: 'o1', userId: 'u1', businessDay: '2026-11-20', by: 'b1', reason: 'Machine Failure' },
 } as StoredEvent;
 
-describe('orderFromEvents, when the read model has not caught up', () => {
+describe("the orders projection's fold of one order's events", () => {
   it('describes a just-placed order from its OrderPlaced event', () => {
-    expect(orderFromEvents(null, [placed])).toMatchObject({
+    expect(orderOfRow(fold([placed])!, 'Nok')).toMatchObject({
       id: 'o1',
       status: 'ordered',
       orderDate: placed.occurredAt,
@@ -43,16 +46,19 @@ describe('orderFromEvents, when the read model has not caught up', () => {
       queue_at: null,
     });
   });
-  it('applies a transition to the order as read before the command', () => {
-    const before = orderFromEvents(null, [placed])!;
-    expect(orderFromEvents({ ...before, queue_at: 3 }, [rejected])).toMatchObject({
+  it('applies a transition to the stored row', () => {
+    expect(orderOfRow(evolveOrderRow(fold([placed]), rejected)!, 'Nok')).toMatchObject({
       status: 'rejected',
       reject_note: 'Machine Failure',
       updatedAt: rejected.occurredAt,
       queue_at: null,
     });
   });
+  it('changes nothing when the same event comes twice', () => {
+    const once = fold([placed, rejected]);
+    expect(evolveOrderRow(once, rejected)).toBe(once);
+  });
   it('knows nothing without an order or its placement', () => {
-    expect(orderFromEvents(null, [rejected])).toBeNull();
+    expect(fold([rejected])).toBeNull();
   });
 });

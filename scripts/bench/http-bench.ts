@@ -1,0 +1,159 @@
+// The request path against bare Koa (issue 15's table): every row beside a same-run baseline, the same
+// client (autocannon, 32 connections, bodies and tokens spread over the users), on SQLite and PostgreSQL.
+//   npx tsx scripts/bench/http-bench.ts      (services/dist built; `make bench ARGS=http` runs it alone)
+// BENCH_PROFILE=<dir> starts each server under `node --cpu-prof` and leaves the .cpuprofile files there.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { openDatabase } from '../../services/src/db/database.js';
+import { FAKE_NOW, JWT_SECRET } from '../../services/src/faults/tests/support.js';
+import { seedCustomers, type Customers } from '../../services/src/scale-out/cluster.js';
+import { spawnServer } from '../../services/src/test-support/process.js';
+import { testDatabase } from '../../services/src/test-support/db.js';
+import { baristaTransitions, cannon, placeOrders } from './lib/http.js';
+import { bareKoa } from './lib/server.js';
+import { ms, perSec, ratio, type Figure } from './lib/stats.js';
+
+const USERS = Number(process.env.BENCH_USERS ?? 400);
+const CONNECTIONS = 32;
+const SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 3);
+
+interface Goal {
+  /** Least share of the baseline's throughput. */
+  share?: number;
+  /** Least absolute throughput. */
+  perSecond?: number;
+  p99?: number;
+}
+
+function row(
+  area: string,
+  measure: string,
+  r: { perSecond: number; p50: number; p99: number; total: number; non2xx: number },
+  base: { perSecond: number; p99: number } | null,
+  goal: Goal,
+): Figure {
+  const share = base ? r.perSecond / base.perSecond : NaN;
+  const short =
+    (goal.share !== undefined && !(share >= goal.share)) ||
+    (goal.perSecond !== undefined && r.perSecond < goal.perSecond) ||
+    (goal.p99 !== undefined && r.p99 > goal.p99);
+  const goalText = [
+    goal.share !== undefined ? `≥ ${goal.share * 100}%` : '',
+    goal.perSecond !== undefined ? `≥ ${goal.perSecond}/s` : '',
+    goal.p99 !== undefined ? `p99 ≤ ${goal.p99} ms` : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
+  return {
+    area,
+    measure: `${measure} (${r.total} req, ${r.non2xx} non-2xx)`,
+    value: `${perSec(r.perSecond)}, p50 ${ms(r.p50)}, p99 ${ms(r.p99)}`,
+    baseline: base ? `bare Koa ${perSec(base.perSecond)}, p99 ${ms(base.p99)}` : '—',
+    ratio: `${base ? ratio(r.perSecond, base.perSecond) : '—'}; goal ${goalText}${short ? ' — SHORT' : ' — met'}`,
+  };
+}
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Reads spread over the customers' tokens. */
+function reads(url: string, c: Customers, path: string) {
+  let i = 0;
+  return cannon(url, () => ({ method: 'GET', path, headers: bearer(c.tokens[i++ % c.tokens.length]!) }), {
+    duration: SECONDS,
+    connections: CONNECTIONS,
+  });
+}
+
+async function onBackend(kind: 'sqlite' | 'pg', bare: { get: Baseline; post: Baseline }, profileDir?: string) {
+  const area = kind === 'sqlite' ? 'HTTP, SQLite' : 'HTTP, PostgreSQL';
+  const db = kind === 'pg' ? await testDatabase('pg') : null;
+  const dataDir = mkdtempSync(join(tmpdir(), 'drinks-bench-'));
+  const env = db ? db.env : { DATA_DIR: dataDir };
+  const server = await spawnServer(
+    { ...env, DATA_DIR: dataDir, JWT_SECRET, FAKE_NOW, DEMO_DATA: 'true', LOG_LEVEL: 'silent' },
+    {
+      readyTimeoutMs: 120_000,
+      ...(profileDir
+        ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=${kind}.cpuprofile`] }
+        : {}),
+    },
+  );
+  const figures: Figure[] = [];
+  try {
+    const seedDb = db ? await db.openAnother() : await openDatabase({ dataDir });
+    const c = await seedCustomers(seedDb, server.url, USERS, 60_000).finally(() => seedDb.close());
+    const health = await cannon(server.url, () => ({ method: 'GET', path: '/api/healthz' }), {
+      duration: SECONDS,
+      connections: CONNECTIONS,
+    });
+    figures.push(row(area, 'GET /api/healthz (no auth)', health, bare.get, {}));
+    const place = await placeOrders(server.url, c, USERS, CONNECTIONS);
+    figures.push(
+      kind === 'sqlite'
+        ? row(area, 'PlaceOrder (POST /api/order)', place, bare.post, { share: 0.3, p99: 25 })
+        : row(area, 'PlaceOrder, one process', place, bare.post, { perSecond: 1500, p99: 40 }),
+    );
+    figures.push(
+      row(area, 'GET /api/order/my-queue', await reads(server.url, c, '/api/order/my-queue'), bare.get, {
+        share: 0.5,
+      }),
+    );
+    figures.push(row(area, 'GET /api/user/me', await reads(server.url, c, '/api/user/me'), bare.get, { share: 0.7 }));
+    const moves = await baristaTransitions(server.url, c, CONNECTIONS);
+    figures.push(row(area, 'barista Start+Complete (PATCH)', moves, bare.post, { share: 0.3, p99: 25 }));
+  } finally {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    await db?.cleanup();
+  }
+  return figures;
+}
+
+type Baseline = Awaited<ReturnType<typeof cannon>>;
+
+export async function runHttpBench(): Promise<Figure[]> {
+  const koa = await bareKoa();
+  const profileDir = process.env.BENCH_PROFILE;
+  try {
+    const bare = {
+      get: await cannon(koa.url, () => ({ method: 'GET', path: '/api/ping' }), {
+        duration: SECONDS,
+        connections: CONNECTIONS,
+      }),
+      post: await cannon(
+        koa.url,
+        () => ({ method: 'POST', path: '/api/ping', headers: { 'content-type': 'application/json' }, body: '{"a":1}' }),
+        { duration: SECONDS, connections: CONNECTIONS },
+      ),
+    };
+    const figures: Figure[] = [
+      row('baseline', 'bare Koa GET', bare.get, null, {}),
+      row('baseline', 'bare Koa POST (JSON body read)', bare.post, null, {}),
+    ];
+    const only = process.env.BENCH_BACKENDS?.split(',') ?? ['sqlite', 'pg'];
+    for (const kind of ['sqlite', 'pg'] as const) {
+      if (!only.includes(kind)) continue;
+      try {
+        figures.push(...(await onBackend(kind, bare, profileDir)));
+      } catch (err) {
+        figures.push({
+          area: kind,
+          measure: 'HTTP',
+          value: `skipped: ${(err as Error).message.split('\n')[0]}`,
+          baseline: '',
+          ratio: '',
+        });
+      }
+    }
+    return figures;
+  } finally {
+    await koa.stop();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const { table } = await import('./lib/stats.js');
+  console.log(table(await runHttpBench()));
+}
