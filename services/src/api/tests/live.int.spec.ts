@@ -12,11 +12,16 @@ function listen(app: TestServer, token: string | null) {
   let closedWith: number | undefined;
   ws.on('message', (raw) => messages.push(JSON.parse(String(raw))));
   ws.on('close', (code) => (closedWith = code));
-  const opened = new Promise<void>((resolve) => ws.once('open', () => resolve()));
+  // With a token, "opened" means authenticated (the server said hello): messages sent before are not for it.
+  const opened = new Promise<void>((resolve) =>
+    token
+      ? ws.on('message', (raw) => JSON.parse(String(raw)).type === 'hello' && resolve())
+      : ws.once('open', () => resolve()),
+  );
   return { ws, messages, opened, closed: () => closedWith };
 }
 
-async function until(check: () => boolean, ms = 3000) {
+async function until(check: () => boolean, ms = 10_000) {
   const deadline = Date.now() + ms;
   while (!check() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
 }
