@@ -30,7 +30,11 @@ export function persistQueries(client: QueryClient): () => void {
   if (raw) {
     try {
       const saved = JSON.parse(raw) as Saved;
-      if (Date.now() - saved.savedAt < MAX_AGE_MS) hydrate(client, saved.state);
+      if (Date.now() - saved.savedAt < MAX_AGE_MS) {
+        hydrate(client, saved.state);
+        // Stale whatever the clock says (staleTime compares clocks): every screen refetches what it shows.
+        void client.invalidateQueries({ refetchType: 'none' });
+      }
     } catch {
       removeStorage(STORAGE_KEYS.queryCache);
     }
