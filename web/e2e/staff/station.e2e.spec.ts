@@ -169,9 +169,10 @@ describe('the barista station', () => {
   it('ages tickets amber at 5 and red at 10 minutes on a pinned clock', async () => {
     const clocked = await newDesktopPage(browser);
     await clocked.clock.install({ time: new Date() });
-    await signInWithTokens(clocked, app, 'barista@woxa.tech', '/ordering');
+    // Placed before the board opens, so its first load lists it (this test is about age, not live arrival).
     const kim = await newCustomer(app, 'Kim Clock');
     const order = await placeCafeOrder(app, kim.token, menuId(menus, 'Americano'));
+    await signInWithTokens(clocked, app, 'barista@woxa.tech', '/ordering');
     const ticket = card(order, clocked);
     await ticket.waitFor();
     expect(await ticket.getAttribute('data-age')).toBe('fresh');
