@@ -43,7 +43,6 @@ export function useLiveEvents(userKey: string | null): void {
       socket = ws;
       ws.onopen = () => {
         ws.send(JSON.stringify({ type: 'auth', token }));
-        if (attempt > 0) invalidateAll();
         attempt = 0;
       };
       socket.onmessage = (ev) => {
@@ -55,7 +54,11 @@ export function useLiveEvents(userKey: string | null): void {
         } catch {
           return;
         }
-        if (parsed.type === 'orders') {
+        if (parsed.type === 'hello') {
+          // Anything that happened between the screen's first fetch (or the last connection) and this
+          // subscription was never sent to us: refetch what is shown, once, now that nothing more is missed.
+          invalidateAll();
+        } else if (parsed.type === 'orders') {
           void queryClient.invalidateQueries({ queryKey: ['orders'] });
           void queryClient.invalidateQueries({ queryKey: ['stats'] });
         } else if (parsed.type === 'shop') {
