@@ -31,10 +31,12 @@ build: node-deps
 typecheck: node-deps
 	npm run typecheck
 
-# ESLint (typescript-eslint, React hooks, import boundaries) and Prettier's check; `make format` rewrites.
+# ESLint (typescript-eslint, React hooks, import boundaries), Prettier's check and the OpenAPI document's
+# lint (Redocly and Spectral, zero warnings); `make format` rewrites.
 lint: node-deps
 	npx eslint --max-warnings 0 .
 	npx prettier --check --log-level warn .
+	scripts/lint/openapi.sh
 
 format: node-deps
 	npx prettier --write --log-level warn .
