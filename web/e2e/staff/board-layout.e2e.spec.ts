@@ -105,6 +105,10 @@ describe('the board filters', () => {
     await page.getByRole('combobox', { name: 'Station' }).click();
     await page.getByRole('option', { name: 'Cafe' }).click();
     expect(await options()).toEqual(['All', 'Coffee', 'Frappe', 'Tea']);
+    // This board remembers its station.
+    await page.reload();
+    await page.getByRole('region', { name: 'Waiting Order' }).getByTestId('order-card').first().waitFor();
+    expect(await page.getByRole('combobox', { name: 'Station' }).innerText()).toBe('Cafe');
     await page.getByRole('combobox', { name: 'Station' }).click();
     await page.getByRole('option', { name: 'All stations' }).click();
     await page.context().close();
