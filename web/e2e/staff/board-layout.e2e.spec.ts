@@ -90,6 +90,32 @@ describe('the board at a glance', () => {
   });
 });
 
+describe('printing', () => {
+  it('prints a cup label of the ticket: only the label, with the name, drink and remark', async () => {
+    const page = await newDesktopPage(browser);
+    await page.addInitScript(() => {
+      (window as unknown as { printed: number }).printed = 0;
+      window.print = () => void ((window as unknown as { printed: number }).printed += 1);
+    });
+    await openBoard(page);
+    const first = placed[0]!;
+    await page
+      .getByRole('button', { name: `Print label for ${first.user.name}` })
+      .first()
+      .click();
+    await page.waitForFunction(() => (window as unknown as { printed: number }).printed === 1);
+    const label = page.getByTestId('print-label');
+    expect(await label.isVisible()).toBe(false);
+    await page.emulateMedia({ media: 'print' });
+    expect(await label.isVisible()).toBe(true);
+    expect(await label.innerText()).toMatch(
+      new RegExp(`${first.user.name}[\\s\\S]*${first.menu.name}[\\s\\S]*less ice`),
+    );
+    expect(await page.getByRole('heading', { name: 'Waiting Order' }).isVisible()).toBe(false);
+    await page.context().close();
+  });
+});
+
 describe('the board filters', () => {
   it('offers every category of the catalog for its station, even with nothing of it waiting', async () => {
     const page = await newDesktopPage(browser);
