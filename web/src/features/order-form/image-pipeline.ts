@@ -35,19 +35,20 @@ function loadImage(blob: Blob): Promise<HTMLImageElement> {
   });
 }
 
-const HEIC2ANY_TIMEOUT_MS = 20_000;
+const HEIC_TIMEOUT_MS = 20_000;
 
-/** HEIC/HEIF → JPEG with heic2any; null when it cannot (or hangs, e.g. under a strict CSP). */
+/** HEIC/HEIF → JPEG with heic-to (libheif in WebAssembly, its CSP-safe build); null when it cannot. */
 async function heicToJpeg(file: File): Promise<Blob | null> {
   try {
-    const { default: heic2any } = await import('heic2any');
-    const out = await Promise.race([
-      heic2any({ blob: file, toType: 'image/jpeg', quality: 0.9 }),
-      new Promise<never>((_, reject) => setTimeout(() => reject(new Error('heic2any timed out')), HEIC2ANY_TIMEOUT_MS)),
+    const { heicTo } = await import('heic-to/csp');
+    return await Promise.race([
+      heicTo({ blob: file, type: 'image/jpeg', quality: 0.9 }),
+      new Promise<never>((_, reject) =>
+        setTimeout(() => reject(new Error('HEIC decoding timed out')), HEIC_TIMEOUT_MS),
+      ),
     ]);
-    return Array.isArray(out) ? out[0]! : out;
   } catch (err) {
-    console.warn('heic2any could not convert the image', err);
+    console.warn('heic-to could not convert the image', err);
     return null;
   }
 }
@@ -79,7 +80,7 @@ export async function processTumblerImage(file: File): Promise<string> {
   if (file.size > MAX_IMAGE_BYTES) throw new TooBigError(TOO_BIG_MESSAGE);
   if (!isAccepted(file)) throw new Error(`Unsupported image type ${file.type || file.name}`);
   if (isHeic(file)) {
-    // Browsers that decode HEIF themselves (Safari; Chromium for AVIF-coded HEIF) skip heic2any.
+    // Browsers that decode HEIF themselves (Safari; Chromium for AVIF-coded HEIF) skip the WebAssembly decoder.
     const native = await compress(file).catch(() => null);
     if (native) return readDataUrl(native);
     const converted = await heicToJpeg(file);
