@@ -82,6 +82,16 @@ export const DateParam = z
   .string()
   .refine((s) => /^\d{4}-\d{2}-\d{2}$/.test(s) || !Number.isNaN(Date.parse(s)), 'Expected an ISO date or instant');
 
+/** Lists are pages with a cap: at most this many by default and per request (`Link: rel="next"` when more may follow). */
+export const ORDER_PAGE_MAX = 5000;
+export const USER_PAGE_MAX = 1000;
+function Page(max: number) {
+  return {
+    limit: z.coerce.number().int().min(1).max(max).default(max),
+    offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
+  };
+}
+
 export const OrderQuery = z.object({
   status: z
     .union([
@@ -99,8 +109,12 @@ export const OrderQuery = z.object({
     .optional(),
   startDate: DateParam.optional(),
   endDate: DateParam.optional(),
+  ...Page(ORDER_PAGE_MAX),
 });
 export type OrderQuery = z.infer<typeof OrderQuery>;
+
+export const UserListQuery = z.object(Page(USER_PAGE_MAX));
+export type UserListQuery = z.infer<typeof UserListQuery>;
 
 export const StatsQuery = z.object({
   startDate: DateParam.optional(),

@@ -33,6 +33,9 @@ export interface ListOrdersOptions {
   carryOver?: boolean;
   /** Only done orders completed before this instant (waiting too long to be picked up). */
   completedBefore?: Date;
+  /** A page of the sorted list. */
+  limit?: number;
+  offset?: number;
 }
 
 function toOrder(row: Row, queueAt: number | null): Order {
@@ -144,6 +147,8 @@ export async function listOrders(db: Db, options: ListOrdersOptions): Promise<Or
       { column: 'o.updated_at', order: 'desc' },
       { column: 'o.placed_position', order: 'desc' },
     ]);
+  if (options.limit !== undefined) q.limit(options.limit);
+  if (options.offset) q.offset(options.offset);
   return withQueue(db, (await q) as Row[]);
 }
 

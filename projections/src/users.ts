@@ -82,6 +82,9 @@ export async function getUser(db: Db, id: string): Promise<User | null> {
 }
 
 /** Every user in registration order. */
-export async function listUsers(db: Db): Promise<User[]> {
-  return ((await db(USERS).orderBy('position')) as UserRow[]).map(toUser);
+export async function listUsers(db: Db, page: { limit?: number; offset?: number } = {}): Promise<User[]> {
+  const q = db(USERS).orderBy('position');
+  if (page.limit !== undefined) q.limit(page.limit);
+  if (page.offset) q.offset(page.offset);
+  return ((await q) as UserRow[]).map(toUser);
 }

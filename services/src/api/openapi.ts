@@ -38,7 +38,14 @@ const ops: Op[] = [
   { method: 'get', path: '/user/me', summary: 'Current user', auth: 'any', response: c.User },
   { method: 'patch', path: '/user', summary: 'Rename yourself', auth: 'any', body: c.RenameBody, response: c.User },
   { method: 'put', path: '/user/{id}/push/disable', summary: 'Log out', auth: 'any', body: c.LogoutBody, status: 204 },
-  { method: 'get', path: '/user', summary: 'List users', auth: 'admin', response: z.array(c.User) },
+  {
+    method: 'get',
+    path: '/user',
+    summary: 'List users (a page: limit, offset; Link rel=next when more may follow)',
+    auth: 'admin',
+    query: c.UserListQuery,
+    response: z.array(c.User),
+  },
   {
     method: 'patch',
     path: '/user/{id}',

@@ -41,6 +41,7 @@ import { NotFoundError } from '../../errors.js';
 import type { AppendResult } from '../../store/types.js';
 import type { AppDeps } from '../deps.js';
 import { type AppState, currentUser, isStaff, signedIn, staffOnly } from '../middleware/auth.js';
+import { linkNextPage } from '../pagination.js';
 import { parse, pathParam } from '../parse.js';
 import { commandMetadata } from './command-metadata.js';
 import { distanceMetres } from './geo.js';
@@ -135,6 +136,11 @@ export function orderRoutes(deps: AppDeps) {
       ...r,
       sort,
       carryOver,
+      limit: q.limit,
+      offset: q.offset,
+    }).then((orders) => {
+      linkNextPage(ctx, q, orders.length);
+      return orders;
     });
   }
 

@@ -1,10 +1,11 @@
 import Router from '@koa/router';
-import { AdminUserPatch } from '@drinks/contracts';
+import { AdminUserPatch, UserListQuery } from '@drinks/contracts';
 import { listUsers } from '@drinks/projections';
 import { changeUser } from '../../domain/index.js';
 import { NotFoundError } from '../../errors.js';
 import type { AppDeps } from '../deps.js';
 import { type AppState, adminOnly, currentUser } from '../middleware/auth.js';
+import { linkNextPage } from '../pagination.js';
 import { parse, pathParam } from '../parse.js';
 import { logSecurityEvent } from '../security-log.js';
 import { commandMetadata } from './command-metadata.js';
@@ -13,7 +14,10 @@ export function userRoutes(deps: AppDeps) {
   const router = new Router<AppState>({ prefix: '/api' });
 
   router.get('/user', adminOnly, async (ctx) => {
-    ctx.body = await listUsers(deps.db.knex);
+    const page = parse(UserListQuery, ctx.query, 'query');
+    const users = await listUsers(deps.db.knex, page);
+    linkNextPage(ctx, page, users.length);
+    ctx.body = users;
   });
 
   router.patch('/user/:id', adminOnly, async (ctx) => {
