@@ -18,6 +18,8 @@ export interface TestServer extends RunningServer {
   login(email: string, password?: string): Promise<Tokens>;
   /** Registers a fresh user on the company domain, opens its verification link and signs in. */
   newUser(name?: string, options?: { verify?: boolean }): Promise<{ id: string; email: string; token: string }>;
+  /** Its SQLite data directory (for CLIs run beside it). */
+  dataDir: string;
   /** Mail the server sent (without SMTP_URL the tests read it here instead of the log). */
   outbox: Mail[];
   /** The token of the newest link mailed to `email` (to a path containing `kind`). */
@@ -103,6 +105,7 @@ export async function startTestServer(
     newUser,
     outbox,
     linkToken,
+    dataDir,
     async close() {
       await running.close();
       rmSync(dataDir, { recursive: true, force: true });

@@ -29,7 +29,7 @@ async function revokeSessions(deps: AppDeps, userId: string): Promise<void> {
 }
 
 /** Where links in mail point: APP_URL, else (links only printed in the log) the origin this request came to. */
-export const appUrl = (deps: AppDeps, ctx: Context) => deps.config.APP_URL ?? ctx.origin;
+export const appUrl = (deps: AppDeps, ctx: Context) => deps.config.APP_URL ?? `${ctx.protocol}://${ctx.host}`;
 
 /** Counts a registration or reset request against the client's address and the mailbox it names. */
 export async function limitMailRequest(deps: AppDeps, ctx: Context, email: string): Promise<void> {
@@ -67,7 +67,8 @@ export function mailboxRoutes(deps: AppDeps) {
       commandMetadata(ctx),
     );
     await deps.waitFor(result.lastPosition);
-    if (result.events.length > 0) logSecurityEvent(deps.logger, 'email-verified', { account: user.email, address: ctx.ip, promote });
+    if (result.events.length > 0)
+      logSecurityEvent(deps.logger, 'email-verified', { account: user.email, address: ctx.ip, promote });
   };
 
   router.post('/auth/verify-email', async (ctx) => {
