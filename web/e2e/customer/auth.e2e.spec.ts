@@ -87,7 +87,9 @@ describe('sign-in, registration and landing', () => {
     expect(await takeAlert(page)).toBe('only accept @woxa.tech');
     await page.getByRole('textbox', { name: 'Email' }).fill('nok@woxa.tech');
     await page.getByRole('button', { name: 'Create' }).click();
-    expect(await takeAlert(page)).toBe('create succeed, you can logging in now');
+    expect(await takeAlert(page)).toBe(
+      'create succeed, you can logging in now. Check your mailbox: open the link we sent to confirm your email before ordering.',
+    );
     await page.waitForURL(`${app.url}/login`);
     await page.goto(`${app.url}/create`);
     await page.getByLabel('Name').fill('Nok again');

@@ -64,7 +64,7 @@ export function mailboxRoutes(deps: AppDeps) {
     const result = await handleOwnUserCommand(
       deps.store,
       { type: 'VerifyUserEmail', userId, promote },
-      commandMetadata(ctx),
+      commandMetadata(ctx, userId),
     );
     await deps.waitFor(result.lastPosition);
     if (result.events.length > 0)
@@ -120,7 +120,7 @@ export function mailboxRoutes(deps: AppDeps) {
     const result = await handleOwnUserCommand(
       deps.store,
       { type: 'ChangePassword', userId: user.id, via: 'reset' },
-      commandMetadata(ctx),
+      commandMetadata(ctx, user.id),
     );
     await deps.waitFor(result.lastPosition);
     await revokeSessions(deps, user.id);
