@@ -25,6 +25,14 @@ describe('mailboxes proven over HTTP, mail through a real SMTP server', () => {
     app.call<User>('POST', '/auth/register', { body: { name, email, password: PASSWORD } });
   const verify = (token: string) => app.call<User>('POST', '/auth/verify-email', { body: { token } });
 
+  it('lists the mailbox calls in the served OpenAPI document', async () => {
+    const doc = await app.call<{ paths: Record<string, unknown> }>('GET', '/openapi.json');
+    for (const path of ['verify-email', 'verify-email/resend', 'forgot-password', 'reset-password']) {
+      expect(Object.keys(doc.body.paths)).toContain(`/api/auth/${path}`);
+    }
+    expect(Object.keys(doc.body.paths)).toContain('/api/user/password');
+  });
+
   describe('when a person registers', () => {
     it('mails a link to APP_URL; ordering is refused with EMAIL_NOT_VERIFIED until it is opened', async () => {
       const res = await register('mali@woxa.tech');
