@@ -44,7 +44,7 @@ describe('sign-in, registration and landing', () => {
     expect(await page.getByLabel('Password').getAttribute('type')).toBe('text');
     await page.getByRole('dialog').getByRole('button', { name: 'Login' }).click();
     await page.getByText('Email or Password incorrect.').waitFor();
-    expect(await page.getByText('If forget password contact').isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Forgot password?' }).isVisible()).toBe(true);
     await screenshot(page, 'login-dialog-error');
     await expectNoSeriousA11yViolations(page);
 
