@@ -91,6 +91,15 @@ describe('mailboxes proven over HTTP, mail through a real SMTP server', () => {
       }
     });
 
+    it('limits registrations per mailbox with 429, whatever the spelling', async () => {
+      const statuses: number[] = [];
+      for (const email of ['flood@woxa.tech', 'flood+1@woxa.tech', 'FLOOD@woxa.tech', 'flood+2@woxa.tech']) {
+        statuses.push((await register(email)).status);
+      }
+      statuses.push((await register('flood+3@woxa.tech')).status, (await register('flood@woxa.tech')).status);
+      expect(statuses).toEqual([201, 409, 409, 409, 409, 429]);
+    });
+
     it('keeps a plus address as typed for the one account that holds the mailbox', async () => {
       const res = await register('pim+drinks@woxa.tech');
       expect(res.body.email).toBe('pim+drinks@woxa.tech');
