@@ -6,11 +6,12 @@ SHELL := bash
 # Extra arguments for `make rebuild` (e.g. ARGS=queue) and `make bench`.
 ARGS ?=
 
-.PHONY: help start test lint format build typecheck system-deps node-deps rebuild rebuild-online bench clean distclean admin
+.PHONY: help start test test-fast lint format build typecheck system-deps node-deps rebuild rebuild-online bench clean distclean admin
 
 help:
 	@echo "make start      install, build, migrate, seed demo data into a new database, serve"
 	@echo "make test       system deps, install, build, lint, typecheck (tests included), unit + int + e2e tests"
+	@echo "make test-fast  unit + SQLite-only integration tests (no PostgreSQL, NATS or browser), about 2 minutes"
 	@echo "make lint       eslint + prettier --check (part of make test); make format rewrites"
 	@echo "make build      compile services (tsc -b) and the web client (vite build)"
 	@echo "make rebuild    replay every projection from the event log (offline)"
@@ -31,10 +32,12 @@ build: node-deps
 typecheck: node-deps
 	npm run typecheck
 
-# ESLint (typescript-eslint, React hooks, import boundaries) and Prettier's check; `make format` rewrites.
+# ESLint (typescript-eslint, React hooks, import boundaries), Prettier's check and the OpenAPI document's
+# lint (Redocly and Spectral, zero warnings); `make format` rewrites.
 lint: node-deps
 	npx eslint --max-warnings 0 .
 	npx prettier --check --log-level warn .
+	scripts/lint/openapi.sh
 
 format: node-deps
 	npx prettier --write --log-level warn .
@@ -53,6 +56,11 @@ start: build
 test: system-deps build lint
 	npm run typecheck
 	scripts/run-tests.sh unit int e2e
+
+# The loop to run while working: unit tests and the integration tests that need neither PostgreSQL nor
+# NATS (the vitest project "fast", SQLite only). `make test` stays the whole suite and is what CI runs.
+test-fast: build
+	scripts/run-tests.sh unit fast
 
 rebuild: build
 	node services/dist/cli/rebuild.js $(ARGS)

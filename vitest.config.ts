@@ -29,6 +29,26 @@ export default defineConfig({
         },
       },
       {
+        // `make test-fast`: the integration tests that need neither PostgreSQL nor NATS, on SQLite only.
+        resolve: { alias },
+        test: {
+          name: 'fast',
+          include: ['{contracts,projections,services,web}/src/**/*.int.spec.ts'],
+          exclude: [
+            'services/src/bus/nats*.int.spec.ts',
+            'services/src/relay/*.int.spec.ts',
+            'services/src/scale-out/**',
+            'services/src/db/notify.int.spec.ts',
+            'services/src/projector/online-rebuild.int.spec.ts',
+            'services/src/faults/{stream-loss,nats-outage,relay-crash}.int.spec.ts',
+          ],
+          env: { SQLITE_ONLY: '1' },
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
         resolve: { alias },
         test: {
           name: 'e2e',

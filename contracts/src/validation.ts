@@ -1,11 +1,22 @@
 import { z } from 'zod';
 
+/** The length limits of the spec, one place for the server, the client and the OpenAPI document. */
+export const LIMITS = {
+  /** Category and menu names. */
+  catalogName: 25,
+  description: 50,
+  personName: 20,
+  remark: 50,
+  /** A reject reason typed under "Other" (the presets may be longer). */
+  rejectNote: 27,
+} as const;
+
 /** Messages of staff-side.md section 5, used by the server and shown by the client. */
 export const NAME_MESSAGES = {
   required: 'Input must not be null.',
   leadingSpace: 'Input must not start with a space.',
   lettersOnly: 'Input must contain only letters.',
-  tooLong: 'Input must be at most 25 characters.',
+  tooLong: `Input must be at most ${LIMITS.catalogName} characters.`,
 } as const;
 
 // Latin letters, Thai block (U+0E00–U+0E7F) and spaces.
@@ -16,16 +27,18 @@ export const CatalogName = z
   .min(1, NAME_MESSAGES.required)
   .refine((s) => !s.startsWith(' '), NAME_MESSAGES.leadingSpace)
   .refine((s) => s.length === 0 || LETTERS_AND_SPACES.test(s), NAME_MESSAGES.lettersOnly)
-  .refine((s) => s.length <= 25, NAME_MESSAGES.tooLong);
+  .refine((s) => s.length <= LIMITS.catalogName, NAME_MESSAGES.tooLong);
 
-export const Description = z.string().max(50, 'Description must be at most 50 characters.');
+export const Description = z
+  .string()
+  .max(LIMITS.description, `Description must be at most ${LIMITS.description} characters.`);
 
 export const PersonName = z
   .string()
-  .max(20, 'Name must be at most 20 characters.')
+  .max(LIMITS.personName, `Name must be at most ${LIMITS.personName} characters.`)
   .refine((s) => s.trim().length > 0, 'Name cannot be empty');
 
-export const Remark = z.string().max(50, 'Remark must be at most 50 characters.');
+export const Remark = z.string().max(LIMITS.remark, `Remark must be at most ${LIMITS.remark} characters.`);
 
 export const REJECT_PRESETS = [
   'Ingredient Unavailable',
@@ -39,8 +52,8 @@ export const RejectNote = z
   .string()
   .min(1, 'A reason is required.')
   .refine(
-    (s) => (REJECT_PRESETS as readonly string[]).includes(s) || s.length <= 27,
-    'A reason must be at most 27 characters.',
+    (s) => (REJECT_PRESETS as readonly string[]).includes(s) || s.length <= LIMITS.rejectNote,
+    `A reason must be at most ${LIMITS.rejectNote} characters.`,
   )
   .refine((s) => !s.startsWith(' '), 'A reason must not start with a space.');
 

@@ -18,6 +18,8 @@ import { ms, perSec, ratio, type Figure } from './lib/stats.js';
 const USERS = Number(process.env.BENCH_USERS ?? 400);
 const CONNECTIONS = 32;
 const SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 3);
+/** BENCH_ROWS=queue,me (healthz, queue, me, moves) measures only those rows, e.g. to profile one call; orders are always placed. */
+const ROWS = process.env.BENCH_ROWS?.split(',');
 
 interface Goal {
   /** Least share of the baseline's throughput. */
@@ -84,23 +86,29 @@ async function onBackend(kind: 'sqlite' | 'pg', bare: { get: Baseline; post: Bas
   try {
     const seedDb = db ? await db.openAnother() : await openDatabase({ dataDir });
     const c = await seedCustomers(seedDb, server.url, USERS, 60_000).finally(() => seedDb.close());
-    const health = await cannon(server.url, () => ({ method: 'GET', path: '/api/healthz' }), {
-      duration: SECONDS,
-      connections: CONNECTIONS,
-    });
-    figures.push(row(area, 'GET /api/healthz (no auth)', health, bare.get, {}));
+    const wanted = (name: string) => !ROWS || ROWS.includes(name);
+    if (wanted('healthz')) {
+      const health = await cannon(server.url, () => ({ method: 'GET', path: '/api/healthz' }), {
+        duration: SECONDS,
+        connections: CONNECTIONS,
+      });
+      figures.push(row(area, 'GET /api/healthz (no auth)', health, bare.get, {}));
+    }
     const place = await placeOrders(server.url, c, USERS, CONNECTIONS);
     figures.push(
       kind === 'sqlite'
         ? row(area, 'PlaceOrder (POST /api/order)', place, bare.post, { share: 0.3, p99: 25 })
         : row(area, 'PlaceOrder, one process', place, bare.post, { perSecond: 1500, p99: 40 }),
     );
-    figures.push(
-      row(area, 'GET /api/order/my-queue', await reads(server.url, c, '/api/order/my-queue'), bare.get, {
-        share: 0.5,
-      }),
-    );
-    figures.push(row(area, 'GET /api/user/me', await reads(server.url, c, '/api/user/me'), bare.get, { share: 0.7 }));
+    if (wanted('queue'))
+      figures.push(
+        row(area, 'GET /api/order/my-queue', await reads(server.url, c, '/api/order/my-queue'), bare.get, {
+          share: 0.5,
+        }),
+      );
+    if (wanted('me'))
+      figures.push(row(area, 'GET /api/user/me', await reads(server.url, c, '/api/user/me'), bare.get, { share: 0.7 }));
+    if (!wanted('moves')) return figures;
     const moves = await baristaTransitions(server.url, c, CONNECTIONS);
     figures.push(row(area, 'barista Start+Complete (PATCH)', moves, bare.post, { share: 0.3, p99: 25 }));
   } finally {

@@ -9,7 +9,11 @@ type Op = {
   body?: z.ZodType;
   query?: z.ZodObject;
   response?: z.ZodType;
+  /** The answer's content type when it is not JSON (an image, Prometheus text). */
+  responseType?: string;
   status?: number;
+  /** Answers beyond those the shape of the operation implies (see problemAnswers). */
+  errors?: readonly number[];
 };
 
 const ops: Op[] = [
@@ -292,16 +296,48 @@ const ops: Op[] = [
     response: c.UploadResponse,
     status: 201,
   },
-  { method: 'get', path: '/images/{name}', summary: 'An uploaded image', auth: 'public' },
+  {
+    method: 'get',
+    path: '/images/{name}',
+    summary: 'An uploaded image (WebP)',
+    auth: 'public',
+    responseType: 'image/webp',
+  },
   { method: 'get', path: '/config', summary: 'Client configuration', auth: 'public', response: c.ClientConfig },
-  { method: 'get', path: '/healthz', summary: 'Process up', auth: 'public' },
-  { method: 'get', path: '/readyz', summary: 'Database and projections ready', auth: 'public' },
+  {
+    method: 'get',
+    path: '/healthz',
+    summary: 'Process up',
+    auth: 'public',
+    response: z.object({ status: z.literal('ok') }),
+  },
+  {
+    method: 'get',
+    path: '/readyz',
+    summary: 'Database and projections ready (503 while the projections catch up)',
+    auth: 'public',
+    response: z.object({
+      status: z.enum(['ready', 'not ready']),
+      head: z.number().int().describe('The last position of the event log'),
+      projections: z.number().int().describe('The lowest position every projection has applied'),
+    }),
+    errors: [503],
+  },
   {
     method: 'get',
     path: '/metrics',
     summary:
       'Prometheus metrics: on this port only to this machine or to the bearer of METRICS_TOKEN; with METRICS_PORT only there (404 here)',
     auth: 'public',
+    responseType: 'text/plain',
+    errors: [401, 404],
+  },
+  {
+    method: 'get',
+    path: '/openapi.json',
+    summary: 'This document',
+    auth: 'public',
+    response: z.object({ openapi: z.string() }).loose(),
   },
 ];
 
@@ -316,7 +352,65 @@ const IDEMPOTENCY_KEY = {
   schema: { type: 'string', maxLength: 200 },
 };
 
+const TAGS: Record<string, { name: string; description: string }> = {
+  auth: { name: 'auth', description: 'Registration, sign-in and tokens' },
+  user: { name: 'users', description: 'You, and the users an admin manages' },
+  'cafe-status': { name: 'shop', description: 'Whether the cafe and the bar take orders' },
+  category: { name: 'catalog', description: 'Categories and menus' },
+  menu: { name: 'catalog', description: 'Categories and menus' },
+  order: { name: 'orders', description: 'Placing, serving and following orders' },
+  'pickup-screen': { name: 'pick-up screen', description: 'View keys for the TV by the counter' },
+  stats: { name: 'insights', description: 'Dashboards and the audit log' },
+  audit: { name: 'insights', description: 'Dashboards and the audit log' },
+  upload: { name: 'images', description: 'Tumbler photos' },
+  images: { name: 'images', description: 'Tumbler photos' },
+};
+const OPS_TAG = { name: 'operations', description: 'Health, readiness, metrics, configuration and this document' };
+const tagOf = (path: string) => TAGS[path.split('/')[1] ?? ''] ?? OPS_TAG;
+
+/** `patch /order/barista/{id}` → `patchOrderBaristaById`. */
+function operationId(op: Op): string {
+  const words = op.path
+    .split('/')
+    .filter(Boolean)
+    .map((seg) => {
+      const param = /^\{(\w+)\}$/.exec(seg);
+      const word = (param ? `by-${param[1]}` : seg).replace(/[-_.](\w)/g, (_, ch: string) => ch.toUpperCase());
+      return word.charAt(0).toUpperCase() + word.slice(1);
+    });
+  return op.method + words.join('');
+}
+
+const PROBLEM_TEXT: Record<number, string> = {
+  400: 'VALIDATION_FAILED: the path, query or body breaks the rules given in its schema',
+  401: 'Not signed in, or the token is expired, revoked or wrong',
+  403: 'FORBIDDEN: signed in without the role this needs',
+  404: 'NOT_FOUND: no such resource (or not yours to see)',
+  409: 'A business rule refused it; `code` says which (e.g. DAILY_LIMIT_REACHED, SHOP_CLOSED, ACTIVE_ORDERS, an order already started)',
+  413: 'The upload is too large',
+  415: 'The upload is not an image this server reads',
+  422: 'IDEMPOTENCY_KEY_REUSED: the Idempotency-Key came before with another body',
+  429: 'TOO_MANY_ATTEMPTS: slow down and try later',
+  503: 'Not ready yet',
+};
+
+/** The problems an operation can answer, from its shape: inputs can be invalid, roles refused, commands refused. */
+function problemAnswers(op: Op): number[] {
+  const codes = new Set<number>(op.errors ?? []);
+  if (op.body || op.query || op.path.includes('{')) codes.add(400);
+  if (op.auth !== 'public') codes.add(401);
+  if (op.auth === 'staff' || op.auth === 'admin') codes.add(403);
+  if (op.path.includes('{')) codes.add(404);
+  if (op.method !== 'get') {
+    codes.add(422);
+    if (op.auth !== 'public') codes.add(409);
+  }
+  return [...codes].sort((a, b) => a - b);
+}
+
+/** OpenAPI 3.1 generated from the contracts' zod schemas, so the two cannot drift. */
 export function openApiDocument() {
+  const problem = { 'application/problem+json': { schema: schema(c.ProblemDetails, 'output') } };
   const paths: Record<string, Record<string, unknown>> = {};
   for (const op of ops) {
     const params = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => ({
@@ -333,38 +427,54 @@ export function openApiDocument() {
           schema: schema(s as z.ZodType, 'input'),
         }))
       : [];
+    const ok = op.response
+      ? { content: { 'application/json': { schema: schema(op.response, 'output') } } }
+      : op.responseType
+        ? { content: { [op.responseType]: { schema: { type: 'string' } } } }
+        : {};
     (paths[`/api${op.path}`] ??= {})[op.method] = {
+      operationId: operationId(op),
+      tags: [tagOf(op.path).name],
       summary: op.summary,
+      description: `${op.summary}. Who may call it: ${ROLES[op.auth]}.`,
       ...(op.auth === 'public' ? { security: [] } : { 'x-roles': op.auth }),
       parameters: [...params, ...query, ...(op.method === 'get' ? [] : [IDEMPOTENCY_KEY])],
       ...(op.body
         ? { requestBody: { required: true, content: { 'application/json': { schema: schema(op.body, 'input') } } } }
         : {}),
       responses: {
-        [String(op.status ?? 200)]: {
-          description: 'OK',
-          ...(op.response ? { content: { 'application/json': { schema: schema(op.response, 'output') } } } : {}),
-        },
-        ...(op.method === 'get'
-          ? {}
-          : {
-              '422': {
-                description: 'IDEMPOTENCY_KEY_REUSED: the Idempotency-Key came before with another body',
-                content: { 'application/problem+json': { schema: schema(c.ProblemDetails, 'output') } },
-              },
-            }),
-        default: {
-          description: 'Problem',
-          content: { 'application/problem+json': { schema: schema(c.ProblemDetails, 'output') } },
-        },
+        [String(op.status ?? 200)]: { description: op.status === 204 ? 'Done, nothing to answer' : 'OK', ...ok },
+        ...Object.fromEntries(
+          problemAnswers(op).map((code) => [code, { description: PROBLEM_TEXT[code], content: problem }]),
+        ),
+        default: { description: 'Problem', content: problem },
       },
     };
   }
+  const tags = [...new Map([...Object.values(TAGS), OPS_TAG].map((t) => [t.name, t])).values()];
   return {
     openapi: '3.1.0',
-    info: { title: 'Drinks ordering API', version: '1.0.0' },
+    info: {
+      title: 'Drinks ordering API',
+      version: '1.0.0',
+      description:
+        'Order coffee from the office cafe and drinks from the bar; baristas serve a live queue; admins manage menus and users. ' +
+        'Live changes arrive over the WebSocket /api/websockets (send {"type":"auth","token":…} first). ' +
+        'Errors are RFC 9457 problem details with a stable `code`.',
+      contact: { name: 'The drinks app maintainers (see the README)' },
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+    },
+    servers: [{ url: '/', description: 'This server' }],
+    tags,
     components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     security: [{ bearer: [] }],
     paths,
   };
 }
+
+const ROLES: Record<Op['auth'], string> = {
+  public: 'anyone, no sign-in',
+  any: 'any signed-in user',
+  staff: 'baristas and admins',
+  admin: 'admins',
+};

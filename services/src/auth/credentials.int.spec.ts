@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RuleViolation } from '../errors.js';
 import { createCredentialStore, type CredentialStore } from './credentials.js';
-import { testDatabase, type TestDb } from '../test-support/db.js';
+import { BACKENDS, testDatabase, type TestDb } from '../test-support/db.js';
 
-describe.each(['sqlite', 'pg'] as const)('credential store on %s', (dialect) => {
+describe.each(BACKENDS)('credential store on %s', (dialect) => {
   let db: TestDb;
   let store: CredentialStore;
 

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { testDatabase } from '../test-support/db.js';
+import { testDatabase, WITH_PG } from '../test-support/db.js';
 import { loadJwtSecret } from './secret.js';
 
 const FIXED_SECRET = '342c82d35be882303014a47868c7a71f30ad5bc4d310a69cfb67103e09609d0d';
@@ -41,19 +41,21 @@ describe('loading the JWT secret', () => {
     });
   });
 
-  describe('without JWT_SECRET on PostgreSQL', () => {
-    it('shares one secret through the settings table', async () => {
-      const db = await testDatabase('pg');
-      try {
-        const config = { JWT_SECRET: undefined, DATA_DIR: dataDir(), DATABASE_URL: 'postgres://x' };
-        const [a, b] = await Promise.all([loadJwtSecret(config, db), loadJwtSecret(config, db)]);
-        expect(a).toHaveLength(48);
-        expect(Buffer.from(a).equals(Buffer.from(b))).toBe(true);
-        expect(Buffer.from(await loadJwtSecret(config, db)).equals(Buffer.from(a))).toBe(true);
-        expect(await db.knex('settings').count({ n: '*' })).toEqual([{ n: '1' }]);
-      } finally {
-        await db.cleanup();
-      }
+  // Registered only where PostgreSQL is part of the run (not in `make test-fast`).
+  if (WITH_PG)
+    describe('without JWT_SECRET on PostgreSQL', () => {
+      it('shares one secret through the settings table', async () => {
+        const db = await testDatabase('pg');
+        try {
+          const config = { JWT_SECRET: undefined, DATA_DIR: dataDir(), DATABASE_URL: 'postgres://x' };
+          const [a, b] = await Promise.all([loadJwtSecret(config, db), loadJwtSecret(config, db)]);
+          expect(a).toHaveLength(48);
+          expect(Buffer.from(a).equals(Buffer.from(b))).toBe(true);
+          expect(Buffer.from(await loadJwtSecret(config, db)).equals(Buffer.from(a))).toBe(true);
+          expect(await db.knex('settings').count({ n: '*' })).toEqual([{ n: '1' }]);
+        } finally {
+          await db.cleanup();
+        }
+      });
     });
-  });
 });

@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { UnauthorizedError } from '../errors.js';
-import { testDatabase, type TestDb } from '../test-support/db.js';
+import { BACKENDS, testDatabase, type TestDb } from '../test-support/db.js';
 import { createTokenService, type TokenService } from './tokens.js';
 
 const SECRET = new TextEncoder().encode('s'.repeat(48));
 const OTHER_SECRET = new TextEncoder().encode('o'.repeat(48));
 
-describe.each(['sqlite', 'pg'] as const)('token service on %s', (dialect) => {
+describe.each(BACKENDS)('token service on %s', (dialect) => {
   let db: TestDb;
   let now: number;
   let tokens: TokenService;

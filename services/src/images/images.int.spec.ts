@@ -3,14 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabase, type TestDb } from '../test-support/db.js';
+import { testDatabase, WITH_PG, type TestDb } from '../test-support/db.js';
 import { AppError, ValidationError } from '../errors.js';
 import { createImageService, type ImageService } from './images.js';
 
 describe.each([
   ['disk', false, 'sqlite'],
   ['sqlite', true, 'sqlite'],
-  ['pg', true, 'pg'],
+  ...(WITH_PG ? [['pg', true, 'pg'] as const] : []),
 ] as const)('image service storing on %s', (_label, useDatabase, dialect) => {
   let images: ImageService;
   let dataDir: string;

@@ -1,6 +1,6 @@
 import type { NewEvent, StoredEvent } from '@drinks/contracts';
 import type { Db } from '../db/database.js';
-import { createBackend, type Exec } from './backend.js';
+import { createBackend, type Exec, type Insert } from './backend.js';
 import {
   EVENT_COLUMNS,
   SELECT_BETWEEN,
@@ -21,6 +21,7 @@ import {
   type EventStore,
 } from './types.js';
 import { UPCASTERS, upcasterChain, type Upcaster } from './upcasters.js';
+import { matchesQuery } from './query-match.js';
 import { uuidv7 } from './uuid.js';
 import { appendedChannel } from '../db/notify.js';
 
@@ -42,6 +43,19 @@ interface Pending {
   reject(error: unknown): void;
 }
 type Outcome = { ok: true; result: AppendResult } | { ok: false; error: unknown };
+/** Thrown inside a group's transaction to undo it and retry the group one append at a time. */
+const ONE_BY_ONE = Symbol('one append at a time');
+
+/** The group's rows as one insert per table, in the order the tables were first named. */
+function mergeInserts(inserts: readonly Insert[]): Insert[] {
+  const byTable = new Map<string, Insert>();
+  for (const i of inserts) {
+    const merged = byTable.get(i.table);
+    if (merged) merged.rows.push(...i.rows);
+    else byTable.set(i.table, { ...i, rows: [...i.rows] });
+  }
+  return [...byTable.values()];
+}
 
 /**
  * The event log on SQLite or PostgreSQL. Appends are group-committed: those that arrive while a
@@ -97,7 +111,16 @@ export function createEventStore(db: Db, opts: EventStoreOptions = {}): EventSto
     const condition = p.options.condition;
     const conflict = condition && selectConflict(condition.query, condition.after);
     if (conflict && (await x.all(conflict.text, conflict.params)).length > 0) throw new ConcurrencyError();
-    if (p.events.length === 0) return { events: [], lastPosition: head, duplicate: false };
+    const { result, inserts } = stamp(p, head);
+    if (result.events.length > 0) await x.insert(...inserts);
+    return result;
+  }
+
+  /** The append's events with their positions, ids and time, and the rows that store them. */
+  function stamp(p: Pending, head: number): { result: AppendResult; inserts: Insert[] } {
+    const metadata = p.options.metadata ?? {};
+    const key = metadata.idempotencyKey;
+    if (p.events.length === 0) return { result: { events: [], lastPosition: head, duplicate: false }, inserts: [] };
 
     const now = Date.now();
     const occurredAt = (clock ? clock() : new Date(now)).toISOString();
@@ -115,7 +138,7 @@ export function createEventStore(db: Db, opts: EventStoreOptions = {}): EventSto
     );
     const last = head + stored.length;
     const meta = JSON.stringify(metadata);
-    await x.insert(
+    const inserts: Insert[] = [
       {
         table: 'events',
         columns: EVENT_COLUMNS,
@@ -140,26 +163,123 @@ export function createEventStore(db: Db, opts: EventStoreOptions = {}): EventSto
         columns: ['key', 'first_position', 'last_position'],
         rows: key === undefined ? [] : [[key, head + 1, last]],
       },
-    );
-    return { events: stored, lastPosition: last, duplicate: false };
+    ];
+    return { result: { events: stored, lastPosition: last, duplicate: false }, inserts };
+  }
+
+  /**
+   * The whole group in a constant number of statements: its idempotency keys in one query, its
+   * conditions against the log in one query and against each other in memory, its rows in one insert.
+   * A round trip per append would cap PostgreSQL at one append per few round trips, however large the
+   * group. Should the insert fail (a bad value), the group is undone and goes one append at a time.
+   */
+  async function decideGroup(x: Exec, group: Pending[], start: number): Promise<Outcome[] | typeof ONE_BY_ONE> {
+    const keys = [...new Set(group.map((p) => p.options.metadata?.idempotencyKey).filter((k) => k !== undefined))];
+    const seen = new Map<string, { first: number; last: number }>();
+    if (keys.length > 0) {
+      const rows = await x.all<{ key: string; first_position: number | string; last_position: number | string }>(
+        `SELECT key, first_position, last_position FROM idempotency WHERE key IN (${keys.map(() => '?').join(', ')})`,
+        keys,
+      );
+      for (const r of rows) seen.set(r.key, { first: Number(r.first_position), last: Number(r.last_position) });
+    }
+    const checks = group.flatMap((p, i) => {
+      const c = p.options.condition;
+      const sql = c && selectConflict(c.query, c.after);
+      return sql ? [{ i, sql }] : [];
+    });
+    const conflicted = new Set<number>();
+    if (checks.length > 0) {
+      const text = checks.map(({ i, sql }) => `SELECT ${i} AS i WHERE EXISTS (${sql.text})`).join(' UNION ALL ');
+      const rows = await x.all<{ i: number | string }>(
+        text,
+        checks.flatMap(({ sql }) => sql.params),
+      );
+      for (const r of rows) conflicted.add(Number(r.i));
+    }
+
+    const outcomes: Outcome[] = [];
+    const accepted: StoredEvent[] = [];
+    const earlier = new Map<string, AppendResult>();
+    const inserts: Insert[] = [];
+    let head = start;
+    for (const [i, p] of group.entries()) {
+      const key = p.options.metadata?.idempotencyKey;
+      const stored = key === undefined ? undefined : seen.get(key);
+      const sibling = key === undefined ? undefined : earlier.get(key);
+      if (stored) {
+        const rows = await x.values<EventValues>(SELECT_BETWEEN, [stored.first, stored.last]);
+        outcomes.push({ ok: true, result: { events: toEvents(rows), lastPosition: stored.last, duplicate: true } });
+        continue;
+      }
+      if (sibling) {
+        outcomes.push({ ok: true, result: { ...sibling, duplicate: true } });
+        continue;
+      }
+      const query = p.options.condition?.query;
+      // Events accepted earlier in this group all lie after the condition's position (it was read
+      // before the group's head), so any of them that matches is a conflict.
+      if (conflicted.has(i) || (query && accepted.some((e) => matchesQuery(query, e)))) {
+        outcomes.push({ ok: false, error: new ConcurrencyError() });
+        continue;
+      }
+      let stamped: ReturnType<typeof stamp>;
+      try {
+        stamped = stamp(p, head);
+      } catch (error) {
+        outcomes.push({ ok: false, error });
+        continue;
+      }
+      const { result } = stamped;
+      outcomes.push({ ok: true, result });
+      if (result.events.length === 0) continue;
+      accepted.push(...result.events);
+      inserts.push(...stamped.inserts);
+      if (key !== undefined) earlier.set(key, result);
+      head = result.lastPosition;
+    }
+    if (inserts.length > 0) {
+      try {
+        await x.insert(...mergeInserts(inserts));
+      } catch {
+        return ONE_BY_ONE;
+      }
+    }
+    return outcomes;
   }
 
   async function commitGroup(group: Pending[]): Promise<void> {
-    const outcomes: Outcome[] = [];
+    let outcomes: Outcome[] = [];
     let start = 0;
     let head = 0;
-    try {
-      await backend.write(async (x) => {
+    const write = (decide: (x: Exec) => Promise<Outcome[] | typeof ONE_BY_ONE>) =>
+      backend.write(async (x) => {
         head = start = await headOf(x);
-        for (const p of group) {
-          const outcome = await appendOne(x, p, head);
-          if (outcome.ok && !outcome.result.duplicate) head = outcome.result.lastPosition;
-          outcomes.push(outcome);
-        }
+        const decided = await decide(x);
+        if (decided === ONE_BY_ONE) throw decided; // undoes the transaction
+        outcomes = decided;
+        for (const o of outcomes) if (o.ok && !o.result.duplicate) head = Math.max(head, o.result.lastPosition);
         // Delivered at COMMIT to the relays and projectors of other processes (LISTEN), so they need not poll.
         if (db.dialect === 'pg' && head > start)
           await x.all('SELECT pg_notify(?, ?)', [appendedChannel(db.schema), String(head)]);
       });
+    const oneByOne = async (x: Exec) => {
+      const done: Outcome[] = [];
+      let at = start;
+      for (const p of group) {
+        const outcome = await appendOne(x, p, at);
+        if (outcome.ok && !outcome.result.duplicate) at = outcome.result.lastPosition;
+        done.push(outcome);
+      }
+      return done;
+    };
+    try {
+      try {
+        await write((x) => decideGroup(x, group, start));
+      } catch (error) {
+        if (error !== ONE_BY_ONE) throw error;
+        await write(oneByOne);
+      }
     } catch (error) {
       for (const p of group) p.reject(error);
       return;

@@ -7,18 +7,9 @@ import {
   type Refusal,
   type EventQuery,
   type EventStore,
-  type QueryItem,
   type ReadResult,
 } from './types.js';
-
-function itemMatches(item: QueryItem, event: StoredEvent): boolean {
-  if (item.types && !item.types.includes(event.type)) return false;
-  return (item.tags ?? []).every((t) => event.tags.includes(t));
-}
-
-export function matchesQuery(query: EventQuery, event: StoredEvent): boolean {
-  return query.some((item) => itemMatches(item, event));
-}
+import { matchesQuery } from './query-match.js';
 
 export interface MemoryEventStoreOptions {
   /** Stamps `occurredAt`; defaults to the system clock. */

@@ -6,8 +6,10 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { openDatabase, type Db } from '../db/database.js';
 
-export const BACKENDS = ['sqlite', 'pg'] as const;
-export type Backend = (typeof BACKENDS)[number];
+/** SQLITE_ONLY=1 (`make test-fast`) leaves PostgreSQL out; the full suite runs both. */
+export const BACKENDS = process.env.SQLITE_ONLY === '1' ? (['sqlite'] as const) : (['sqlite', 'pg'] as const);
+export type Backend = 'sqlite' | 'pg';
+export const WITH_PG = (BACKENDS as readonly Backend[]).includes('pg');
 export type TestDb = Db & {
   /** Another, independent connection (pool) to the same database, as a second process would have. */
   openAnother(): Promise<Db>;

@@ -101,6 +101,7 @@ describe('admin', () => {
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.getByRole('link', { name: 'Service' }).waitFor();
     await nav.getByRole('link', { name: 'Audit log' }).waitFor();
+    await nav.getByRole('link', { name: 'Menu Management' }).waitFor();
     await page.getByTestId('stat-completed').getByText('2').waitFor();
     expect(await page.getByTestId('stat-cancellations').innerText()).toContain('1');
     expect(await page.getByTestId('stat-rejected').innerText()).toContain('1');

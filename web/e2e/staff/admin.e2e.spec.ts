@@ -198,6 +198,8 @@ describe("dashboards, history and users with the day's orders", () => {
     await desktop.getByText(`Total orders ${sunday ? 0 : 14} orders`).waitFor();
     await desktop.getByRole('button', { name: 'This Month' }).click();
     await desktop.getByText('Total orders 14 orders').waitFor();
+    // The total may already read 14 (as this week's did) while the month's ranking still loads.
+    await rows.nth(9).waitFor();
     expect(await rows.count()).toBe(10);
   });
 
@@ -288,6 +290,27 @@ describe("dashboards, history and users with the day's orders", () => {
     await row.getByTestId('user-role').filter({ hasText: 'Barista' }).waitFor();
     const users = (await app.api<User[]>(admin, 'GET', '/user')).body;
     expect(users.find((u) => u.email === renamed.email)?.role).toBe('barista');
+
+    // Promoting to Admin asks first: cancelling changes nothing, confirming does it.
+    const roleOf = async () =>
+      (await app.api<User[]>(admin, 'GET', '/user')).body.find((u) => u.email === renamed.email)?.role;
+    const chooseAdmin = async () => {
+      await row.getByRole('button', { name: `Edit role of ${renamed.name}` }).click();
+      await row.getByRole('combobox', { name: `Role of ${renamed.name}` }).click();
+      await desktop.getByRole('option', { name: 'Admin' }).click();
+      await row.getByRole('button', { name: 'Save' }).click();
+      return desktop.getByRole('dialog', { name: `Make ${renamed.name} an admin?` });
+    };
+    let confirm = await chooseAdmin();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect(await roleOf()).toBe('barista');
+    await row.getByRole('button', { name: 'Cancel' }).click();
+    confirm = await chooseAdmin();
+    await screenshot(desktop, 'staff-users-promote-confirm');
+    await confirm.getByRole('button', { name: 'Make admin' }).click();
+    await row.getByTestId('user-role').filter({ hasText: 'Admin' }).waitFor();
+    expect(await roleOf()).toBe('admin');
 
     await signInWithTokens(phone, app, 'admin@woxa.tech', '/userManagement');
     await phone.getByTestId('user-row').nth(2).waitFor();

@@ -52,10 +52,7 @@ const AddCategoryPage = lazyPage(() => import('../features/menu/add-category-pag
 const EditCategoryPage = lazyPage(() => import('../features/menu/edit-category-page.js'), 'EditCategoryPage');
 const UserManagementPage = lazyPage(() => import('../features/users/user-management-page.js'), 'UserManagementPage');
 const ClosedPage = lazyPage(() => import('../features/closed/closed-page.js'), 'ClosedPage');
-const ServiceDashboardPage = lazyPage(
-  () => import('../features/insights/service-dashboard-page.js'),
-  'ServiceDashboardPage',
-);
+const ServiceScreen = lazyPage(() => import('./screens/service-screen.js'), 'ServiceScreen');
 const AuditLogPage = lazyPage(() => import('../features/audit/audit-log-page.js'), 'AuditLogPage');
 const PickupScreenPage = lazyPage(() => import('../features/pickup-screen/pickup-screen-page.js'), 'PickupScreenPage');
 const TeamCreditPage = lazyPage(() => import('../features/credits/team-credit-page.js'), 'TeamCreditPage');
@@ -192,7 +189,7 @@ export const routes: RouteObject[] = [
               { path: 'dashboard-admin-bar', element: <DashboardPage area="bar" /> },
               { path: 'userManagement', element: <UserManagementPage /> },
               { path: 'userManagement-bar', element: <UserManagementPage /> },
-              { path: 'dashboard-service', element: <ServiceDashboardPage /> },
+              { path: 'dashboard-service', element: <ServiceScreen /> },
               { path: 'audit-log', element: <AuditLogPage /> },
             ],
           },

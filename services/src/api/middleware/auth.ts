@@ -1,4 +1,4 @@
-import type { Role, User } from '@drinks/contracts';
+import { STAFF_ROLES, type Role, type User } from '@drinks/contracts';
 import type { Middleware, ParameterizedContext } from 'koa';
 import { ForbiddenError, UnauthorizedError } from '../../errors.js';
 import type { AppDeps } from '../deps.js';
@@ -47,9 +47,8 @@ export function requireRole(...roles: Role[]): Middleware<AppState> {
 }
 
 export const signedIn = requireRole();
-export const staffOnly = requireRole('barista', 'admin');
+export const staffOnly = requireRole(...STAFF_ROLES);
 export const adminOnly = requireRole('admin');
 
-export function isStaff(user: User): boolean {
-  return user.role === 'barista' || user.role === 'admin';
-}
+/** A user is staff as an actor is (domain/actor.ts): one rule. */
+export { isStaff } from '../../domain/actor.js';

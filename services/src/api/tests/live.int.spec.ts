@@ -26,131 +26,145 @@ async function until(check: () => boolean, ms = 10_000) {
   while (!check() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
 }
 
-describe.each(['in-process', 'nats'] as const)('live events on /api/websockets (%s bus)', (bus) => {
-  let app: TestServer;
-  let nats: Awaited<ReturnType<typeof testNats>> | undefined;
-  beforeAll(async () => {
-    if (bus === 'nats') nats = await testNats();
-    app = await startTestServer(
-      nats ? { NATS_URL: nats.url, NATS_STREAM: nats.stream, NATS_SUBJECT_PREFIX: nats.subjectPrefix } : {},
-    );
-  });
-  afterAll(async () => {
-    await app.close();
-    await nats?.cleanup();
-  });
-
-  it('sends an order’s messages in log order to its owner and to staff, and nothing to another user or a bad token', async () => {
-    const staff = await staffTokens(app);
-    const owner = await app.newUser('Owner');
-    const other = await app.newUser('Other');
-    const sockets = {
-      owner: listen(app, owner.token),
-      other: listen(app, other.token),
-      barista: listen(app, staff.barista),
-      forged: listen(app, 'not-a-token'),
-    };
-    await Promise.all([sockets.owner.opened, sockets.other.opened, sockets.barista.opened]);
-    await until(() => sockets.forged.closed() !== undefined);
-    expect(sockets.forged.closed()).toBe(4401);
-
-    const menus = await catalog(app, owner.token);
-    const order = (await placeCafeOrder(app, owner.token, menus.cafeMenu.id, await uploadImage(app, owner.token))).body;
-    await app.call('PATCH', `/order/barista/${order.id}`, { token: staff.barista, body: { status: 'in-progress' } });
-    await app.call('PATCH', `/order/barista/${order.id}`, { token: staff.barista, body: { status: 'done' } });
-    await app.call('PATCH', `/order/${order.id}`, { token: owner.token, body: { status: 'picked' } });
-
-    const orderMessages = (s: { messages: LiveMessage[] }) =>
-      s.messages.filter((m) => m.type === 'orders' && m.data.id === order.id);
-    await until(() => orderMessages(sockets.owner).length === 4 && orderMessages(sockets.barista).length === 4);
-    for (const s of [sockets.owner, sockets.barista]) {
-      const msgs = orderMessages(s);
-      expect(msgs.map((m) => (m.type === 'orders' ? m.data.status : null))).toEqual([
-        'ordered',
-        'in-progress',
-        'done',
-        'picked',
-      ]);
-      const positions = msgs.map((m) => m.position);
-      expect([...positions].sort((a, b) => a - b)).toEqual(positions);
-    }
-    expect(orderMessages(sockets.other)).toEqual([]);
-
-    await app.call('PATCH', '/cafe-status/bar-open', { token: staff.barista });
-    await until(() => sockets.other.messages.some((m) => m.type === 'shop'));
-    expect(sockets.other.messages.find((m) => m.type === 'shop')?.data).toEqual({ isCafeOpen: false, isBarOpen: true });
-    await app.call('PATCH', '/cafe-status/cafe-open', { token: staff.barista });
-    for (const s of Object.values(sockets)) s.ws.close();
-  });
-
-  it('tells a customer when the order ahead leaves the queue, so the queue place moves without a refetch', async () => {
-    const staff = await staffTokens(app);
-    const first = await app.newUser('Ahead');
-    const second = await app.newUser('Behind');
-    const menus = await catalog(app, first.token);
-    const ahead = (await placeCafeOrder(app, first.token, menus.cafeMenu.id, await uploadImage(app, first.token))).body;
-    const behind = (await placeCafeOrder(app, second.token, menus.cafeMenu.id, await uploadImage(app, second.token)))
-      .body;
-    const s = listen(app, second.token);
-    await s.opened;
-    await app.call('PATCH', `/order/barista/${ahead.id}`, {
-      token: staff.barista,
-      body: { status: 'rejected', reject_note: 'Machine Failure' },
-    });
-    const moved = () =>
-      s.messages.find(
-        (m): m is Extract<LiveMessage, { type: 'orders' }> => m.type === 'orders' && m.data.id === behind.id,
+describe.each(process.env.SQLITE_ONLY === '1' ? (['in-process'] as const) : (['in-process', 'nats'] as const))(
+  'live events on /api/websockets (%s bus)',
+  (bus) => {
+    let app: TestServer;
+    let nats: Awaited<ReturnType<typeof testNats>> | undefined;
+    beforeAll(async () => {
+      if (bus === 'nats') nats = await testNats();
+      app = await startTestServer(
+        nats ? { NATS_URL: nats.url, NATS_STREAM: nats.stream, NATS_SUBJECT_PREFIX: nats.subjectPrefix } : {},
       );
-    await until(() => moved() !== undefined);
-    expect(moved()?.data.queue_at).toBe(behind.queue_at! - 1);
-    expect(s.messages.some((m) => m.type === 'orders' && m.data.id === ahead.id)).toBe(false);
-    await app.call('PATCH', `/order/barista/${behind.id}`, {
-      token: staff.barista,
-      body: { status: 'rejected', reject_note: 'Machine Failure' },
     });
-    s.ws.close();
-  });
+    afterAll(async () => {
+      await app.close();
+      await nats?.cleanup();
+    });
 
-  it('tells the owner, staff and the owners behind when staff recall an order', async () => {
-    const staff = await staffTokens(app);
-    const owner = await app.newUser('Recalled');
-    const next = await app.newUser('Next');
-    const menus = await catalog(app, owner.token);
-    const order = (await placeCafeOrder(app, owner.token, menus.cafeMenu.id, await uploadImage(app, owner.token))).body;
-    const behind = (await placeCafeOrder(app, next.token, menus.cafeMenu.id, await uploadImage(app, next.token))).body;
-    await app.call('PATCH', `/order/barista/${order.id}`, { token: staff.barista, body: { status: 'in-progress' } });
-    await app.call('PATCH', `/order/barista/${order.id}`, { token: staff.barista, body: { status: 'done' } });
-    const sockets = { owner: listen(app, owner.token), next: listen(app, next.token), admin: listen(app, staff.admin) };
-    await Promise.all(Object.values(sockets).map((x) => x.opened));
-    const recall = await app.call('POST', `/order/barista/${order.id}/recall`, { token: staff.barista });
-    expect(recall.status).toBe(200);
-    const last = (x: { messages: LiveMessage[] }, id: string) =>
-      x.messages.filter((m) => m.type === 'orders' && m.data.id === id).at(-1);
-    await until(() =>
-      [last(sockets.owner, order.id), last(sockets.admin, order.id), last(sockets.next, behind.id)].every(Boolean),
-    );
-    for (const x of [sockets.owner, sockets.admin]) {
-      const m = last(x, order.id);
-      expect(m?.type === 'orders' && m.data.status).toBe('in-progress');
-    }
-    // The recalled order takes its place again: the order behind it moves back one place.
-    const moved = last(sockets.next, behind.id);
-    expect(moved?.type === 'orders' && moved.data.queue_at).toBe(behind.queue_at);
-    for (const id of [order.id, behind.id])
-      await app.call('PATCH', `/order/barista/${id}`, {
+    it('sends an order’s messages in log order to its owner and to staff, and nothing to another user or a bad token', async () => {
+      const staff = await staffTokens(app);
+      const owner = await app.newUser('Owner');
+      const other = await app.newUser('Other');
+      const sockets = {
+        owner: listen(app, owner.token),
+        other: listen(app, other.token),
+        barista: listen(app, staff.barista),
+        forged: listen(app, 'not-a-token'),
+      };
+      await Promise.all([sockets.owner.opened, sockets.other.opened, sockets.barista.opened]);
+      await until(() => sockets.forged.closed() !== undefined);
+      expect(sockets.forged.closed()).toBe(4401);
+
+      const menus = await catalog(app, owner.token);
+      const order = (await placeCafeOrder(app, owner.token, menus.cafeMenu.id, await uploadImage(app, owner.token)))
+        .body;
+      await app.call('PATCH', `/order/barista/${order.id}`, { token: staff.barista, body: { status: 'in-progress' } });
+      await app.call('PATCH', `/order/barista/${order.id}`, { token: staff.barista, body: { status: 'done' } });
+      await app.call('PATCH', `/order/${order.id}`, { token: owner.token, body: { status: 'picked' } });
+
+      const orderMessages = (s: { messages: LiveMessage[] }) =>
+        s.messages.filter((m) => m.type === 'orders' && m.data.id === order.id);
+      await until(() => orderMessages(sockets.owner).length === 4 && orderMessages(sockets.barista).length === 4);
+      for (const s of [sockets.owner, sockets.barista]) {
+        const msgs = orderMessages(s);
+        expect(msgs.map((m) => (m.type === 'orders' ? m.data.status : null))).toEqual([
+          'ordered',
+          'in-progress',
+          'done',
+          'picked',
+        ]);
+        const positions = msgs.map((m) => m.position);
+        expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+      }
+      expect(orderMessages(sockets.other)).toEqual([]);
+
+      await app.call('PATCH', '/cafe-status/bar-open', { token: staff.barista });
+      await until(() => sockets.other.messages.some((m) => m.type === 'shop'));
+      expect(sockets.other.messages.find((m) => m.type === 'shop')?.data).toEqual({
+        isCafeOpen: false,
+        isBarOpen: true,
+      });
+      await app.call('PATCH', '/cafe-status/cafe-open', { token: staff.barista });
+      for (const s of Object.values(sockets)) s.ws.close();
+    });
+
+    it('tells a customer when the order ahead leaves the queue, so the queue place moves without a refetch', async () => {
+      const staff = await staffTokens(app);
+      const first = await app.newUser('Ahead');
+      const second = await app.newUser('Behind');
+      const menus = await catalog(app, first.token);
+      const ahead = (await placeCafeOrder(app, first.token, menus.cafeMenu.id, await uploadImage(app, first.token)))
+        .body;
+      const behind = (await placeCafeOrder(app, second.token, menus.cafeMenu.id, await uploadImage(app, second.token)))
+        .body;
+      const s = listen(app, second.token);
+      await s.opened;
+      await app.call('PATCH', `/order/barista/${ahead.id}`, {
         token: staff.barista,
         body: { status: 'rejected', reject_note: 'Machine Failure' },
       });
-    for (const x of Object.values(sockets)) x.ws.close();
-  });
+      const moved = () =>
+        s.messages.find(
+          (m): m is Extract<LiveMessage, { type: 'orders' }> => m.type === 'orders' && m.data.id === behind.id,
+        );
+      await until(() => moved() !== undefined);
+      expect(moved()?.data.queue_at).toBe(behind.queue_at! - 1);
+      expect(s.messages.some((m) => m.type === 'orders' && m.data.id === ahead.id)).toBe(false);
+      await app.call('PATCH', `/order/barista/${behind.id}`, {
+        token: staff.barista,
+        body: { status: 'rejected', reject_note: 'Machine Failure' },
+      });
+      s.ws.close();
+    });
 
-  it('accepts the token as the first message', async () => {
-    const { accessToken } = await app.login('user@woxa.tech');
-    const s = listen(app, null);
-    await s.opened;
-    s.ws.send(JSON.stringify({ type: 'auth', token: accessToken }));
-    await until(() => s.messages.some((m) => m.type === 'hello'));
-    expect(s.messages[0]?.type).toBe('hello');
-    s.ws.close();
-  });
-});
+    it('tells the owner, staff and the owners behind when staff recall an order', async () => {
+      const staff = await staffTokens(app);
+      const owner = await app.newUser('Recalled');
+      const next = await app.newUser('Next');
+      const menus = await catalog(app, owner.token);
+      const order = (await placeCafeOrder(app, owner.token, menus.cafeMenu.id, await uploadImage(app, owner.token)))
+        .body;
+      const behind = (await placeCafeOrder(app, next.token, menus.cafeMenu.id, await uploadImage(app, next.token)))
+        .body;
+      await app.call('PATCH', `/order/barista/${order.id}`, { token: staff.barista, body: { status: 'in-progress' } });
+      await app.call('PATCH', `/order/barista/${order.id}`, { token: staff.barista, body: { status: 'done' } });
+      const sockets = {
+        owner: listen(app, owner.token),
+        next: listen(app, next.token),
+        admin: listen(app, staff.admin),
+      };
+      await Promise.all(Object.values(sockets).map((x) => x.opened));
+      const recall = await app.call('POST', `/order/barista/${order.id}/recall`, { token: staff.barista });
+      expect(recall.status).toBe(200);
+      const last = (x: { messages: LiveMessage[] }, id: string) =>
+        x.messages.filter((m) => m.type === 'orders' && m.data.id === id).at(-1);
+      await until(() =>
+        [last(sockets.owner, order.id), last(sockets.admin, order.id), last(sockets.next, behind.id)].every(Boolean),
+      );
+      for (const x of [sockets.owner, sockets.admin]) {
+        const m = last(x, order.id);
+        expect(m?.type === 'orders' && m.data.status).toBe('in-progress');
+      }
+      // The recalled order takes its place again: the order behind it moves back one place.
+      const moved = last(sockets.next, behind.id);
+      expect(moved?.type === 'orders' && moved.data.queue_at).toBe(behind.queue_at);
+      for (const id of [order.id, behind.id])
+        await app.call('PATCH', `/order/barista/${id}`, {
+          token: staff.barista,
+          body: { status: 'rejected', reject_note: 'Machine Failure' },
+        });
+      for (const x of Object.values(sockets)) x.ws.close();
+    });
+
+    it('accepts the token as the first message', async () => {
+      const { accessToken } = await app.login('user@woxa.tech');
+      const s = listen(app, null);
+      await s.opened;
+      s.ws.send(JSON.stringify({ type: 'auth', token: accessToken }));
+      await until(() => s.messages.some((m) => m.type === 'hello'));
+      expect(s.messages[0]?.type).toBe('hello');
+      s.ws.close();
+    });
+  },
+);

@@ -1,11 +1,14 @@
 import { addDays, businessDay, type Order } from '@drinks/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WITH_PG } from '../../test-support/db.js';
 import { type TestServer, startTestServer } from '../../test-support/server.js';
 import { catalog, placeCafeOrder, problem, staffTokens, uploadImage } from './fixtures.js';
 
 const BACKENDS = [
   ['sqlite', {}],
-  ['pg', { DATABASE_URL: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test' }],
+  ...(WITH_PG
+    ? [['pg', { DATABASE_URL: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test' }] as const]
+    : []),
 ] as const;
 
 describe.each(BACKENDS)('orders over HTTP on %s', (_backend, env) => {

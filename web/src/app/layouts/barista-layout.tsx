@@ -12,6 +12,8 @@ const LINKS = [
   { label: 'Menu Management', to: '/menuManagement' },
 ];
 
+const NAV_BUTTON = { px: { xs: 0.75, sm: 1 }, minWidth: 0, fontSize: { xs: 14, sm: 15 } } as const;
+
 /** Baristas: a sticky dark bar, no banner, no tab bar. */
 export function BaristaLayout() {
   const { logout } = useSession();
@@ -24,19 +26,25 @@ export function BaristaLayout() {
         // On a phone the wrapped bar would keep two rows over the queue: it scrolls away there.
         sx={{ bgcolor: CAFE_DARK, position: { xs: 'static', md: 'sticky' } }}
       >
-        <Toolbar sx={{ gap: 1, flexWrap: 'wrap', py: 0.5 }}>
+        <Toolbar variant="dense" sx={{ gap: { xs: 0, sm: 1 }, flexWrap: 'wrap', py: 0.25, px: { xs: 1, sm: 2 } }}>
           <Button color="inherit" aria-label="Home" onClick={() => void navigate('/ordering')} sx={{ px: 0.5 }}>
             <Logo />
           </Button>
           <Greeting />
           <Box sx={{ flex: 1 }} />
+          {/* One row of links on a phone too: every row above the queue hides a ticket. */}
           <Box component="nav" aria-label="Barista" sx={{ display: 'flex', flexWrap: 'wrap' }}>
             {LINKS.map((l) => (
-              <Button key={l.to} color="inherit" component={RouterLink} to={l.to}>
+              <Button key={l.to} color="inherit" component={RouterLink} to={l.to} sx={NAV_BUTTON}>
                 {l.label}
               </Button>
             ))}
-            <Button color="inherit" startIcon={<LogoutIcon />} onClick={() => void logout()}>
+            <Button
+              color="inherit"
+              startIcon={<LogoutIcon />}
+              onClick={() => void logout()}
+              sx={{ ...NAV_BUTTON, '& .MuiButton-startIcon': { display: { xs: 'none', sm: 'inherit' } } }}
+            >
               Logout
             </Button>
           </Box>

@@ -32,7 +32,7 @@ export function Greeting({ color = 'inherit' }: { color?: string }) {
   if (!editing) {
     return (
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, color }}>
-        <Typography component="span" sx={{ fontWeight: 600 }}>
+        <Typography component="span" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
           Hi, {user.name}
         </Typography>
         <IconButton

@@ -26,6 +26,7 @@ export function useNavLinks(): { label: string; to: string }[] {
     links.push({ label: 'Dashboard', to: '/dashboard-admin' });
     links.push({ label: 'Service', to: '/dashboard-service' });
     links.push({ label: 'User Management', to: '/userManagement' });
+    links.push({ label: 'Menu Management', to: '/menuManagement' });
     links.push({ label: 'Audit log', to: '/audit-log' });
   }
   return links;
@@ -34,6 +35,8 @@ export function useNavLinks(): { label: string; to: string }[] {
 export function barColour(shop: { isCafeOpen: boolean; isBarOpen: boolean }): string {
   return shop.isBarOpen && !shop.isCafeOpen ? BAR_PURPLE : CAFE_DARK;
 }
+
+const WIDE_LINK = { px: 0.75, minWidth: 0, whiteSpace: 'nowrap', fontSize: 14 } as const;
 
 /** Top navigation for users and admins; collapses into a drawer on small screens. */
 export function TopBar() {
@@ -47,27 +50,28 @@ export function TopBar() {
 
   return (
     <AppBar position="sticky" sx={{ bgcolor: barColour(shop) }} component="header">
-      <Toolbar sx={{ gap: 2 }}>
+      <Toolbar sx={{ gap: 1, px: { md: 2 } }}>
         <Button
           color="inherit"
           aria-label={`${barOpen ? 'Woxa Bar' : 'Woxa Cafe'} home`}
           onClick={() => user && void navigate(landingPath(user.role, shop))}
-          sx={{ px: 0.5 }}
+          sx={{ px: 0.5, flexShrink: 0, whiteSpace: 'nowrap' }}
         >
           <Logo bar={barOpen} />
         </Button>
         <Box sx={{ flex: 1 }} />
         {wide ? (
-          <Box component="nav" aria-label="Main" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+          // An admin has nine entries: one line each, so the bar stays one row at 1280 px.
+          <Box component="nav" aria-label="Main" sx={{ display: 'flex', alignItems: 'center', gap: 0.25 }}>
             <Suspense fallback={null}>
               <Greeting />
             </Suspense>
             {links.map((l) => (
-              <Button key={l.to} color="inherit" component={RouterLink} to={l.to}>
+              <Button key={l.to} color="inherit" component={RouterLink} to={l.to} sx={WIDE_LINK}>
                 {l.label}
               </Button>
             ))}
-            <Button color="inherit" startIcon={<LogoutIcon />} onClick={() => void logout()}>
+            <Button color="inherit" startIcon={<LogoutIcon />} onClick={() => void logout()} sx={WIDE_LINK}>
               Logout
             </Button>
           </Box>

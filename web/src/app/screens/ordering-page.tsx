@@ -107,9 +107,9 @@ export function OrderingPage() {
   const showQueues = status !== 'all-close' || board.activeCount > 0;
 
   return (
-    <Container maxWidth={false} sx={{ py: 1.5, px: { xs: 1, sm: 2 } }}>
+    <Container maxWidth={false} sx={{ py: { xs: 1, sm: 1.5 }, px: { xs: 1, sm: 2 } }}>
       <Stack direction="row" spacing={1} useFlexGap sx={{ mb: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-        <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mr: 1 }}>
+        <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mr: 1, fontSize: { xs: 22, sm: 24 } }}>
           Orders
         </Typography>
         {shopLoaded && (
@@ -118,32 +118,41 @@ export function OrderingPage() {
             canChange={online && !board.loading && canChangeShopStatus(shop, board.activeCount)}
           />
         )}
-        {showQueues && (
-          <BoardToolbar
-            settings={settings}
-            categories={board.categories}
-            onChange={(patch) => {
-              updateSettings(patch);
-              setSelected(new Set());
-            }}
-            selectMode={selectMode}
-            selectedCount={visibleSelected.length}
-            canSelect={online && active.length > 0}
-            onSelectMode={(on) => (on ? setSelectMode(true) : exitSelect())}
-            onCancelSelected={() => setRejecting(visibleSelected)}
-          />
-        )}
-        <Box sx={{ flex: 1 }} />
-        <Tooltip title="Keyboard shortcuts (?)">
-          <IconButton aria-label="Keyboard shortcuts" onClick={() => setHelp(true)}>
-            <KeyboardIcon />
-          </IconButton>
-        </Tooltip>
-        <Tooltip title="Board settings">
-          <IconButton aria-label="Board settings" onClick={() => setSettingsOpen(true)}>
-            <SettingsIcon />
-          </IconButton>
-        </Tooltip>
+        {/* On a phone the settings sit beside the title and the filters take the next row; on a desk they end the row. */}
+        <Box sx={{ order: { xs: 1, md: 3 }, ml: 'auto', display: 'flex' }}>
+          <Tooltip title="Keyboard shortcuts (?)">
+            {/* The keyboard flow is for desk boards; a phone has no keys to press. */}
+            <IconButton
+              aria-label="Keyboard shortcuts"
+              onClick={() => setHelp(true)}
+              sx={{ display: { xs: 'none', md: 'inline-flex' } }}
+            >
+              <KeyboardIcon />
+            </IconButton>
+          </Tooltip>
+          <Tooltip title="Board settings">
+            <IconButton aria-label="Board settings" onClick={() => setSettingsOpen(true)}>
+              <SettingsIcon />
+            </IconButton>
+          </Tooltip>
+        </Box>
+        <Box sx={{ order: 2 }}>
+          {showQueues && (
+            <BoardToolbar
+              settings={settings}
+              categories={board.categories}
+              onChange={(patch) => {
+                updateSettings(patch);
+                setSelected(new Set());
+              }}
+              selectMode={selectMode}
+              selectedCount={visibleSelected.length}
+              canSelect={online && active.length > 0}
+              onSelectMode={(on) => (on ? setSelectMode(true) : exitSelect())}
+              onCancelSelected={() => setRejecting(visibleSelected)}
+            />
+          )}
+        </Box>
       </Stack>
       <LastKnown updatedAt={board.updatedAt} />
       <SoundBlockedNotice blocked={sound.blocked} onUnlock={sound.unlock} />
@@ -159,7 +168,7 @@ export function OrderingPage() {
         </Box>
       ) : (
         showQueues && (
-          <Stack spacing={1.5}>
+          <Stack spacing={{ xs: 1, sm: 1.5 }}>
             <AllDayStrip orders={active} />
             {board.hiddenCount > 0 && (
               <Alert severity="info" sx={{ py: 0 }}>

@@ -1,6 +1,6 @@
-import { REJECT_PRESETS, type ShopStatus } from '@drinks/contracts';
+import { LIMITS, REJECT_PRESETS, type ShopStatus } from '@drinks/contracts';
 
-export const OTHER_REASON_MAX = 27;
+export const OTHER_REASON_MAX = LIMITS.rejectNote;
 export const OTHER = 'Other';
 export const REASON_OPTIONS: readonly string[] = [...REJECT_PRESETS, OTHER];
 

@@ -1,7 +1,9 @@
 import type { Order } from '@drinks/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useBusinessClock } from '../../components/staff-business-time.js';
 import { todayRange } from '../../components/staff-date-ranges.js';
+import { categoriesQuery } from '../../lib/api/get-categories.js';
 import { useOrders } from './api/get-orders.js';
 import type { BoardSettings } from './board-settings.js';
 import { useLiveQueues } from './use-live-queues.js';
@@ -18,12 +20,15 @@ export function useBoard(settings: BoardSettings) {
   const inProgress = useOrders('in-progress');
   const done = useOrders('done', range);
   const rejected = useOrders('rejected', range);
+  // Filters come from the catalog (every category of the station, even with nothing waiting), plus any
+  // category an order still names after the catalog dropped it.
+  const catalog = useQuery(categoriesQuery);
   useLiveQueues();
 
   const { station, category, oldestFirst } = settings;
   return useMemo(() => {
     const all = [...(inProgress.data ?? []), ...(waiting.data ?? [])];
-    const categories = categoryOptions([], all, station);
+    const categories = categoryOptions(catalog.data ?? [], all, station);
     const cat = categories.includes(category) ? category : 'All';
     const shown = (list: readonly Order[] | undefined) =>
       sortTickets(
@@ -47,6 +52,7 @@ export function useBoard(settings: BoardSettings) {
         [...lists.inProgress, ...lists.waiting, ...lists.done, ...lists.rejected].find((o) => o.id === id),
     };
   }, [
+    catalog.data,
     waiting.data,
     inProgress.data,
     done.data,

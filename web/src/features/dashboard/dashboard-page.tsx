@@ -61,6 +61,11 @@ export function DashboardPage({ area }: { area: Area }) {
         <Typography component="h2" variant="h6" data-testid="total-orders">
           Total orders {total.data?.totalOrder ?? 0} orders
         </Typography>
+        {/* Says what it counts, so it agrees with Today's Dashboard above (every order of both areas). */}
+        <Typography variant="body2" color="text.secondary" data-testid="total-orders-scope">
+          {area === 'cafe' ? 'Cafe' : 'Bar'}, {PERIODS.find((p) => p.value === period)?.label.toLowerCase()}: orders not
+          cancelled or rejected
+        </Typography>
         {popular.isPending ? (
           <Box sx={{ display: 'flex', justifyContent: 'center', py: 3 }}>
             <CircularProgress aria-label="Loading ranking" />

@@ -1,7 +1,7 @@
-import { CatalogName, Description } from '@drinks/contracts';
+import { CatalogName, Description, LIMITS } from '@drinks/contracts';
 
-export const NAME_MAX = 25;
-export const DESCRIPTION_MAX = 50;
+export const NAME_MAX = LIMITS.catalogName;
+export const DESCRIPTION_MAX = LIMITS.description;
 export const MISSING_MENU_FIELDS = 'Make sure that you input name and select category for this menu';
 /** "Please answer both questions." */
 export const ANSWER_BOTH_QUESTIONS = 'กรุณาตอบคำถามทั้งสองข้อ';

@@ -1,4 +1,4 @@
-import { SWEETNESS_VALUES, type DrinkType } from '@drinks/contracts';
+import { LIMITS, SWEETNESS_VALUES, type DrinkType } from '@drinks/contracts';
 import { Box, Button, Stack, TextField } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
@@ -103,9 +103,9 @@ export function OrderFormPage() {
           label="Additional"
           placeholder="Please enter text (up to 50 characters)"
           value={remark}
-          onChange={(e) => setRemark(e.target.value.slice(0, 50))}
-          slotProps={{ htmlInput: { maxLength: 50 }, inputLabel: { shrink: true } }}
-          helperText={`${remark.length}/50`}
+          onChange={(e) => setRemark(e.target.value.slice(0, LIMITS.remark))}
+          slotProps={{ htmlInput: { maxLength: LIMITS.remark }, inputLabel: { shrink: true } }}
+          helperText={`${remark.length}/${LIMITS.remark}`}
           fullWidth
         />
         <TumblerPicker

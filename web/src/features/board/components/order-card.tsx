@@ -36,7 +36,7 @@ export function OrderCard(p: Props) {
       tabIndex={0}
       aria-label={`${order.menu.name} for ${order.user.name}`}
       sx={{
-        p: 1.25,
+        p: 1,
         display: 'flex',
         gap: 1,
         alignItems: 'flex-start',
@@ -55,34 +55,37 @@ export function OrderCard(p: Props) {
       )}
       <Box sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
         <Stack direction="row" spacing={0.5} sx={{ alignItems: 'baseline', justifyContent: 'space-between' }}>
-          <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700, lineHeight: 1.3 }}>
+          <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700, lineHeight: 1.25 }}>
             {order.menu.name}
           </Typography>
           <AgeChip order={order} now={p.now} level={p.level} />
         </Stack>
         <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
           <Box sx={{ flex: 1, minWidth: 0 }}>
-            <Typography variant="body2">{order.user.name}</Typography>
-            <Typography variant="body2" color="text.secondary">
-              Type: {typeLabel(order.type)}
-              {isCafeOrder(order) && order.sweetness !== null && <> · Sweetness: {order.sweetness}%</>}
-            </Typography>
-            <Typography variant="body2" color="text.secondary">
-              Remark: {remark ?? '-'}
+            <Typography variant="body2" sx={{ fontWeight: 600 }}>
+              {order.user.name}
             </Typography>
             <PlacedAt order={order} now={p.now} />
           </Box>
-          <TumblerImage src={order.tumblerImage} owner={order.user.name} size={48} />
+          <TumblerImage src={order.tumblerImage} owner={order.user.name} size={40} />
         </Box>
+        <Typography variant="body2" color="text.secondary" sx={{ fontSize: 13 }}>
+          Type: {typeLabel(order.type)}
+          {isCafeOrder(order) && order.sweetness !== null && <> · Sweetness: {order.sweetness}%</>}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ fontSize: 13 }}>
+          Remark: {remark ?? '-'}
+        </Typography>
         {!p.selectMode && (
-          <Stack direction="row" spacing={0.5} useFlexGap sx={{ mt: 0.5, alignItems: 'center', flexWrap: 'wrap' }}>
+          <Stack direction="row" spacing={0.5} useFlexGap sx={{ mt: 0.5, alignItems: 'center' }}>
             <Button variant="contained" size="small" onClick={p.onAdvance} disabled={p.busy}>
               {waiting ? 'Do' : 'Done'}
             </Button>
             <Button variant="outlined" color="error" size="small" onClick={p.onCancel} disabled={p.busy}>
               Cancel
             </Button>
-            <TimelineButton orderId={order.id} menuName={order.menu.name} sx={{ minWidth: 0, px: 0.5 }} />
+            <Box sx={{ flex: 1 }} />
+            <TimelineButton orderId={order.id} menuName={order.menu.name} iconOnly />
             <IconButton size="small" aria-label={`Print label for ${order.user.name}`} onClick={p.onPrint}>
               <PrintIcon fontSize="small" />
             </IconButton>

@@ -43,7 +43,9 @@ export function DailySummary({ date }: { date: string }) {
                 Today's Dashboard
               </Typography>
               <Typography variant="body2" color="text.secondary">
-                {view ? `${view.total} orders today · ${view.active} active` : 'Tap to see today’s orders'}
+                {view
+                  ? `${view.total} placed today in cafe and bar, any status · ${view.active} active`
+                  : 'Tap to see today’s orders'}
               </Typography>
             </Box>
           </CardContent>

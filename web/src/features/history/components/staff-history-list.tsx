@@ -34,15 +34,22 @@ export function StaffHistoryList({ orders, timeZone }: { orders: readonly Order[
             return (
               <Box key={o.id} data-testid="history-entry">
                 {i > 0 && <Divider />}
-                <Stack
-                  direction="row"
-                  spacing={2}
-                  sx={{ px: 2, py: 1.25, alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}
+                {/* On a phone the status and the timeline go under the text instead of squeezing it. */}
+                <Box
+                  sx={{
+                    display: 'grid',
+                    gridTemplateColumns: { xs: 'auto 1fr', sm: 'auto 1fr auto' },
+                    columnGap: 2,
+                    rowGap: 0.5,
+                    alignItems: 'center',
+                    px: 2,
+                    py: 1.25,
+                  }}
                 >
                   <Typography variant="body2" sx={{ minWidth: 44, fontVariantNumeric: 'tabular-nums' }}>
                     {formatTime(o.updatedAt, timeZone)}
                   </Typography>
-                  <Box sx={{ flex: 1, minWidth: 0 }}>
+                  <Box sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
                     <Typography variant="body1" sx={{ fontWeight: 600 }}>
                       {o.menu.name}
                     </Typography>
@@ -51,13 +58,20 @@ export function StaffHistoryList({ orders, timeZone }: { orders: readonly Order[
                       {sweet && ` · Sweetness ${sweet}`} · {o.user.name}
                     </Typography>
                   </Box>
-                  <Chip
-                    size="small"
-                    label={label}
-                    color={STATUS_COLOR[label as keyof typeof STATUS_COLOR] ?? 'default'}
-                  />
-                  <TimelineButton orderId={o.id} menuName={o.menu.name} />
-                </Stack>
+                  <Stack
+                    direction="row"
+                    spacing={1}
+                    data-testid="history-entry-status"
+                    sx={{ alignItems: 'center', gridColumn: { xs: '2', sm: '3' } }}
+                  >
+                    <Chip
+                      size="small"
+                      label={label}
+                      color={STATUS_COLOR[label as keyof typeof STATUS_COLOR] ?? 'default'}
+                    />
+                    <TimelineButton orderId={o.id} menuName={o.menu.name} />
+                  </Stack>
+                </Box>
               </Box>
             );
           })}

@@ -2,7 +2,23 @@ import type { Role, User } from '@drinks/contracts';
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
 import EditIcon from '@mui/icons-material/Edit';
-import { Avatar, Box, Chip, FormControl, IconButton, MenuItem, Select, Stack, Typography } from '@mui/material';
+import {
+  Avatar,
+  Box,
+  Button,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  FormControl,
+  IconButton,
+  MenuItem,
+  Select,
+  Stack,
+  Typography,
+} from '@mui/material';
 import { useState } from 'react';
 import { useUpdateUserRole } from '../api/update-user-role.js';
 import { ROLE_OPTIONS, roleLabel, truncateName } from '../user-display.js';
@@ -11,7 +27,11 @@ export function UserRow({ user, editable }: { user: User; editable: boolean }) {
   const [editing, setEditing] = useState(false);
   const [role, setRole] = useState<Role>(user.role);
   const save = useUpdateUserRole();
+  const [confirming, setConfirming] = useState(false);
   const name = editable ? truncateName(user.name) : user.name;
+  const commit = () => save.mutate({ id: user.id, role }, { onSettled: () => setEditing(false) });
+  // Making someone an admin hands over every power of this screen: it takes a second, deliberate tap.
+  const promoting = role === 'admin' && user.role !== 'admin';
   return (
     <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', px: 2, py: 1.5 }} data-testid="user-row">
       <Avatar aria-hidden sx={{ bgcolor: user.role === 'admin' ? 'secondary.main' : 'primary.main' }}>
@@ -53,7 +73,7 @@ export function UserRow({ user, editable }: { user: User; editable: boolean }) {
             aria-label="Save"
             color="primary"
             disabled={save.isPending}
-            onClick={() => save.mutate({ id: user.id, role }, { onSettled: () => setEditing(false) })}
+            onClick={() => (promoting ? setConfirming(true) : commit())}
           >
             <CheckIcon />
           </IconButton>
@@ -74,6 +94,27 @@ export function UserRow({ user, editable }: { user: User; editable: boolean }) {
           )}
         </>
       )}
+      <Dialog open={confirming} onClose={() => setConfirming(false)} aria-labelledby={`promote-${user.id}`}>
+        <DialogTitle id={`promote-${user.id}`}>Make {user.name} an admin?</DialogTitle>
+        <DialogContent>
+          <DialogContentText>
+            Admins can change anyone's role, read every dashboard and the audit log. Only you or another admin can undo
+            this.
+          </DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirming(false)}>Cancel</Button>
+          <Button
+            variant="contained"
+            onClick={() => {
+              setConfirming(false);
+              commit();
+            }}
+          >
+            Make admin
+          </Button>
+        </DialogActions>
+      </Dialog>
     </Stack>
   );
 }

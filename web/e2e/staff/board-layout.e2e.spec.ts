@@ -1,0 +1,169 @@
+import type { Order } from '@drinks/contracts';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApp, type RunningApp } from '../support/app.js';
+import {
+  expectNoSeriousA11yViolations,
+  newDesktopPage,
+  newPhonePage,
+  openBrowser,
+  screenshot,
+} from '../support/browser.js';
+import { signInWithTokens } from '../support/customer.js';
+import { baristaPatch, catalog, menuId, newCustomer, placeCafeOrder } from './staff-support.js';
+
+// How much of a rush a barista sees at once: a desk board shows at least 12 waiting tickets without
+// scrolling (a ticket grid, oldest first), a phone at least 3; staff history rows stay readable on a phone.
+
+let app: RunningApp;
+let browser: Browser;
+let barista: string;
+const placed: Order[] = [];
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startApp(), openBrowser()]);
+  barista = (await app.login('barista@woxa.tech', 'password123')).accessToken;
+  const menus = await catalog(app, barista);
+  const drinks = ['Latte', 'Mocha', 'Americano'];
+  for (let i = 0; i < 7; i++) {
+    const c = await newCustomer(app);
+    placed.push(await placeCafeOrder(app, c.token, menuId(menus, drinks[i % 3]!), { remark: 'less ice' }));
+    placed.push(await placeCafeOrder(app, c.token, menuId(menus, drinks[(i + 1) % 3]!)));
+  }
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+/** The tickets a person sees without scrolling: wholly inside the viewport. */
+async function ticketsInView(page: Page): Promise<Locator[]> {
+  const viewport = page.viewportSize()!;
+  const cards = await page.getByRole('region', { name: 'Waiting Order' }).getByTestId('order-card').all();
+  const inView: Locator[] = [];
+  for (const card of cards) {
+    const box = await card.boundingBox();
+    if (box && box.y >= 0 && box.x >= 0 && box.y + box.height <= viewport.height && box.x + box.width <= viewport.width)
+      inView.push(card);
+  }
+  return inView;
+}
+
+async function openBoard(page: Page) {
+  await signInWithTokens(page, app, 'barista@woxa.tech', '/ordering');
+  const waiting = page.getByRole('region', { name: 'Waiting Order' });
+  await waiting
+    .getByTestId('order-card')
+    .nth(placed.length - 1)
+    .waitFor();
+}
+
+describe('the board at a glance', () => {
+  it('shows at least 12 waiting tickets on a 1280x800 desk screen, oldest first, without scrolling', async () => {
+    const page = await newDesktopPage(browser);
+    await openBoard(page);
+    const visible = await ticketsInView(page);
+    expect(visible.length).toBeGreaterThanOrEqual(12);
+    // Oldest first: the grid reads left to right, top to bottom in the order they were placed.
+    const ids = await Promise.all(visible.map((c) => c.getAttribute('data-order-id')));
+    expect(ids).toEqual(placed.slice(0, visible.length).map((o) => o.id));
+    await screenshot(page, 'board-desk-grid');
+    await expectNoSeriousA11yViolations(page);
+    await page.context().close();
+  });
+
+  it('shows at least 3 whole tickets on a 390x844 phone', async () => {
+    const page = await newPhonePage(browser);
+    await openBoard(page);
+    expect((await ticketsInView(page)).length).toBeGreaterThanOrEqual(3);
+    // Every link of the bar stays one tap away.
+    for (const name of ['Order', 'History', 'Menu Management', 'Logout'])
+      expect(
+        await page
+          .getByRole('navigation', { name: 'Barista' })
+          .getByRole('button', { name })
+          .or(page.getByRole('navigation', { name: 'Barista' }).getByRole('link', { name }))
+          .isVisible(),
+      ).toBe(true);
+    await screenshot(page, 'board-phone-three-tickets');
+    await page.context().close();
+  });
+});
+
+describe('printing', () => {
+  it('prints a cup label of the ticket: only the label, with the name, drink and remark', async () => {
+    const page = await newDesktopPage(browser);
+    await page.addInitScript(() => {
+      (window as unknown as { printed: number }).printed = 0;
+      window.print = () => void ((window as unknown as { printed: number }).printed += 1);
+    });
+    await openBoard(page);
+    const first = placed[0]!;
+    await page
+      .getByRole('button', { name: `Print label for ${first.user.name}` })
+      .first()
+      .click();
+    await page.waitForFunction(() => (window as unknown as { printed: number }).printed === 1);
+    const label = page.getByTestId('print-label');
+    expect(await label.isVisible()).toBe(false);
+    await page.emulateMedia({ media: 'print' });
+    expect(await label.isVisible()).toBe(true);
+    expect(await label.innerText()).toMatch(
+      new RegExp(`${first.user.name}[\\s\\S]*${first.menu.name}[\\s\\S]*less ice`),
+    );
+    expect(await page.getByRole('heading', { name: 'Waiting Order' }).isVisible()).toBe(false);
+    await page.context().close();
+  });
+});
+
+describe('the board filters', () => {
+  it('offers every category of the catalog for its station, even with nothing of it waiting', async () => {
+    const page = await newDesktopPage(browser);
+    await openBoard(page);
+    const options = async () => {
+      await page.getByRole('combobox', { name: 'Filter' }).click();
+      const names = await page.getByRole('option').allInnerTexts();
+      await page.keyboard.press('Escape');
+      return names;
+    };
+    // Only coffees wait; Tea, Frappe and the bar's category come from the catalog.
+    expect(await options()).toEqual(['All', 'Coffee', 'Frappe', 'Friday Bar', 'Tea']);
+    await page.getByRole('combobox', { name: 'Station' }).click();
+    await page.getByRole('option', { name: 'Cafe' }).click();
+    expect(await options()).toEqual(['All', 'Coffee', 'Frappe', 'Tea']);
+    // This board remembers its station.
+    await page.reload();
+    await page.getByRole('region', { name: 'Waiting Order' }).getByTestId('order-card').first().waitFor();
+    expect(await page.getByRole('combobox', { name: 'Station' }).innerText()).toBe('Cafe');
+    await page.getByRole('combobox', { name: 'Station' }).click();
+    await page.getByRole('option', { name: 'All stations' }).click();
+    await page.context().close();
+  });
+});
+
+describe('staff history on a phone', () => {
+  it('keeps each row readable: the status sits under the text, never over it', async () => {
+    const [first, second] = placed;
+    await baristaPatch(app, barista, first!.id, { status: 'in-progress' });
+    await baristaPatch(app, barista, first!.id, { status: 'done' });
+    await baristaPatch(app, barista, second!.id, { status: 'rejected', reject_note: 'Ingredient Unavailable' });
+    const page = await newPhonePage(browser);
+    await signInWithTokens(page, app, 'barista@woxa.tech', '/history');
+    const entries = page.getByTestId('history-entry');
+    await entries.nth(1).waitFor();
+    for (const entry of await entries.all()) {
+      const text = (await entry.getByText(/Sweetness/).boundingBox())!;
+      const status = (await entry.getByTestId('history-entry-status').boundingBox())!;
+      const overlaps =
+        text.x < status.x + status.width &&
+        status.x < text.x + text.width &&
+        text.y < status.y + status.height &&
+        status.y < text.y + text.height;
+      expect(overlaps).toBe(false);
+      // The details get the row's width, not a sliver of it.
+      expect(text.width).toBeGreaterThan(200);
+    }
+    await screenshot(page, 'history-staff-phone');
+    await page.context().close();
+  });
+});
