@@ -2,7 +2,7 @@ import { User, type NewEvent } from '@drinks/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getShopStatus } from './shop.js';
 import { BACKENDS, harness, type Harness } from './test-support/harness.js';
-import { getUser, listUsers } from './users.js';
+import { getUser, listUsers, usersProjection } from './users.js';
 
 describe.each(BACKENDS)('users and shop projections on %s', (backend) => {
   let h: Harness;
@@ -39,6 +39,23 @@ describe.each(BACKENDS)('users and shop projections on %s', (backend) => {
     expect(await getUser(h.knex, 'u2')).toMatchObject({ email: 'new+x@woxa.tech', emailVerified: false });
     await h.given(verified('u2'), { type: 'PasswordChanged', tags: [], data: { userId: 'u2', via: 'reset' } });
     expect((await getUser(h.knex, 'u2'))?.emailVerified).toBe(true);
+  });
+
+  it('counts every account of a table from before verification as verified', async () => {
+    await h.knex.schema.dropTable('rm_users');
+    await h.knex.schema.createTable('rm_users', (t) => {
+      t.string('id', 64).primary();
+      t.text('email').notNullable();
+      t.text('name').notNullable();
+      t.string('role', 16).notNullable();
+      t.integer('is_available').notNullable();
+      t.bigInteger('position').notNullable();
+    });
+    await h
+      .knex('rm_users')
+      .insert({ id: 'u9', email: 'old@woxa.tech', name: 'Old', role: 'admin', is_available: 1, position: 1 });
+    await usersProjection.migrate(h.knex);
+    expect(await getUser(h.knex, 'u9')).toMatchObject({ role: 'admin', emailVerified: true });
   });
 
   it('applies the same UserEmailVerified twice to the same row', async () => {
