@@ -47,7 +47,15 @@ async function apply(e: StoredEvent, trx: Knex.Transaction): Promise<void> {
       const { userId, email, name, role, verificationRequired } = e.data;
       const verified = flag(verificationRequired !== true);
       await trx(USERS)
-        .insert({ id: userId, email, name, role, is_available: flag(true), email_verified: verified, position: e.position })
+        .insert({
+          id: userId,
+          email,
+          name,
+          role,
+          is_available: flag(true),
+          email_verified: verified,
+          position: e.position,
+        })
         .onConflict('id')
         .merge();
       return;
@@ -64,7 +72,9 @@ async function apply(e: StoredEvent, trx: Knex.Transaction): Promise<void> {
         .update({ is_available: flag(e.data.isAvailable) });
       return;
     case 'UserEmailVerified':
-      await trx(USERS).where('id', e.data.userId).update({ email_verified: flag(true) });
+      await trx(USERS)
+        .where('id', e.data.userId)
+        .update({ email_verified: flag(true) });
       return;
     default:
       return;

@@ -12,14 +12,14 @@ export function createRateLimit(db: KnexDb, options: { max: number; windowSecond
     /** Counts a hit on every key, or throws TooManyAttemptsError when one of them is full. */
     async hit(keys: string[]): Promise<void> {
       const now = clock().getTime();
-      await db.knex(TABLE).where('at', '<=', now - windowMs).delete();
+      await db
+        .knex(TABLE)
+        .where('at', '<=', now - windowMs)
+        .delete();
       for (const key of keys) {
-        const rows = (await db
-          .knex(TABLE)
-          .select('at')
-          .where('key', key)
-          .orderBy('at', 'desc')
-          .limit(options.max)) as { at: number | string }[];
+        const rows = (await db.knex(TABLE).select('at').where('key', key).orderBy('at', 'desc').limit(options.max)) as {
+          at: number | string;
+        }[];
         if (rows.length >= options.max) {
           const freesAt = Number(rows[options.max - 1]!.at) + windowMs;
           throw new TooManyAttemptsError(Math.max(1, Math.ceil((freesAt - now) / 1000)));

@@ -22,7 +22,10 @@ export function createMailer(options: { smtpUrl?: string | undefined; from: stri
   if (!smtpUrl) {
     return {
       send(mail) {
-        logger.warn({ mailTo: mail.to, subject: mail.subject, link: mail.link }, 'mail not sent (no SMTP_URL): its link');
+        logger.warn(
+          { mailTo: mail.to, subject: mail.subject, link: mail.link },
+          'mail not sent (no SMTP_URL): its link',
+        );
         return Promise.resolve();
       },
     };

@@ -54,13 +54,7 @@ export interface ChangeUserAvailability {
   isAvailable: boolean;
 }
 export type UserCommand =
-  | RegisterUser
-  | RenameUser
-  | ChangeUserRole
-  | ChangeUserAvailability
-  | VerifyUserEmail
-  | ChangePassword
-  | GrantAdmin;
+  RegisterUser | RenameUser | ChangeUserRole | ChangeUserAvailability | VerifyUserEmail | ChangePassword | GrantAdmin;
 
 function validName(name: string): string {
   const parsed = PersonName.safeParse(name);
