@@ -55,6 +55,19 @@ describe.each([
     });
   });
 
+  it('never stores a photo larger than the one sent (a phone-compressed JPEG is not inflated)', async () => {
+    // A noisy photo already compressed hard by the phone, as the web client does before uploading.
+    const raw = Buffer.alloc(320 * 240 * 3);
+    for (let i = 0; i < raw.length; i++) raw[i] = (i * 7919 + (i >> 5) * 104729) % 251;
+    const input = await sharp(raw, { raw: { width: 320, height: 240, channels: 3 } })
+      .jpeg({ quality: 45 })
+      .toBuffer();
+    const { url } = await images.upload(dataUrl('image/jpeg', input));
+    const stored = await images.get(url.split('/').pop()!);
+    expect(stored!.bytes.length).toBeLessThanOrEqual(input.length);
+    expect((await sharp(stored!.bytes).metadata()).width).toBe(320);
+  });
+
   it('judges the type by the bytes: a PNG labelled JPEG is stored as PNG', async () => {
     const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#0a0' } })
       .png()

@@ -130,13 +130,32 @@ export function sniff(bytes: Buffer): Format | null {
 }
 
 /** Re-encoding applies the EXIF orientation and, without withMetadata, drops EXIF, GPS, XMP and ICC. */
+/** Qualities tried, best first, until the re-encoded photo is no larger than what was sent. */
+const LOSSY_QUALITIES = [82, 70, 55, 40] as const;
+
+/**
+ * Decoded and encoded anew (no metadata survives, a decompression bomb stops at the pixel limit), upright,
+ * and never larger than the upload: a photo the phone already compressed is not inflated by a second pass.
+ */
 async function reencode(input: Buffer, format: Format): Promise<Buffer> {
+  const encode = (quality: number) => {
+    const image = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
+    const typed =
+      format === 'jpeg'
+        ? image.jpeg({ quality, mozjpeg: true })
+        : format === 'webp'
+          ? image.webp({ quality })
+          : image.png({ compressionLevel: 9, adaptiveFiltering: true, palette: quality < LOSSY_QUALITIES[0] });
+    return typed.timeout({ seconds: 20 }).toBuffer();
+  };
   try {
-    return await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
-      .rotate()
-      .toFormat(format)
-      .timeout({ seconds: 20 })
-      .toBuffer();
+    let smallest: Buffer | null = null;
+    for (const quality of LOSSY_QUALITIES) {
+      const out = await encode(quality);
+      if (!smallest || out.length < smallest.length) smallest = out;
+      if (out.length <= input.length) return out;
+    }
+    return smallest!;
   } catch {
     throw new AppError(415, 'UNSUPPORTED_IMAGE', 'The image could not be read.');
   }

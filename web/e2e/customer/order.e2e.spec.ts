@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import type { Order } from '@drinks/contracts';
+import type { Category, Order } from '@drinks/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type RunningApp } from '../support/app.js';
@@ -199,5 +199,26 @@ describe('ordering a cafe drink', () => {
     const bar = (await myOrders()).find((o) => o.menu.name === 'Craft Beer');
     expect(bar?.status).toBe('ordered');
     await setShop(app, barista, 'cafe-open').catch(() => undefined);
+  });
+
+  it('refuses the cafe form up front while the cafe is closed, and for a drink not on the menu', async () => {
+    const categories = (await app.api<Category[]>(barista, 'GET', '/category')).body;
+    const latte = categories.flatMap((c) => c.menu).find((m) => m.name === 'Latte')!;
+    // The shop changes status only with an empty queue.
+    const open = (await myOrders()).filter((o) => o.status === 'ordered');
+    for (const o of open) await setStatus(o.id, { status: 'rejected', reject_note: 'The shop is closing' });
+    await setShop(app, barista, 'bar-open');
+    await page.goto(`${app.url}/form/Latte/${latte.id}`);
+    const refusal = page.getByTestId('order-unavailable');
+    await refusal.getByText('The cafe is closed now. You can order when it opens.').waitFor();
+    expect(await page.getByRole('radio', { name: 'Cold' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+    await screenshot(page, 'form-cafe-closed');
+
+    await setShop(app, barista, 'cafe-open');
+    await page.goto(`${app.url}/form/Nothing/no-such-menu`);
+    await refusal.getByText('Nothing is no longer on the menu. Please choose another menu.').waitFor();
+    await refusal.getByRole('button', { name: 'Back to menu' }).click();
+    await page.waitForURL(`${app.url}/menuCafe`);
   });
 });

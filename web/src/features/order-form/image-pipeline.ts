@@ -58,9 +58,12 @@ async function compress(blob: Blob): Promise<Blob> {
   const ctx = canvas.getContext('2d');
   if (!ctx) throw new Error('Failed to get canvas context');
   const result = await compressSearch(img.naturalWidth, img.naturalHeight, (w, h, q) => {
-    canvas.width = w;
-    canvas.height = h;
-    ctx.drawImage(img, 0, 0, w, h);
+    // Redrawn only when the size changes: each quality tried at one size encodes the same pixels.
+    if (canvas.width !== w || canvas.height !== h) {
+      canvas.width = w;
+      canvas.height = h;
+      ctx.drawImage(img, 0, 0, w, h);
+    }
     return new Promise<Blob>((resolve, reject) =>
       canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('Failed to encode image'))), 'image/jpeg', q),
     );

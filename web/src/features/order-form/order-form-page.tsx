@@ -1,5 +1,5 @@
 import { LIMITS, SWEETNESS_VALUES, type DrinkType } from '@drinks/contracts';
-import { Box, Button, Stack, TextField } from '@mui/material';
+import { Alert, Box, Button, Stack, TextField } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useAlert } from '../../components/alert-provider.js';
@@ -10,7 +10,9 @@ import { getOrderCount } from '../../lib/api/get-order-count.js';
 import { uploadImage } from './api/upload-image.js';
 import type { OrderDraft } from './api/place-order.js';
 import { ChoiceGroup } from './components/choice-group.js';
-import { OrderAgainNotice, useOrderAgainProblem } from './components/order-again-notice.js';
+import { OrderAgainNotice } from './components/order-again-notice.js';
+import { useCategories } from '../../lib/api/get-categories.js';
+import { orderAgainProblem } from '../../lib/order-again.js';
 import { FormHeader } from './components/form-header.js';
 import { OrderSummary } from './components/order-summary.js';
 import { tumblerImageOf, TumblerPicker, type TumblerState } from './components/tumbler-picker.js';
@@ -25,17 +27,25 @@ export const TYPE_OPTIONS = (['hot', 'cold', 'frappe'] as const).map((t) => ({
 const SWEETNESS_OPTIONS = SWEETNESS_VALUES.map((v) => ({ value: v as number, label: `${v}%` }));
 export const LIMIT_MESSAGE = 'You already reached your order limit!';
 export const CHECK_MESSAGE = 'please check your order';
+export const CAFE_CLOSED_MESSAGE = 'The cafe is closed now. You can order when it opens.';
 
 /** Cafe order form: form/{menuName}/{menuID} (form-admin/… for admins). */
 export function OrderFormPage() {
   const { menuName = '', menuId = '' } = useParams();
-  const { user } = useSession();
+  const { user, shop, shopLoaded } = useSession();
   const alert = useAlert();
   const navigate = useNavigate();
   const back = `/${roleVariant('menuCafe', user?.role)}`;
   const { submit, pending } = useSubmitOrder('cafe');
   const again = readOrderAgain(useLocation().state);
-  const againProblem = useOrderAgainProblem(again !== null, menuId, menuName);
+  // Refused up front, not after filling the form: a closed cafe, or a drink no longer on the menu.
+  const categories = useCategories();
+  const problem =
+    shopLoaded && !shop.isCafeOpen
+      ? CAFE_CLOSED_MESSAGE
+      : categories.data
+        ? orderAgainProblem(categories.data, menuId, menuName)
+        : null;
   const [type, setType] = useState<DrinkType | null>(again?.type ?? null);
   const [sweetness, setSweetness] = useState<number | null>(again?.sweetness ?? null);
   const [remark, setRemark] = useState(again?.remark ?? '');
@@ -73,7 +83,7 @@ export function OrderFormPage() {
   };
 
   const image = tumblerImageOf(tumbler);
-  const complete = type !== null && sweetness !== null && image !== null && againProblem === null;
+  const complete = type !== null && sweetness !== null && image !== null && problem === null;
   const draft: OrderDraft = {
     menu_id: menuId,
     menu_name: menuName,
@@ -86,38 +96,61 @@ export function OrderFormPage() {
   return (
     <Box sx={{ maxWidth: 560, mx: 'auto', p: 2 }}>
       <FormHeader title={menuName} back={back} />
-      {again && <OrderAgainNotice problem={againProblem} />}
-      <Stack
-        component="form"
-        spacing={3}
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (!complete || tumbler.processing) void alert(CHECK_MESSAGE);
-          else setSummaryOpen(true);
-        }}
+      {again ? (
+        <OrderAgainNotice problem={problem} />
+      ) : (
+        problem && (
+          <Alert
+            severity="warning"
+            data-testid="order-unavailable"
+            sx={{ mb: 2 }}
+            action={
+              <Button color="inherit" size="small" onClick={() => void navigate(back)}>
+                Back to menu
+              </Button>
+            }
+          >
+            {problem}
+          </Alert>
+        )
+      )}
+      <Box
+        component="fieldset"
+        disabled={problem !== null}
+        sx={{ border: 0, p: 0, m: 0, minWidth: 0, '&:disabled': { opacity: 0.5 } }}
       >
-        <ChoiceGroup label="Type" options={TYPE_OPTIONS} value={type} onChange={setType} />
-        <ChoiceGroup label="Sweetness" options={SWEETNESS_OPTIONS} value={sweetness} onChange={setSweetness} />
-        <TextField
-          label="Additional"
-          placeholder="Please enter text (up to 50 characters)"
-          value={remark}
-          onChange={(e) => setRemark(e.target.value.slice(0, LIMITS.remark))}
-          slotProps={{ htmlInput: { maxLength: LIMITS.remark }, inputLabel: { shrink: true } }}
-          helperText={`${remark.length}/${LIMITS.remark}`}
-          fullWidth
-        />
-        <TumblerPicker
-          state={tumbler}
-          accept={ACCEPT}
-          onSource={(source) => setTumbler((t) => ({ ...t, source }))}
-          onFile={(f) => void onFile(f)}
-        />
-        <Button type="submit" variant="contained" size="large" disabled={!complete || tumbler.processing}>
-          Next
-        </Button>
-      </Stack>
+        <Stack
+          component="form"
+          spacing={3}
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (!complete || tumbler.processing) void alert(CHECK_MESSAGE);
+            else setSummaryOpen(true);
+          }}
+        >
+          <ChoiceGroup label="Type" options={TYPE_OPTIONS} value={type} onChange={setType} />
+          <ChoiceGroup label="Sweetness" options={SWEETNESS_OPTIONS} value={sweetness} onChange={setSweetness} />
+          <TextField
+            label="Additional"
+            placeholder="Please enter text (up to 50 characters)"
+            value={remark}
+            onChange={(e) => setRemark(e.target.value.slice(0, LIMITS.remark))}
+            slotProps={{ htmlInput: { maxLength: LIMITS.remark }, inputLabel: { shrink: true } }}
+            helperText={`${remark.length}/${LIMITS.remark}`}
+            fullWidth
+          />
+          <TumblerPicker
+            state={tumbler}
+            accept={ACCEPT}
+            onSource={(source) => setTumbler((t) => ({ ...t, source }))}
+            onFile={(f) => void onFile(f)}
+          />
+          <Button type="submit" variant="contained" size="large" disabled={!complete || tumbler.processing}>
+            Next
+          </Button>
+        </Stack>
+      </Box>
       <OrderSummary
         open={summaryOpen}
         draft={draft}
