@@ -6,7 +6,7 @@ SHELL := bash
 # Extra arguments for `make rebuild` (e.g. ARGS=queue) and `make bench`.
 ARGS ?=
 
-.PHONY: help start test test-fast lint format build typecheck system-deps node-deps rebuild rebuild-online bench clean distclean
+.PHONY: help start test test-fast lint format build typecheck system-deps node-deps rebuild rebuild-online bench clean distclean admin
 
 help:
 	@echo "make start      install, build, migrate, seed demo data into a new database, serve"
@@ -16,6 +16,7 @@ help:
 	@echo "make build      compile services (tsc -b) and the web client (vite build)"
 	@echo "make rebuild    replay every projection from the event log (offline)"
 	@echo "make rebuild-online  the same on PostgreSQL without downtime (build beside, then swap)"
+	@echo "make admin EMAIL=…  make that account admin (or create it and print a one-time password link)"
 	@echo "make bench      run the benchmarks (scripts/bench)"
 	@echo "make clean      remove build output (keeps data/ and node_modules/)"
 
@@ -67,6 +68,11 @@ rebuild: build
 # PostgreSQL only: builds beside the live read models and swaps them in while the API keeps serving.
 rebuild-online: build
 	node services/dist/cli/rebuild-online.js $(ARGS)
+
+# The operator makes the first admin on the server itself (same DATA_DIR / DATABASE_URL as the app).
+EMAIL ?=
+admin: build
+	node services/dist/cli/make-admin.js "$(EMAIL)"
 
 # Chromium (first render) and nats-server (the NATS figures) come with system-deps.
 bench: system-deps build

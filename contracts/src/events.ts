@@ -6,7 +6,24 @@ import { ActiveState, Area, Availability, DrinkType, Role } from './shapes.js';
 
 export const UserRegistered = z.object({
   type: z.literal('UserRegistered'),
-  data: z.object({ userId: z.string(), email: z.string(), name: z.string(), role: Role }),
+  /** `verificationRequired` is absent on accounts registered before mailboxes were verified: those count as verified. */
+  data: z.object({
+    userId: z.string(),
+    email: z.string(),
+    name: z.string(),
+    role: Role,
+    verificationRequired: z.boolean().optional(),
+  }),
+});
+/** The owner opened the link mailed to the address: the account may order (and ADMIN_EMAILS apply). */
+export const UserEmailVerified = z.object({
+  type: z.literal('UserEmailVerified'),
+  data: z.object({ userId: z.string() }),
+});
+/** `via`: `reset` by a mailed link, `change` signed in with the current password. The hash lives in credentials. */
+export const PasswordChanged = z.object({
+  type: z.literal('PasswordChanged'),
+  data: z.object({ userId: z.string(), via: z.enum(['reset', 'change']) }),
 });
 export const UserRenamed = z.object({
   type: z.literal('UserRenamed'),
@@ -101,6 +118,8 @@ export const DomainEvent = z.discriminatedUnion('type', [
   UserRenamed,
   UserRoleChanged,
   UserAvailabilityChanged,
+  UserEmailVerified,
+  PasswordChanged,
   ShopStatusChanged,
   CategoryCreated,
   CategoryChanged,

@@ -18,6 +18,16 @@ export const LoginBody = z.object({
 });
 export type LoginBody = z.infer<typeof LoginBody>;
 
+const NewPassword = z.string().min(8, 'Password must be at least 8 characters.').max(200);
+const LinkToken = z.string().min(16).max(200);
+export const VerifyEmailBody = z.object({ token: LinkToken });
+export const ForgotPasswordBody = z.object({
+  email: z.string().trim().toLowerCase().pipe(z.email('A valid email is required.')),
+});
+export const ResetPasswordBody = z.object({ token: LinkToken, password: NewPassword });
+export const ChangePasswordBody = z.object({ currentPassword: z.string().max(200), newPassword: NewPassword });
+export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
+
 export const RefreshBody = z.object({ refreshToken: z.string().min(1).max(2000) });
 export const RenameBody = z.object({ name: PersonName });
 export const LogoutBody = z.object({ status: z.literal('INACTIVE') });

@@ -34,6 +34,8 @@ export const User = z.object({
   name: z.string(),
   role: Role,
   isAvailable: z.boolean(),
+  /** False until the owner opens the link mailed at registration; such an account cannot order. */
+  emailVerified: z.boolean(),
 });
 export type User = z.infer<typeof User>;
 

@@ -59,3 +59,12 @@ export const RejectNote = z
 
 export const DAILY_ORDER_LIMIT = 2;
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+
+/** One mailbox, however it is written: case and a `+tag` (user+x@ is user@) do not make another account. */
+export function mailboxKey(email: string): string {
+  const address = email.trim().toLowerCase();
+  const at = address.lastIndexOf('@');
+  if (at < 0) return address;
+  const local = address.slice(0, at).split('+')[0] ?? '';
+  return `${local}${address.slice(at)}`;
+}

@@ -82,6 +82,14 @@ export function describeEvent(
         entities: [tag.user(e.data.userId)],
         actor,
       };
+    case 'UserEmailVerified':
+      return { summary: `${whose(e.data.userId)} email verified`, entities: [tag.user(e.data.userId)], actor };
+    case 'PasswordChanged':
+      return {
+        summary: `${whose(e.data.userId)} password ${e.data.via === 'reset' ? 'reset by mailed link' : 'changed'}`,
+        entities: [tag.user(e.data.userId)],
+        actor,
+      };
     case 'ShopStatusChanged':
       return {
         summary: `Cafe ${openClosed(e.data.isCafeOpen)}, bar ${openClosed(e.data.isBarOpen)}`,

@@ -19,6 +19,14 @@ const user = (type: 'UserRegistered', userId: string, name: string): NewEvent =>
 const HISTORY: readonly (readonly [string, NewEvent])[] = [
   ['2025-03-03T01:00:00.000Z', user('UserRegistered', 'u1', 'Ann Example')],
   ['2025-03-03T01:00:00.000Z', user('UserRegistered', 'u2', 'Bob Example')],
+  [
+    '2025-03-03T01:00:00.000Z',
+    {
+      type: 'UserRegistered',
+      tags: [],
+      data: { userId: 'u3', email: 'u3+x@woxa.tech', name: 'Cat Example', role: 'user', verificationRequired: true },
+    },
+  ],
   ['2025-03-03T01:01:00.000Z', { type: 'UserRoleChanged', tags: [], data: { userId: 'u2', role: 'barista' } }],
   ['2025-03-03T01:02:00.000Z', { type: 'ShopStatusChanged', tags: [], data: { isCafeOpen: true, isBarOpen: true } }],
   [
@@ -72,6 +80,8 @@ const HISTORY: readonly (readonly [string, NewEvent])[] = [
     '2025-03-03T02:12:00.000Z',
     { type: 'UserAvailabilityChanged', tags: [], data: { userId: 'u2', isAvailable: false } },
   ],
+  ['2025-03-03T02:12:30.000Z', { type: 'UserEmailVerified', tags: [], data: { userId: 'u3' } }],
+  ['2025-03-03T02:12:40.000Z', { type: 'PasswordChanged', tags: [], data: { userId: 'u3', via: 'reset' } }],
   ['2025-03-03T02:13:00.000Z', { type: 'ShopStatusChanged', tags: [], data: { isCafeOpen: false, isBarOpen: false } }],
 ];
 

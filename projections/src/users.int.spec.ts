@@ -2,7 +2,7 @@ import { User, type NewEvent } from '@drinks/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getShopStatus } from './shop.js';
 import { BACKENDS, harness, type Harness } from './test-support/harness.js';
-import { getUser, listUsers } from './users.js';
+import { getUser, listUsers, usersProjection } from './users.js';
 
 describe.each(BACKENDS)('users and shop projections on %s', (backend) => {
   let h: Harness;
@@ -23,14 +23,60 @@ describe.each(BACKENDS)('users and shop projections on %s', (backend) => {
     );
     const users = await listUsers(h.knex);
     expect(users).toEqual([
-      { id: 'u2', email: 'zed@woxa.tech', name: 'Zedd', role: 'user', isAvailable: false },
-      { id: 'u1', email: 'amy@woxa.tech', name: 'Amy', role: 'barista', isAvailable: true },
+      { id: 'u2', email: 'zed@woxa.tech', name: 'Zedd', role: 'user', isAvailable: false, emailVerified: true },
+      { id: 'u1', email: 'amy@woxa.tech', name: 'Amy', role: 'barista', isAvailable: true, emailVerified: true },
     ]);
     for (const u of users) expect(User.parse(u)).toEqual(u);
     expect(await getUser(h.knex, 'u1')).toEqual(users[1]);
     expect(await getUser(h.knex, 'nobody')).toBeNull();
     await h.given({ type: 'UserAvailabilityChanged', tags: [], data: { userId: 'u2', isAvailable: true } });
     expect((await getUser(h.knex, 'u2'))?.isAvailable).toBe(true);
+  });
+
+  it('keeps a self-registered account unverified until UserEmailVerified; accounts from before count as verified', async () => {
+    await h.given(registered('u1', 'old@woxa.tech', 'Old'), waiting('u2', 'new+x@woxa.tech', 'New'));
+    expect((await getUser(h.knex, 'u1'))?.emailVerified).toBe(true);
+    expect(await getUser(h.knex, 'u2')).toMatchObject({ email: 'new+x@woxa.tech', emailVerified: false });
+    await h.given(verified('u2'), { type: 'PasswordChanged', tags: [], data: { userId: 'u2', via: 'reset' } });
+    expect((await getUser(h.knex, 'u2'))?.emailVerified).toBe(true);
+  });
+
+  it('counts every account of a table from before verification as verified', async () => {
+    await h.knex.schema.dropTable('rm_users');
+    await h.knex.schema.createTable('rm_users', (t) => {
+      t.string('id', 64).primary();
+      t.text('email').notNullable();
+      t.text('name').notNullable();
+      t.string('role', 16).notNullable();
+      t.integer('is_available').notNullable();
+      t.bigInteger('position').notNullable();
+    });
+    await h
+      .knex('rm_users')
+      .insert({ id: 'u9', email: 'old@woxa.tech', name: 'Old', role: 'admin', is_available: 1, position: 1 });
+    await usersProjection.migrate(h.knex);
+    expect(await getUser(h.knex, 'u9')).toMatchObject({ role: 'admin', emailVerified: true });
+  });
+
+  it('applies the same UserEmailVerified twice to the same row', async () => {
+    await h.given(waiting('u2', 'new@woxa.tech', 'New'), verified('u2'));
+    const once = await listUsers(h.knex);
+    await h.given(verified('u2'));
+    expect(await listUsers(h.knex)).toEqual(once);
+  });
+
+  it('rebuilds rows equal to the live ones', async () => {
+    await h.given(
+      registered('u1', 'old@woxa.tech', 'Old'),
+      waiting('u2', 'new@woxa.tech', 'New'),
+      waiting('u3', 'late@woxa.tech', 'Late'),
+      verified('u2'),
+      { type: 'UserRoleChanged', tags: [], data: { userId: 'u2', role: 'admin' } },
+    );
+    const live = await listUsers(h.knex);
+    await h.projector.rebuild(['users']);
+    expect(await listUsers(h.knex)).toEqual(live);
+    expect(live.map((u) => u.emailVerified)).toEqual([true, true, false]);
   });
 
   it('reports the default shop status before any change, then the latest one', async () => {
@@ -44,6 +90,12 @@ describe.each(BACKENDS)('users and shop projections on %s', (backend) => {
 
 function registered(userId: string, email: string, name: string): NewEvent {
   return { type: 'UserRegistered', tags: [], data: { userId, email, name, role: 'user' } };
+}
+function waiting(userId: string, email: string, name: string): NewEvent {
+  return { type: 'UserRegistered', tags: [], data: { userId, email, name, role: 'user', verificationRequired: true } };
+}
+function verified(userId: string): NewEvent {
+  return { type: 'UserEmailVerified', tags: [], data: { userId } };
 }
 function shop(isCafeOpen: boolean, isBarOpen: boolean): NewEvent {
   return { type: 'ShopStatusChanged', tags: [], data: { isCafeOpen, isBarOpen } };

@@ -12,6 +12,7 @@ interface UserRow {
   name: string;
   role: string;
   is_available: number;
+  email_verified: number;
   position: number;
 }
 
@@ -20,6 +21,7 @@ const HANDLES = [
   'UserRenamed',
   'UserRoleChanged',
   'UserAvailabilityChanged',
+  'UserEmailVerified',
 ] as const satisfies readonly EventType[];
 
 async function migrate(db: Knex): Promise<void> {
@@ -29,17 +31,31 @@ async function migrate(db: Knex): Promise<void> {
     t.text('name').notNullable();
     t.string('role', 16).notNullable();
     t.integer('is_available').notNullable();
+    t.integer('email_verified').notNullable();
     t.bigInteger('position').notNullable();
     t.index(['position'], 'rm_users_position_idx');
   });
+  // A table of an older version: every account in it was registered before mailboxes were verified.
+  if (!(await db.schema.hasColumn(USERS, 'email_verified'))) {
+    await db.schema.alterTable(USERS, (t) => t.integer('email_verified').notNullable().defaultTo(1));
+  }
 }
 
 async function apply(e: StoredEvent, trx: Knex.Transaction): Promise<void> {
   switch (e.type) {
     case 'UserRegistered': {
-      const { userId, email, name, role } = e.data;
+      const { userId, email, name, role, verificationRequired } = e.data;
+      const verified = flag(verificationRequired !== true);
       await trx(USERS)
-        .insert({ id: userId, email, name, role, is_available: flag(true), position: e.position })
+        .insert({
+          id: userId,
+          email,
+          name,
+          role,
+          is_available: flag(true),
+          email_verified: verified,
+          position: e.position,
+        })
         .onConflict('id')
         .merge();
       return;
@@ -54,6 +70,11 @@ async function apply(e: StoredEvent, trx: Knex.Transaction): Promise<void> {
       await trx(USERS)
         .where('id', e.data.userId)
         .update({ is_available: flag(e.data.isAvailable) });
+      return;
+    case 'UserEmailVerified':
+      await trx(USERS)
+        .where('id', e.data.userId)
+        .update({ email_verified: flag(true) });
       return;
     default:
       return;
@@ -74,6 +95,7 @@ const toUser = (r: UserRow): User => ({
   name: r.name,
   role: Role.parse(r.role),
   isAvailable: isSet(r.is_available),
+  emailVerified: isSet(r.email_verified),
 });
 
 export async function getUser(db: Db, id: string): Promise<User | null> {

@@ -102,6 +102,21 @@ export const ConfigSchema = z
     METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
     /** Failed logins on one account from everywhere in 15 minutes; addresses that signed in before are exempt. */
     LOGIN_ACCOUNT_CEILING: z.coerce.number().int().min(5).default(50),
+    /** Where mail goes (smtp:// or smtps://, credentials in the URL); unset: links are printed in the log. */
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    MAIL_FROM: z.string().min(3).default('Drinks <no-reply@localhost>'),
+    /** The app's public address for links in mail; required with SMTP_URL (a request's Host must not pick it). */
+    APP_URL: z
+      .url({ protocol: /^https?$/, message: 'must be an http(s):// URL' })
+      .transform((s) => s.replace(/\/+$/, ''))
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    /** Registrations and password-reset requests one client address may make per hour (5 per mailbox). */
+    MAIL_REQUESTS_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
     /** Seeds demo accounts with a published password into a new database: `make start` turns it on. */
     DEMO_DATA: bool.default(false),
     /** Who may say who the client is via X-Forwarded-For: unset (no one), a hop count, or proxy addresses. */
@@ -158,6 +173,10 @@ export const ConfigSchema = z
           .map((e) => e.trim())
           .filter(Boolean),
       ),
+  })
+  .refine((c) => !c.SMTP_URL || c.APP_URL, {
+    message: 'APP_URL is required with SMTP_URL: the links in mail point there',
+    path: ['APP_URL'],
   })
   .refine((c) => (c.OFFICE_LAT === undefined) === (c.OFFICE_LNG === undefined), {
     message: 'OFFICE_LAT and OFFICE_LNG go together',

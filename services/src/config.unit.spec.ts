@@ -20,3 +20,19 @@ describe('the configuration', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'yes please' })).toThrow(/TRUST_PROXY/);
   });
 });
+
+describe('the mail settings', () => {
+  it('prints links in the log unless SMTP_URL is set', () => {
+    expect(loadConfig({}).SMTP_URL).toBeUndefined();
+  });
+
+  it('needs APP_URL with SMTP_URL, so no request Host picks where links lead', () => {
+    expect(() => loadConfig({ SMTP_URL: 'smtp://mail.test:587' })).toThrow(/APP_URL/);
+    const c = loadConfig({ SMTP_URL: 'smtp://mail.test:587', APP_URL: 'https://drinks.example/' });
+    expect(c.APP_URL).toBe('https://drinks.example');
+  });
+
+  it('refuses a mail URL that is not smtp:// or smtps://', () => {
+    expect(() => loadConfig({ SMTP_URL: 'http://mail.test' })).toThrow(/SMTP_URL/);
+  });
+});

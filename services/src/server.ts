@@ -9,6 +9,8 @@ import type { AppDeps } from './api/deps.js';
 import { createMetrics } from './api/metrics.js';
 import { metricsAccess } from './api/metrics-access.js';
 import { createCredentialStore } from './auth/credentials.js';
+import { createEmailLinks } from './auth/email-links.js';
+import { createRateLimit } from './auth/rate-limit.js';
 import { hashPassword, needsRehash, verifyPassword } from './auth/passwords.js';
 import { loadJwtSecret } from './auth/secret.js';
 import { createLoginThrottle } from './auth/throttle.js';
@@ -26,6 +28,7 @@ import { migrateCore } from './db/migrations.js';
 import { listenForAppends } from './db/notify.js';
 import { createImageService } from './images/images.js';
 import { createLiveFanout } from './live/fanout.js';
+import { createMailer, type Mailer } from './mail/mailer.js';
 import { createLiveServer } from './live/live-server.js';
 import { createCheckpointWatcher, createProjector } from './projector/projector.js';
 import { createRelay } from './relay/relay.js';
@@ -52,7 +55,7 @@ const READ_YOUR_WRITES_MS = 1000;
  */
 export async function startServer(
   config: Config,
-  options: { logger?: Logger; clock?: Clock } = {},
+  options: { logger?: Logger; clock?: Clock; mailer?: Mailer } = {},
 ): Promise<RunningServer> {
   const logger = options.logger ?? pino({ level: config.LOG_LEVEL });
   const clock = options.clock ?? (config.FAKE_NOW ? offsetClock(new Date(config.FAKE_NOW)) : systemClock);
@@ -163,6 +166,12 @@ export async function startServer(
       credentials: createCredentialStore(db),
       // Per (account, address) it stops guessing; the per-account ceiling spares addresses that signed in before.
       throttle: createLoginThrottle({ db, clock, maxPerAccount: config.LOGIN_ACCOUNT_CEILING }),
+      mailer: options.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger }),
+      emailLinks: createEmailLinks(db, clock),
+      mailLimits: {
+        perAddress: createRateLimit(db, { max: config.MAIL_REQUESTS_PER_ADDRESS, windowSeconds: 3600, clock }),
+        perMailbox: createRateLimit(db, { max: 5, windowSeconds: 3600, clock }),
+      },
       images: createImageService({ db, dataDir: config.DATA_DIR, useDatabase: db.dialect === 'pg' }),
       users,
       metrics,

@@ -14,6 +14,7 @@ import { authRoutes } from './routes/auth.js';
 import { catalogRoutes } from './routes/catalog.js';
 import { imageRoutes } from './routes/images.js';
 import { insightRoutes } from './routes/insights.js';
+import { mailboxRoutes } from './routes/mailbox.js';
 import { opsRoutes } from './routes/ops.js';
 import { orderRoutes } from './routes/orders.js';
 import { pickupScreenRoutes } from './routes/pickup-screen.js';
@@ -44,6 +45,7 @@ export function createApp(deps: AppDeps, options: { webDir?: string } = {}): Koa
   for (const router of [
     opsRoutes,
     authRoutes,
+    mailboxRoutes,
     userRoutes,
     shopRoutes,
     catalogRoutes,

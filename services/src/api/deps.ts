@@ -1,12 +1,15 @@
 import type { User } from '@drinks/contracts';
 import type { Logger } from 'pino';
 import type { createCredentialStore } from '../auth/credentials.js';
+import type { EmailLinks } from '../auth/email-links.js';
+import type { RateLimit } from '../auth/rate-limit.js';
 import type { createLoginThrottle } from '../auth/throttle.js';
 import type { createTokenService } from '../auth/tokens.js';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { createImageService } from '../images/images.js';
+import type { Mailer } from '../mail/mailer.js';
 import type { EventStore } from '../store/types.js';
 import type { Metrics } from './metrics.js';
 
@@ -29,6 +32,10 @@ export interface AppDeps {
   tokens: ReturnType<typeof createTokenService>;
   credentials: ReturnType<typeof createCredentialStore>;
   throttle: ReturnType<typeof createLoginThrottle>;
+  mailer: Mailer;
+  emailLinks: EmailLinks;
+  /** Registrations and reset requests, per client address and per mailbox. */
+  mailLimits: { perAddress: RateLimit; perMailbox: RateLimit };
   images: ReturnType<typeof createImageService>;
   /** `get` reads the users projection; `current` is the per-request check's cached copy (see user-cache.ts). */
   users: { get(id: string): Promise<User | null>; current(id: string): Promise<User | null> };

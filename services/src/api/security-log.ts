@@ -1,7 +1,16 @@
 import type { Logger } from 'pino';
 
 export type SecurityEvent =
-  'login-failed' | 'login-throttled' | 'refresh-token-reused' | 'role-changed' | 'user-disabled' | 'user-enabled';
+  | 'login-failed'
+  | 'login-throttled'
+  | 'refresh-token-reused'
+  | 'role-changed'
+  | 'user-disabled'
+  | 'user-enabled'
+  | 'email-verified'
+  | 'password-reset'
+  | 'password-changed'
+  | 'registration-throttled';
 
 /** One structured line per security event (`security` names it), with the account and address involved. */
 export function logSecurityEvent(

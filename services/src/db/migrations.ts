@@ -139,6 +139,26 @@ const CORE_TABLES: [string, Build][] = [
     },
   ],
   [
+    // Links mailed to prove a mailbox or reset a password: a hash of the token, used once, expiring.
+    'email_links',
+    (t) => {
+      t.text('token_hash').primary();
+      t.text('user_id').notNullable().index();
+      t.text('purpose').notNullable();
+      t.bigInteger('expires_at').notNullable();
+      t.bigInteger('used_at').nullable();
+    },
+  ],
+  [
+    // Hits of rate-limited calls (registration, reset requests) per address and per mailbox.
+    'rate_hits',
+    (t) => {
+      t.text('key').notNullable();
+      t.bigInteger('at').notNullable();
+      t.index(['key', 'at'], 'rate_hits_key_at');
+    },
+  ],
+  [
     // Account and address pairs that signed in: guesses from elsewhere do not lock them out.
     'login_known_addresses',
     (t) => {

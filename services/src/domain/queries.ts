@@ -5,7 +5,13 @@ import type { QueryItem } from '../store/types.js';
 // events (`user:<id>` is on orders too) brings in only what the decision needs.
 const MENU_EVENTS: EventType[] = ['MenuCreated', 'MenuChanged', 'MenuActivityChanged'];
 const CATEGORY_EVENTS: EventType[] = ['CategoryCreated', 'CategoryChanged'];
-const USER_EVENTS: EventType[] = ['UserRegistered', 'UserRenamed', 'UserRoleChanged', 'UserAvailabilityChanged'];
+const USER_EVENTS: EventType[] = [
+  'UserRegistered',
+  'UserRenamed',
+  'UserRoleChanged',
+  'UserAvailabilityChanged',
+  'UserEmailVerified',
+];
 
 export const menuEvents = (menuId: string): QueryItem => ({ types: MENU_EVENTS, tags: [tag.menu(menuId)] });
 export const categoryEvents = (categoryId: string): QueryItem => ({

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Tokens } from '@drinks/contracts';
 import { pino } from 'pino';
 import { loadConfig } from '../config.js';
+import type { Mail } from '../mail/mailer.js';
 import { type RunningServer, startServer } from '../server.js';
 
 export interface TestServer extends RunningServer {
@@ -15,8 +16,14 @@ export interface TestServer extends RunningServer {
     options?: { token?: string | null; body?: unknown; headers?: Record<string, string>; raw?: string },
   ): Promise<{ status: number; body: T; headers: Headers }>;
   login(email: string, password?: string): Promise<Tokens>;
-  /** Registers a fresh user on the company domain and signs in. */
-  newUser(name?: string): Promise<{ id: string; email: string; token: string }>;
+  /** Registers a fresh user on the company domain, opens its verification link and signs in. */
+  newUser(name?: string, options?: { verify?: boolean }): Promise<{ id: string; email: string; token: string }>;
+  /** Its SQLite data directory (for CLIs run beside it). */
+  dataDir: string;
+  /** Mail the server sent (without SMTP_URL the tests read it here instead of the log). */
+  outbox: Mail[];
+  /** The token of the newest link mailed to `email` (to a path containing `kind`). */
+  linkToken(email: string, kind?: string): string;
 }
 
 export const TEST_DOMAIN = 'woxa.tech';
@@ -35,11 +42,14 @@ export async function startTestServer(
     DEMO_DATA: 'true',
     LOG_LEVEL: 'silent',
     COMPANY_EMAIL_DOMAIN: TEST_DOMAIN,
+    MAIL_REQUESTS_PER_ADDRESS: '100000',
     ...(schema ? { DATABASE_SCHEMA: schema } : {}),
     ...env,
   });
+  const outbox: Mail[] = [];
   const running = await startServer(config, {
     logger: pino({ level: 'silent' }),
+    ...(config.SMTP_URL ? {} : { mailer: { send: async (mail: Mail) => void outbox.push(mail) } }),
     ...(options.clock ? { clock: options.clock } : {}),
   });
 
@@ -68,11 +78,22 @@ export async function startTestServer(
     return res.body;
   };
 
+  const linkToken = (email: string, kind = '') => {
+    const mail = outbox.findLast((m) => m.to === email && m.link.includes(kind));
+    const token = mail && new URL(mail.link).searchParams.get('token');
+    if (!token) throw new Error(`no ${kind || 'link'} mailed to ${email}`);
+    return token;
+  };
+
   let n = 0;
-  const newUser = async (name = `User ${String.fromCharCode(65 + (n % 26))}`) => {
+  const newUser = async (name = `User ${String.fromCharCode(65 + (n % 26))}`, options = { verify: true }) => {
     const email = `u${Date.now()}${n++}@${TEST_DOMAIN}`;
     const reg = await call('POST', '/auth/register', { body: { name, email, password: 'secret-pass-1' } });
     if (reg.status !== 201) throw new Error(`register: ${reg.status} ${JSON.stringify(reg.body)}`);
+    if (options.verify) {
+      const verified = await call('POST', '/auth/verify-email', { body: { token: linkToken(email, 'verify') } });
+      if (verified.status !== 200) throw new Error(`verify: ${verified.status} ${JSON.stringify(verified.body)}`);
+    }
     const tokens = await login(email, 'secret-pass-1');
     return { id: reg.body.id as string, email, token: tokens.accessToken };
   };
@@ -82,6 +103,9 @@ export async function startTestServer(
     call,
     login,
     newUser,
+    outbox,
+    linkToken,
+    dataDir,
     async close() {
       await running.close();
       rmSync(dataDir, { recursive: true, force: true });

@@ -44,7 +44,7 @@ describe('sign-in, registration and landing', () => {
     expect(await page.getByLabel('Password').getAttribute('type')).toBe('text');
     await page.getByRole('dialog').getByRole('button', { name: 'Login' }).click();
     await page.getByText('Email or Password incorrect.').waitFor();
-    expect(await page.getByText('If forget password contact').isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Forgot password?' }).isVisible()).toBe(true);
     await screenshot(page, 'login-dialog-error');
     await expectNoSeriousA11yViolations(page);
 
@@ -87,7 +87,9 @@ describe('sign-in, registration and landing', () => {
     expect(await takeAlert(page)).toBe('only accept @woxa.tech');
     await page.getByRole('textbox', { name: 'Email' }).fill('nok@woxa.tech');
     await page.getByRole('button', { name: 'Create' }).click();
-    expect(await takeAlert(page)).toBe('create succeed, you can logging in now');
+    expect(await takeAlert(page)).toBe(
+      'create succeed, you can logging in now. Check your mailbox: open the link we sent to confirm your email before ordering.',
+    );
     await page.waitForURL(`${app.url}/login`);
     await page.goto(`${app.url}/create`);
     await page.getByLabel('Name').fill('Nok again');

@@ -53,6 +53,7 @@ export async function barista(
 export async function registerAndLogin(app: RunningApp, name: string, email: string): Promise<string> {
   const r = await app.api(null, 'POST', '/auth/register', { name, email, password: PASSWORD });
   if (r.status !== 201) throw new Error(`register ${email}: ${r.status} ${JSON.stringify(r.body)}`);
+  await app.verifyEmail(email);
   return (await app.login(email, PASSWORD)).accessToken;
 }
 

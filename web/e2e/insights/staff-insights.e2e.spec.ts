@@ -154,6 +154,6 @@ describe('admin', () => {
     // Newest first: what Guest Two did, not what was done to their orders by the barista.
     await expect
       .poll(() => items.evaluateAll((els) => els.map((e) => e.getAttribute('data-type'))))
-      .toEqual(['OrderPlaced', 'OrderCancelled', 'OrderPlaced', 'UserRegistered']);
+      .toEqual(['OrderPlaced', 'OrderCancelled', 'OrderPlaced', 'UserEmailVerified', 'UserRegistered']);
   });
 });

@@ -18,6 +18,7 @@ export async function newCustomer(
   const email = `e2e-staff-${Date.now()}-${counter}@woxa.tech`;
   const r = await app.api(null, 'POST', '/auth/register', { name: n, email, password: PASSWORD });
   if (r.status !== 201) throw new Error(`register ${email}: ${r.status} ${JSON.stringify(r.body)}`);
+  await app.verifyEmail(email);
   const tokens = await app.login(email, PASSWORD);
   return { token: tokens.accessToken, name: n, email };
 }

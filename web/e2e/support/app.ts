@@ -13,6 +13,10 @@ export interface RunningApp {
   stop(): Promise<void>;
   login(email: string, password: string): Promise<Tokens>;
   api<T>(token: string | null, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }>;
+  /** Without SMTP_URL the server prints each mail's link in its log: the newest one to `email` containing `kind`. */
+  mailLink(email: string, kind: string): Promise<string>;
+  /** Opens the verification link the server printed for `email` (as its owner would from the mail). */
+  verifyEmail(email: string): Promise<void>;
 }
 
 function freePort(): Promise<number> {
@@ -43,11 +47,16 @@ async function waitHealthy(url: string, child: ChildProcess, output: () => strin
 }
 
 /** Starts `node services/dist/main.js` on a free port with a fresh data dir and the demo data. */
-export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
+export async function startApp(
+  envOrFromUrl: Record<string, string> | ((url: string) => Record<string, string>) = {},
+): Promise<RunningApp> {
   const port = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'drinks-e2e-'));
   const url = `http://127.0.0.1:${port}`;
+  const env = typeof envOrFromUrl === 'function' ? envOrFromUrl(url) : envOrFromUrl;
   let log = '';
+  let pending = '';
+  const links: { to: string; link: string }[] = [];
   const child = spawn(process.execPath, [join(ROOT, 'services/dist/main.js')], {
     cwd: ROOT,
     env: {
@@ -57,6 +66,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
       DATA_DIR: dataDir,
       DEMO_DATA: 'true',
       LOG_LEVEL: 'warn',
+      MAIL_REQUESTS_PER_ADDRESS: '100000',
       DATABASE_URL: '',
       NATS_URL: '',
       ...env,
@@ -65,6 +75,17 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
   });
   const keep = (b: Buffer) => {
     log = (log + b.toString()).slice(-20_000);
+    const lines = (pending + b.toString()).split('\n');
+    pending = lines.pop() ?? '';
+    for (const line of lines) {
+      if (!line.includes('"link"')) continue;
+      try {
+        const entry = JSON.parse(line) as { mailTo?: string; link?: string };
+        if (entry.mailTo && entry.link) links.push({ to: entry.mailTo, link: entry.link });
+      } catch {
+        /* not a log line */
+      }
+    }
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
@@ -112,5 +133,21 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
     return r.body;
   };
 
-  return { url, stop, login, api };
+  const mailLink = async (email: string, kind: string) => {
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const found = links.findLast((l) => l.to === email && l.link.includes(kind));
+      if (found) return found.link;
+      if (Date.now() > deadline) throw new Error(`no ${kind} link for ${email} in the log`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
+
+  const verifyEmail = async (email: string) => {
+    const token = new URL(await mailLink(email, '/verify-email')).searchParams.get('token');
+    const r = await api(null, 'POST', '/auth/verify-email', { token });
+    if (r.status !== 200) throw new Error(`verify ${email}: ${r.status} ${JSON.stringify(r.body)}`);
+  };
+
+  return { url, stop, login, api, mailLink, verifyEmail };
 }

@@ -30,6 +30,8 @@ const FallbackScreen = lazyPage(() => import('./screens/unauthorized-page.js'), 
 // Every screen is a chunk of its own: a phone opening /login or /menuCafe loads only that screen.
 const LoginPage = lazyPage(() => import('../features/auth/login-page.js'), 'LoginPage');
 const RegisterPage = lazyPage(() => import('../features/auth/register-page.js'), 'RegisterPage');
+const VerifyEmailPage = lazyPage(() => import('../features/auth/verify-email-page.js'), 'VerifyEmailPage');
+const ResetPasswordPage = lazyPage(() => import('../features/auth/reset-password-page.js'), 'ResetPasswordPage');
 const CafeMenuPage = lazyPage(() => import('../features/catalog/cafe-menu-page.js'), 'CafeMenuPage');
 const BarMenuPage = lazyPage(() => import('../features/catalog/bar-menu-page.js'), 'BarMenuPage');
 const OrderFormPage = lazyPage(() => import('../features/order-form/order-form-page.js'), 'OrderFormPage');
@@ -125,6 +127,15 @@ export const routes: RouteObject[] = [
               </AfterInit>
             ),
           },
+          {
+            path: 'verify-email',
+            element: (
+              <AfterInit>
+                <VerifyEmailPage />
+              </AfterInit>
+            ),
+          },
+          { path: 'reset-password', element: <ResetPasswordPage /> },
           {
             path: 'unauthorized',
             element: (

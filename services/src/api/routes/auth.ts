@@ -8,6 +8,7 @@ import { type AppState, currentUser, signedIn } from '../middleware/auth.js';
 import { parse, pathParam } from '../parse.js';
 import { logSecurityEvent } from '../security-log.js';
 import { commandMetadata } from './command-metadata.js';
+import { limitMailRequest, sendVerificationLink } from './mailbox.js';
 
 export function authRoutes(deps: AppDeps) {
   const router = new Router<AppState>({ prefix: '/api' });
@@ -18,14 +19,15 @@ export function authRoutes(deps: AppDeps) {
     if (!body.email.endsWith(`@${domain}`)) {
       throw new ValidationError(`only accept @${domain}`, [{ path: 'email', message: `only accept @${domain}` }]);
     }
+    await limitMailRequest(deps, ctx, body.email);
     const userId = randomUUID();
     const passwordHash = await deps.passwords.hash(body.password);
     await deps.credentials.create(userId, body.email, passwordHash);
     try {
-      const role = deps.config.ADMIN_EMAILS.includes(body.email) ? 'admin' : 'user';
+      // ADMIN_EMAILS applies once the mailbox is proven (mailbox.ts), never to whoever registers first.
       const result = await registerUser(
         deps.store,
-        { userId, email: body.email, name: body.name.trim(), role },
+        { userId, email: body.email, name: body.name.trim(), role: 'user', verificationRequired: true },
         commandMetadata(ctx, userId),
       );
       await deps.waitFor(result.lastPosition);
@@ -33,8 +35,14 @@ export function authRoutes(deps: AppDeps) {
       await deps.credentials.remove(userId);
       throw err;
     }
+    const user = await deps.users.get(userId);
+    if (user) {
+      await sendVerificationLink(deps, ctx, user).catch((err: unknown) =>
+        deps.logger.error({ err }, 'verification mail failed: the user can ask again'),
+      );
+    }
     ctx.status = 201;
-    ctx.body = await deps.users.get(userId);
+    ctx.body = user;
   });
 
   router.post('/auth/v2/login', async (ctx) => {

@@ -37,7 +37,7 @@ import {
   rejectOrder,
   startOrder,
 } from '../../domain/index.js';
-import { NotFoundError } from '../../errors.js';
+import { AppError, NotFoundError } from '../../errors.js';
 import type { AppendResult } from '../../store/types.js';
 import type { AppDeps } from '../deps.js';
 import { type AppState, currentUser, isStaff, signedIn, staffOnly } from '../middleware/auth.js';
@@ -94,6 +94,7 @@ export function orderRoutes(deps: AppDeps) {
 
   router.post('/order', signedIn, async (ctx) => {
     const user = currentUser(ctx);
+    if (!user.emailVerified) throw new AppError(403, 'EMAIL_NOT_VERIFIED');
     const body = parse(PlaceOrderBody, ctx.request.body);
     let atOffice: boolean | null = null;
     if (office) {

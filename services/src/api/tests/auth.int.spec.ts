@@ -20,14 +20,19 @@ describe('auth and users over HTTP', () => {
         name: 'Nok',
         role: 'user',
         isAvailable: true,
+        emailVerified: false,
       });
     });
-    it('makes ADMIN_EMAILS admins', async () => {
+    it('makes ADMIN_EMAILS admins only once the mailed link is opened', async () => {
       const res = await app.call('POST', '/auth/register', {
         body: { name: 'Boss', email: 'Boss@woxa.tech', password: 'longenough' },
       });
       expect(res.status).toBe(201);
-      expect(res.body.role).toBe('admin');
+      expect(res.body.role).toBe('user');
+      const verified = await app.call('POST', '/auth/verify-email', {
+        body: { token: app.linkToken('boss@woxa.tech', 'verify') },
+      });
+      expect(verified.body).toMatchObject({ role: 'admin', emailVerified: true });
     });
     it('refuses another domain, a long name, a short password', async () => {
       for (const body of [

@@ -4,20 +4,27 @@ import type { Actor } from '../actor.js';
 import { batch } from '../batch.js';
 import { handleCommand } from '../handle-command.js';
 import { emailEvents, userEvents, withActor } from '../queries.js';
-import { emailTag, usersDecider, type UserCommand } from './decide.js';
+import {
+  emailTag,
+  usersDecider,
+  type ChangePassword,
+  type GrantAdmin,
+  type UserCommand,
+  type VerifyUserEmail,
+} from './decide.js';
 
 type Registered = StoredEvent<Extract<DomainEvent, { type: 'UserRegistered' }>>;
 
 /** The caller has checked the email's domain and chosen the role (ADMIN_EMAILS). */
 export async function registerUser(
   store: EventStore,
-  input: { userId: string; email: string; name: string; role: Role },
+  input: { userId: string; email: string; name: string; role: Role; verificationRequired?: boolean },
   metadata?: EventMetadata,
 ): Promise<AppendResult & { userId: string }> {
   const result = await handleCommand(store, {
     query: [emailEvents(emailTag(input.email.trim())), userEvents(input.userId)],
     decider: usersDecider,
-    command: { type: 'RegisterUser', ...input },
+    command: { type: 'RegisterUser', verificationRequired: false, ...input },
     metadata: withActor(input.userId, metadata),
   });
   const registered = result.events.find((e): e is Registered => e.type === 'UserRegistered');
@@ -58,5 +65,19 @@ export function changeUser(
     decider: batch(usersDecider),
     command: commands,
     metadata: withActor(actor.id, metadata),
+  });
+}
+
+/** One user's own change that needs no actor check: a proven mailbox, a new password, the operator's grant. */
+export function handleOwnUserCommand(
+  store: EventStore,
+  command: VerifyUserEmail | ChangePassword | GrantAdmin,
+  metadata?: EventMetadata,
+): Promise<AppendResult> {
+  return handleCommand(store, {
+    query: [userEvents(command.userId)],
+    decider: usersDecider,
+    command,
+    metadata: withActor(command.userId, metadata),
   });
 }

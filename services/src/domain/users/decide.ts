@@ -1,10 +1,11 @@
-import { PersonName, tag, type NewEvent, type Role } from '@drinks/contracts';
+import { mailboxKey, PersonName, tag, type NewEvent, type Role } from '@drinks/contracts';
 import { ForbiddenError, NotFoundError, RuleViolation, ValidationError } from '../../errors.js';
 import type { Actor } from '../actor.js';
 import type { Decider } from '../decider.js';
 import { evolve, initialState, type UserState, type UsersState } from './state.js';
 
-export const emailTag = (email: string) => `email:${email.toLowerCase()}`;
+/** One tag per mailbox (user+x@ is user@), so the uniqueness check reads every spelling of it. */
+export const emailTag = (email: string) => `email:${mailboxKey(email)}`;
 
 /** The caller decides the role (ADMIN_EMAILS) and has validated the email's domain. */
 export interface RegisterUser {
@@ -13,6 +14,25 @@ export interface RegisterUser {
   email: string;
   name: string;
   role: Role;
+  /** True for self-registration: the account waits for its mailbox to be proven. */
+  verificationRequired: boolean;
+}
+/** The owner opened the mailed link; `promote` when the address is in ADMIN_EMAILS. */
+export interface VerifyUserEmail {
+  type: 'VerifyUserEmail';
+  userId: string;
+  promote: boolean;
+}
+/** The credential store already holds the new hash; this records it for the audit trail. */
+export interface ChangePassword {
+  type: 'ChangePassword';
+  userId: string;
+  via: 'reset' | 'change';
+}
+/** By the operator (`make admin`) on the server itself: no actor to check. */
+export interface GrantAdmin {
+  type: 'GrantAdmin';
+  userId: string;
 }
 /** Self-service, or by an admin. */
 export interface RenameUser {
@@ -33,7 +53,8 @@ export interface ChangeUserAvailability {
   userId: string;
   isAvailable: boolean;
 }
-export type UserCommand = RegisterUser | RenameUser | ChangeUserRole | ChangeUserAvailability;
+export type UserCommand =
+  RegisterUser | RenameUser | ChangeUserRole | ChangeUserAvailability | VerifyUserEmail | ChangePassword | GrantAdmin;
 
 function validName(name: string): string {
   const parsed = PersonName.safeParse(name);
@@ -60,9 +81,15 @@ function requireAdmin(actor: Actor, state?: UsersState): void {
 
 export function registerUser(command: RegisterUser, state: UsersState): NewEvent[] {
   const email = command.email.trim().toLowerCase();
-  if (state.emails[email] !== undefined) throw new RuleViolation('EMAIL_TAKEN');
+  if (state.emails[mailboxKey(email)] !== undefined) throw new RuleViolation('EMAIL_TAKEN');
   if (state.users[command.userId]) throw new RuleViolation('INVALID_TRANSITION', 'User already exists.');
-  const data = { userId: command.userId, email, name: validName(command.name), role: command.role };
+  const data = {
+    userId: command.userId,
+    email,
+    name: validName(command.name),
+    role: command.role,
+    ...(command.verificationRequired ? { verificationRequired: true } : {}),
+  };
   return [{ type: 'UserRegistered', data, tags: [tag.user(command.userId), emailTag(email)] }];
 }
 
@@ -93,6 +120,29 @@ export function changeUserAvailability(command: ChangeUserAvailability, state: U
   return [{ type: 'UserAvailabilityChanged', data, tags: [tag.user(user.userId)] }];
 }
 
+export function verifyUserEmail(command: VerifyUserEmail, state: UsersState): NewEvent[] {
+  const user = existingUser(state, command.userId);
+  const tags = [tag.user(user.userId)];
+  const events: NewEvent[] = [];
+  if (!user.emailVerified) events.push({ type: 'UserEmailVerified', data: { userId: user.userId }, tags });
+  if (command.promote && user.role !== 'admin') {
+    events.push({ type: 'UserRoleChanged', data: { userId: user.userId, role: 'admin' }, tags });
+  }
+  return events;
+}
+
+export function changePassword(command: ChangePassword, state: UsersState): NewEvent[] {
+  const user = existingUser(state, command.userId);
+  if (!user.isAvailable) throw new ForbiddenError();
+  const data = { userId: user.userId, via: command.via };
+  return [{ type: 'PasswordChanged', data, tags: [tag.user(user.userId)] }];
+}
+
+/** The operator vouches for the mailbox too: an admin who cannot be verified would be stuck. */
+export function grantAdmin(command: GrantAdmin, state: UsersState): NewEvent[] {
+  return verifyUserEmail({ type: 'VerifyUserEmail', userId: command.userId, promote: true }, state);
+}
+
 export function decide(command: UserCommand, state: UsersState): NewEvent[] {
   switch (command.type) {
     case 'RegisterUser':
@@ -103,6 +153,12 @@ export function decide(command: UserCommand, state: UsersState): NewEvent[] {
       return changeUserRole(command, state);
     case 'ChangeUserAvailability':
       return changeUserAvailability(command, state);
+    case 'VerifyUserEmail':
+      return verifyUserEmail(command, state);
+    case 'ChangePassword':
+      return changePassword(command, state);
+    case 'GrantAdmin':
+      return grantAdmin(command, state);
     default: {
       const unknown: never = command;
       throw new Error(`Unknown user command ${JSON.stringify(unknown)}`);

@@ -14,7 +14,14 @@ describe('users', () => {
     it('registers with the email lowercased, tagged user and email', () => {
       spec(usersDecider)
         .given([])
-        .when({ type: 'RegisterUser', userId: 'u-1', email: 'Bob@Corp.test', name: 'Bob', role: 'user' })
+        .when({
+          type: 'RegisterUser',
+          userId: 'u-1',
+          email: 'Bob@Corp.test',
+          name: 'Bob',
+          role: 'user',
+          verificationRequired: false,
+        })
         .then([
           {
             type: 'UserRegistered',
@@ -26,8 +33,84 @@ describe('users', () => {
 
     it('refuses a taken email whatever its case', () => {
       given()
-        .when({ type: 'RegisterUser', userId: 'u-2', email: 'ALICE@corp.test', name: 'A', role: 'user' })
+        .when({ type: 'RegisterUser', userId: 'u-2', email: 'ALICE@corp.test', ...newcomer })
         .thenThrows({ status: 409, code: 'EMAIL_TAKEN' });
+    });
+
+    it('refuses a plus-addressed spelling of a taken mailbox', () => {
+      given()
+        .when({ type: 'RegisterUser', userId: 'u-2', email: 'Alice+coffee@corp.test', ...newcomer })
+        .thenThrows({ status: 409, code: 'EMAIL_TAKEN' });
+    });
+
+    it('keeps the address as typed and tags the mailbox when verification is required', () => {
+      spec(usersDecider)
+        .given([])
+        .when({ type: 'RegisterUser', userId: 'u-1', email: 'bob+x@corp.test', ...newcomer })
+        .then([
+          {
+            type: 'UserRegistered',
+            data: { userId: 'u-1', email: 'bob+x@corp.test', name: 'New', role: 'user', verificationRequired: true },
+            tags: ['user:u-1', 'email:bob@corp.test'],
+          },
+        ]);
+    });
+  });
+
+  describe('VerifyUserEmail', () => {
+    it('verifies a waiting account', () => {
+      given(bobRegistered)
+        .when({ type: 'VerifyUserEmail', userId: 'u-bob', promote: false })
+        .then([{ type: 'UserEmailVerified', data: { userId: 'u-bob' }, tags: ['user:u-bob'] }]);
+    });
+
+    it('makes an ADMIN_EMAILS address admin only with its verification', () => {
+      given(bobRegistered)
+        .when({ type: 'VerifyUserEmail', userId: 'u-bob', promote: true })
+        .then([
+          { type: 'UserEmailVerified', data: { userId: 'u-bob' }, tags: ['user:u-bob'] },
+          { type: 'UserRoleChanged', data: { userId: 'u-bob', role: 'admin' }, tags: ['user:u-bob'] },
+        ]);
+    });
+
+    it('emits nothing for an account registered before verification existed (it counts as verified)', () => {
+      given().when({ type: 'VerifyUserEmail', userId: alice.id, promote: false }).thenNothing();
+    });
+
+    it('emits nothing once verified, 404 for an unknown user', () => {
+      given(bobRegistered, { type: 'UserEmailVerified', data: { userId: 'u-bob' } })
+        .when({ type: 'VerifyUserEmail', userId: 'u-bob', promote: false })
+        .thenNothing();
+      given().when({ type: 'VerifyUserEmail', userId: 'u-ghost', promote: false }).thenThrows({ status: 404 });
+    });
+  });
+
+  describe('ChangePassword', () => {
+    it('records a reset or a change', () => {
+      given()
+        .when({ type: 'ChangePassword', userId: alice.id, via: 'reset' })
+        .then([{ type: 'PasswordChanged', data: { userId: alice.id, via: 'reset' }, tags: ['user:u-alice'] }]);
+    });
+
+    it('refuses a disabled account', () => {
+      given({ type: 'UserAvailabilityChanged', data: { userId: alice.id, isAvailable: false } })
+        .when({ type: 'ChangePassword', userId: alice.id, via: 'change' })
+        .thenThrows({ status: 403 });
+    });
+  });
+
+  describe('GrantAdmin', () => {
+    it('makes a waiting account a verified admin', () => {
+      given(bobRegistered)
+        .when({ type: 'GrantAdmin', userId: 'u-bob' })
+        .then([
+          { type: 'UserEmailVerified', data: { userId: 'u-bob' }, tags: ['user:u-bob'] },
+          { type: 'UserRoleChanged', data: { userId: 'u-bob', role: 'admin' }, tags: ['user:u-bob'] },
+        ]);
+    });
+
+    it('emits nothing for an admin already', () => {
+      given().when({ type: 'GrantAdmin', userId: admin.id }).thenNothing();
     });
   });
 
@@ -101,6 +184,12 @@ describe('users', () => {
 });
 
 // Fixtures
+
+const newcomer = { name: 'New', role: 'user', verificationRequired: true } as const;
+const bobRegistered: DomainEvent = {
+  type: 'UserRegistered',
+  data: { userId: 'u-bob', email: 'bob@corp.test', name: 'Bob', role: 'user', verificationRequired: true },
+};
 
 const adminRegistered: DomainEvent = {
   type: 'UserRegistered',

@@ -1,4 +1,4 @@
-import type { DomainEvent, Role } from '@drinks/contracts';
+import { mailboxKey, type DomainEvent, type Role } from '@drinks/contracts';
 
 export interface UserState {
   userId: string;
@@ -6,9 +6,10 @@ export interface UserState {
   name: string;
   role: Role;
   isAvailable: boolean;
+  emailVerified: boolean;
 }
 
-/** Users by id and the emails taken (lowercased → user id): whatever the query brought in. */
+/** Users by id and the mailboxes taken (mailboxKey → user id): whatever the query brought in. */
 export interface UsersState {
   users: Readonly<Record<string, UserState>>;
   emails: Readonly<Record<string, string>>;
@@ -24,10 +25,11 @@ function update(state: UsersState, userId: string, patch: Partial<UserState>): U
 export function evolve(state: UsersState, event: DomainEvent): UsersState {
   switch (event.type) {
     case 'UserRegistered': {
-      const { userId, email, name, role } = event.data;
+      const { userId, email, name, role, verificationRequired } = event.data;
+      const emailVerified = verificationRequired !== true;
       return {
-        users: { ...state.users, [userId]: { userId, email, name, role, isAvailable: true } },
-        emails: { ...state.emails, [email.toLowerCase()]: userId },
+        users: { ...state.users, [userId]: { userId, email, name, role, isAvailable: true, emailVerified } },
+        emails: { ...state.emails, [mailboxKey(email)]: userId },
       };
     }
     case 'UserRenamed':
@@ -36,6 +38,8 @@ export function evolve(state: UsersState, event: DomainEvent): UsersState {
       return update(state, event.data.userId, { role: event.data.role });
     case 'UserAvailabilityChanged':
       return update(state, event.data.userId, { isAvailable: event.data.isAvailable });
+    case 'UserEmailVerified':
+      return update(state, event.data.userId, { emailVerified: true });
     default:
       return state;
   }

@@ -1,6 +1,7 @@
 import { Box, useMediaQuery } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import { Outlet } from 'react-router';
+import { VerifyBanner } from '../../features/auth/components/verify-banner.js';
 import { BarEventBanner } from './bar-event-banner.js';
 import { BottomTabBar } from './bottom-tab-bar.js';
 import { TopBar } from './top-bar.js';
@@ -14,6 +15,7 @@ export function CustomerLayout({ variant, tabBar = true }: { variant: 'user' | '
     <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column' }} data-layout={variant}>
       <TopBar />
       <BarEventBanner />
+      <VerifyBanner />
       <Box component="main" sx={{ flex: 1, pb: showTabs ? 10 : 2 }}>
         <Outlet />
       </Box>

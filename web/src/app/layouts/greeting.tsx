@@ -1,7 +1,9 @@
 import EditIcon from '@mui/icons-material/Edit';
+import KeyIcon from '@mui/icons-material/Key';
 import { Box, Button, IconButton, InputBase, Typography } from '@mui/material';
 import { useId, useState } from 'react';
 import { useAlert } from '../../components/alert-provider.js';
+import { ChangePasswordDialog } from '../../features/auth/components/change-password-dialog.js';
 import { useRename } from '../../features/profile/api/rename.js';
 import { useSession } from '../../lib/session.js';
 
@@ -11,6 +13,7 @@ export function Greeting({ color = 'inherit' }: { color?: string }) {
   const alert = useAlert();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState('');
+  const [changingPassword, setChangingPassword] = useState(false);
   const rename = useRename((u) => {
     setUser(u);
     setEditing(false);
@@ -43,6 +46,10 @@ export function Greeting({ color = 'inherit' }: { color?: string }) {
         >
           <EditIcon fontSize="small" />
         </IconButton>
+        <IconButton size="small" color="inherit" aria-label="Change password" onClick={() => setChangingPassword(true)}>
+          <KeyIcon fontSize="small" />
+        </IconButton>
+        <ChangePasswordDialog open={changingPassword} onClose={() => setChangingPassword(false)} />
       </Box>
     );
   }

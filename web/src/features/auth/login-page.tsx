@@ -12,13 +12,14 @@ import {
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
-import { Link as RouterLink, Navigate, useLocation, useNavigate } from 'react-router';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useAlert } from '../../components/alert-provider.js';
 import { Logo } from '../../components/logo.js';
 import { landingPath } from '../../lib/access.js';
 import { useConfig } from '../../lib/config.js';
 import { useSession } from '../../lib/session.js';
 import { EmailField } from './components/email-field.js';
+import { ForgotPasswordDialog } from './components/forgot-password-dialog.js';
 import { PasswordField } from './components/password-field.js';
 import { domainAlert, onCompanyDomain } from './email-rules.js';
 
@@ -40,6 +41,7 @@ export function LoginPage() {
   const [showPassword, setShowPassword] = useState(false);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  const [forgotOpen, setForgotOpen] = useState(false);
 
   if (user && !busy)
     return (
@@ -146,15 +148,13 @@ export function LoginPage() {
             <Typography role="alert" color="error" sx={{ minHeight: 24 }}>
               {error}
             </Typography>
-            <Typography variant="body2">
-              If forget password contact{' '}
-              <Link component={RouterLink} to="/team-credit">
-                the team
-              </Link>
-            </Typography>
+            <Link component="button" type="button" variant="body2" onClick={() => setForgotOpen(true)}>
+              Forgot password?
+            </Link>
           </Stack>
         </DialogContent>
       </Dialog>
+      <ForgotPasswordDialog open={forgotOpen} onClose={() => setForgotOpen(false)} domain={domain} />
     </Box>
   );
 }

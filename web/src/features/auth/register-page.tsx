@@ -9,7 +9,7 @@ import { useRegister } from './api/register.js';
 import { EmailField } from './components/email-field.js';
 import { PasswordField } from './components/password-field.js';
 import { domainAlert, onCompanyDomain } from './email-rules.js';
-import { PASSWORD_RULE, passwordProblem, registrationFailure } from './register-rules.js';
+import { PASSWORD_RULE, passwordProblem, REGISTERED, registrationFailure } from './register-rules.js';
 
 export function RegisterPage() {
   const { companyEmailDomain: domain } = useConfig();
@@ -33,7 +33,7 @@ export function RegisterPage() {
     }
     try {
       await register.mutateAsync({ name: name.trim(), email, password });
-      await alert('create succeed, you can logging in now');
+      await alert(REGISTERED);
       void navigate('/login');
     } catch (err) {
       console.warn('registration failed', err);

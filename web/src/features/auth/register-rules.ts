@@ -4,6 +4,10 @@ import { ApiError } from '../../lib/api-client.js';
 export const PASSWORD_MIN = 8;
 export const PASSWORD_RULE = `At least ${PASSWORD_MIN} characters.`;
 
+/** The spec's words, then where to look: ordering waits for the mailed link. */
+export const REGISTERED =
+  'create succeed, you can logging in now. Check your mailbox: open the link we sent to confirm your email before ordering.';
+
 export function passwordProblem(password: string): string | null {
   return password.length < PASSWORD_MIN ? `Password must be at least ${PASSWORD_MIN} characters.` : null;
 }

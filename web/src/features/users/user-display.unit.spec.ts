@@ -23,5 +23,5 @@ describe('user list display', () => {
 });
 
 function user(id: string, name: string): User {
-  return { id, name, email: `${id}@woxa.tech`, role: 'user', isAvailable: true };
+  return { id, name, email: `${id}@woxa.tech`, role: 'user', isAvailable: true, emailVerified: true };
 }

@@ -1,0 +1,160 @@
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import {
+  ChangePasswordBody,
+  ForgotPasswordBody,
+  mailboxKey,
+  ResetPasswordBody,
+  VerifyEmailBody,
+  type User,
+} from '@drinks/contracts';
+import { handleOwnUserCommand } from '../../domain/index.js';
+import { AppError, ValidationError } from '../../errors.js';
+import type { AppDeps } from '../deps.js';
+import { type AppState, currentUser, signedIn } from '../middleware/auth.js';
+import { parse } from '../parse.js';
+import { logSecurityEvent } from '../security-log.js';
+import { commandMetadata } from './command-metadata.js';
+
+const invalidLink = () => new AppError(400, 'INVALID_LINK');
+
+/**
+ * A sign-out refuses tokens issued up to its whole second (tokens.ts): answering after that second has
+ * passed lets the next sign-in (or the pair this call hands out) be valid at once.
+ */
+async function revokeSessions(deps: AppDeps, userId: string): Promise<void> {
+  await deps.tokens.revokeAll(userId);
+  const rest = 1001 - (deps.clock().getTime() % 1000);
+  await new Promise((resolve) => setTimeout(resolve, rest));
+}
+
+/** Where links in mail point: APP_URL, else (links only printed in the log) the origin this request came to. */
+export const appUrl = (deps: AppDeps, ctx: Context) => deps.config.APP_URL ?? `${ctx.protocol}://${ctx.host}`;
+
+/** Counts a registration or reset request against the client's address and the mailbox it names. */
+export async function limitMailRequest(deps: AppDeps, ctx: Context, email: string): Promise<void> {
+  try {
+    await deps.mailLimits.perAddress.hit([`mail:address:${ctx.ip}`]);
+    await deps.mailLimits.perMailbox.hit([`mail:mailbox:${mailboxKey(email)}`]);
+  } catch (err) {
+    logSecurityEvent(deps.logger, 'registration-throttled', { account: email, address: ctx.ip, path: ctx.path });
+    throw err;
+  }
+}
+
+export async function sendVerificationLink(deps: AppDeps, ctx: Context, user: User): Promise<void> {
+  const token = await deps.emailLinks.issue(user.id, 'verify-email');
+  const link = `${appUrl(deps, ctx)}/verify-email?token=${token}`;
+  await deps.mailer.send({
+    to: user.email,
+    subject: 'Confirm your email',
+    text: `Hello ${user.name},\n\nOpen this link within 24 hours to confirm your email and start ordering:\n${link}\n`,
+    link,
+  });
+}
+
+/** The mailbox proof and the password calls; registration itself stays in auth.ts. */
+export function mailboxRoutes(deps: AppDeps) {
+  const router = new Router<AppState>({ prefix: '/api' });
+
+  const verify = async (ctx: Context, userId: string) => {
+    const user = await deps.users.get(userId);
+    if (!user) throw invalidLink();
+    const promote = deps.config.ADMIN_EMAILS.includes(user.email.toLowerCase());
+    const result = await handleOwnUserCommand(
+      deps.store,
+      { type: 'VerifyUserEmail', userId, promote },
+      commandMetadata(ctx, userId),
+    );
+    await deps.waitFor(result.lastPosition);
+    if (result.events.length > 0)
+      logSecurityEvent(deps.logger, 'email-verified', { account: user.email, address: ctx.ip, promote });
+  };
+
+  router.post('/auth/verify-email', async (ctx) => {
+    const body = parse(VerifyEmailBody, ctx.request.body);
+    const userId = await deps.emailLinks.consume(body.token, 'verify-email');
+    if (!userId) throw invalidLink();
+    await verify(ctx, userId);
+    ctx.body = await deps.users.get(userId);
+  });
+
+  router.post('/auth/verify-email/resend', signedIn, async (ctx) => {
+    const user = currentUser(ctx);
+    if (!user.emailVerified) {
+      await limitMailRequest(deps, ctx, user.email);
+      await sendVerificationLink(deps, ctx, user);
+    }
+    ctx.status = 204;
+  });
+
+  router.post('/auth/forgot-password', async (ctx) => {
+    const body = parse(ForgotPasswordBody, ctx.request.body);
+    await limitMailRequest(deps, ctx, body.email);
+    const credential = await deps.credentials.findByEmail(body.email);
+    const user = credential ? await deps.users.get(credential.userId) : null;
+    if (user?.isAvailable) {
+      const token = await deps.emailLinks.issue(user.id, 'reset-password');
+      const link = `${appUrl(deps, ctx)}/reset-password?token=${token}`;
+      // Not awaited: an address with an account must not answer slower than one without.
+      deps.mailer
+        .send({
+          to: user.email,
+          subject: 'Reset your password',
+          text: `Hello ${user.name},\n\nOpen this link within an hour to choose a new password:\n${link}\n\nIf you did not ask for it, ignore this mail.\n`,
+          link,
+        })
+        .catch((err: unknown) => deps.logger.error({ err }, 'reset mail failed'));
+    }
+    ctx.status = 202;
+    ctx.body = { detail: 'If an account uses this address, a link to reset its password is on its way.' };
+  });
+
+  router.post('/auth/reset-password', async (ctx) => {
+    const body = parse(ResetPasswordBody, ctx.request.body);
+    const userId = await deps.emailLinks.consume(body.token, 'reset-password');
+    const user = userId ? await deps.users.get(userId) : null;
+    if (!user?.isAvailable) throw invalidLink();
+    await deps.credentials.updateHash(user.id, await deps.passwords.hash(body.password));
+    await deps.emailLinks.revoke(user.id, 'reset-password');
+    const result = await handleOwnUserCommand(
+      deps.store,
+      { type: 'ChangePassword', userId: user.id, via: 'reset' },
+      commandMetadata(ctx, user.id),
+    );
+    await deps.waitFor(result.lastPosition);
+    await revokeSessions(deps, user.id);
+    logSecurityEvent(deps.logger, 'password-reset', { account: user.email, address: ctx.ip });
+    // The link came to the mailbox: it is proven too.
+    if (!user.emailVerified) await verify(ctx, user.id);
+    ctx.status = 204;
+  });
+
+  router.put('/user/password', signedIn, async (ctx) => {
+    const user = currentUser(ctx);
+    const body = parse(ChangePasswordBody, ctx.request.body);
+    const attempt = await deps.throttle.reserve(user.email, ctx.ip);
+    const credential = await deps.credentials.findByEmail(user.email);
+    const ok = await deps.passwords.verify(body.currentPassword, credential?.passwordHash ?? deps.passwords.dummyHash);
+    if (!ok || !credential) {
+      await attempt.failed();
+      logSecurityEvent(deps.logger, 'login-failed', { account: user.email, address: ctx.ip, path: ctx.path });
+      const message = 'Current password is incorrect.';
+      throw new ValidationError(message, [{ path: 'currentPassword', message }]);
+    }
+    await attempt.succeeded();
+    await deps.credentials.updateHash(user.id, await deps.passwords.hash(body.newPassword));
+    const result = await handleOwnUserCommand(
+      deps.store,
+      { type: 'ChangePassword', userId: user.id, via: 'change' },
+      commandMetadata(ctx),
+    );
+    await deps.waitFor(result.lastPosition);
+    // Every other session ends; this one carries on with a fresh pair.
+    await revokeSessions(deps, user.id);
+    logSecurityEvent(deps.logger, 'password-changed', { account: user.email, address: ctx.ip });
+    ctx.body = await deps.tokens.issue(user.id);
+  });
+
+  return router;
+}

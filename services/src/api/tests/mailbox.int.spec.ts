@@ -1,0 +1,190 @@
+import type { Tokens, User } from '@drinks/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestSmtp, type TestSmtp } from '../../test-support/smtp.js';
+import { type TestServer, startTestServer } from '../../test-support/server.js';
+import { catalog, placeCafeOrder, problem, staffTokens, uploadImage } from './fixtures.js';
+
+const APP_URL = 'https://drinks.example';
+const PASSWORD = 'first-pass-1';
+
+describe('mailboxes proven over HTTP, mail through a real SMTP server', () => {
+  let smtp: TestSmtp;
+  let app: TestServer;
+  let cafeMenu: string;
+  beforeAll(async () => {
+    smtp = await startTestSmtp();
+    app = await startTestServer({ SMTP_URL: smtp.url, APP_URL, ADMIN_EMAILS: 'chief@woxa.tech' });
+    cafeMenu = (await catalog(app, (await staffTokens(app)).barista)).cafeMenu.id;
+  });
+  afterAll(async () => {
+    await app.close();
+    await smtp.close();
+  });
+
+  const register = (email: string, name = 'Mali') =>
+    app.call<User>('POST', '/auth/register', { body: { name, email, password: PASSWORD } });
+  const verify = (token: string) => app.call<User>('POST', '/auth/verify-email', { body: { token } });
+
+  it('lists the mailbox calls in the served OpenAPI document', async () => {
+    const doc = await app.call<{ paths: Record<string, unknown> }>('GET', '/openapi.json');
+    for (const path of ['verify-email', 'verify-email/resend', 'forgot-password', 'reset-password']) {
+      expect(Object.keys(doc.body.paths)).toContain(`/api/auth/${path}`);
+    }
+    expect(Object.keys(doc.body.paths)).toContain('/api/user/password');
+  });
+
+  describe('when a person registers', () => {
+    it('mails a link to APP_URL; ordering is refused with EMAIL_NOT_VERIFIED until it is opened', async () => {
+      const res = await register('mali@woxa.tech');
+      expect(res.status).toBe(201);
+      expect(res.body).toMatchObject({ email: 'mali@woxa.tech', emailVerified: false });
+      const token = await smtp.linkToken('mali@woxa.tech', `${APP_URL}/verify-email?token=`);
+
+      const { accessToken } = await app.login('mali@woxa.tech', PASSWORD);
+      const image = await uploadImage(app, accessToken);
+      const refused = await placeCafeOrder(app, accessToken, cafeMenu, image);
+      expect(refused.status).toBe(403);
+      expect(problem(refused).code).toBe('EMAIL_NOT_VERIFIED');
+
+      const verified = await verify(token);
+      expect(verified.status).toBe(200);
+      expect(verified.body).toMatchObject({ email: 'mali@woxa.tech', emailVerified: true, role: 'user' });
+      const me = await app.call<User>('GET', '/user/me', { token: accessToken });
+      expect(me.body.emailVerified).toBe(true);
+      const placed = await placeCafeOrder(app, accessToken, cafeMenu, image);
+      expect(placed.status).toBe(201);
+    });
+
+    it('uses a link once: opened again it answers 400 INVALID_LINK', async () => {
+      await register('once@woxa.tech');
+      const token = await smtp.linkToken('once@woxa.tech', '/verify-email?token=');
+      expect((await verify(token)).status).toBe(200);
+      const again = await verify(token);
+      expect(again.status).toBe(400);
+      expect(problem(again).code).toBe('INVALID_LINK');
+      expect(problem(await verify('x'.repeat(43))).code).toBe('INVALID_LINK');
+    });
+
+    it('makes an ADMIN_EMAILS address admin only once its link is opened', async () => {
+      expect((await register('chief@woxa.tech', 'Chief')).body.role).toBe('user');
+      const token = await smtp.linkToken('chief@woxa.tech', '/verify-email?token=');
+      expect((await verify(token)).body).toMatchObject({ role: 'admin', emailVerified: true });
+    });
+
+    it('resends the link to a signed-in account that waits for it', async () => {
+      await register('late@woxa.tech');
+      const { accessToken } = await app.login('late@woxa.tech', PASSWORD);
+      const before = smtp.mails.filter((m) => m.to === 'late@woxa.tech').length;
+      expect((await app.call('POST', '/auth/verify-email/resend', { token: accessToken })).status).toBe(204);
+      await expect.poll(() => smtp.mails.filter((m) => m.to === 'late@woxa.tech').length).toBe(before + 1);
+      expect((await verify(await smtp.linkToken('late@woxa.tech', '/verify-email'))).status).toBe(200);
+    });
+  });
+
+  describe('when the address is taken', () => {
+    it('answers 409 EMAIL_TAKEN as the contract says, for every spelling of the mailbox', async () => {
+      await register('nid@woxa.tech');
+      for (const email of ['nid@woxa.tech', 'NID@woxa.tech', 'nid+coffee@woxa.tech']) {
+        const res = await register(email, 'Twin');
+        expect(res.status).toBe(409);
+        expect(problem(res).code).toBe('EMAIL_TAKEN');
+      }
+    });
+
+    it('limits registrations per mailbox with 429, whatever the spelling', async () => {
+      const statuses: number[] = [];
+      for (const email of ['flood@woxa.tech', 'flood+1@woxa.tech', 'FLOOD@woxa.tech', 'flood+2@woxa.tech']) {
+        statuses.push((await register(email)).status);
+      }
+      statuses.push((await register('flood+3@woxa.tech')).status, (await register('flood@woxa.tech')).status);
+      expect(statuses).toEqual([201, 409, 409, 409, 409, 429]);
+    });
+
+    it('keeps a plus address as typed for the one account that holds the mailbox', async () => {
+      const res = await register('pim+drinks@woxa.tech');
+      expect(res.body.email).toBe('pim+drinks@woxa.tech');
+      expect((await register('pim@woxa.tech')).status).toBe(409);
+    });
+  });
+
+  describe('when a password is forgotten', () => {
+    it('answers the same for any address, mails a single-use link, and the reset ends every session', async () => {
+      await register('reset@woxa.tech');
+      await verify(await smtp.linkToken('reset@woxa.tech', '/verify-email'));
+      const session = await app.login('reset@woxa.tech', PASSWORD);
+
+      const known = await app.call('POST', '/auth/forgot-password', { body: { email: 'reset@woxa.tech' } });
+      const unknown = await app.call('POST', '/auth/forgot-password', { body: { email: 'ghost@woxa.tech' } });
+      expect(known.status).toBe(202);
+      expect([unknown.status, unknown.body]).toEqual([known.status, known.body]);
+      const token = await smtp.linkToken('reset@woxa.tech', `${APP_URL}/reset-password?token=`);
+
+      const reset = await app.call('POST', '/auth/reset-password', { body: { token, password: 'second-pass-2' } });
+      expect(reset.status).toBe(204);
+      const old = await app.call('POST', '/auth/v2/login', { body: { email: 'reset@woxa.tech', password: PASSWORD } });
+      expect(old.status).toBe(401);
+      await app.login('reset@woxa.tech', 'second-pass-2');
+      expect((await app.call('GET', '/user/me', { token: session.accessToken })).status).toBe(401);
+      const refresh = await app.call('POST', '/auth/refresh-token', { body: { refreshToken: session.refreshToken } });
+      expect(refresh.status).toBe(401);
+
+      const reused = await app.call('POST', '/auth/reset-password', { body: { token, password: 'third-pass-3' } });
+      expect(reused.status).toBe(400);
+      expect(reused.body.code).toBe('INVALID_LINK');
+    });
+  });
+
+  describe('when a signed-in person changes the password', () => {
+    it('needs the current one, answers a fresh pair and ends the other sessions', async () => {
+      await register('change@woxa.tech');
+      const other = await app.login('change@woxa.tech', PASSWORD);
+      const mine = await app.login('change@woxa.tech', PASSWORD);
+      const wrong = await app.call('PUT', '/user/password', {
+        token: mine.accessToken,
+        body: { currentPassword: 'not-it-at-all', newPassword: 'changed-pass-2' },
+      });
+      expect(wrong.status).toBe(400);
+      expect(wrong.body.errors).toEqual([{ path: 'currentPassword', message: 'Current password is incorrect.' }]);
+
+      const changed = await app.call<Tokens>('PUT', '/user/password', {
+        token: mine.accessToken,
+        body: { currentPassword: PASSWORD, newPassword: 'changed-pass-2' },
+      });
+      expect(changed.status).toBe(200);
+      expect((await app.call('GET', '/user/me', { token: changed.body.accessToken })).status).toBe(200);
+      expect((await app.call('GET', '/user/me', { token: other.accessToken })).status).toBe(401);
+      await app.login('change@woxa.tech', 'changed-pass-2');
+    });
+  });
+});
+
+describe('mail links and limits over time', () => {
+  let app: TestServer;
+  let offsetMs = 0;
+  beforeAll(async () => {
+    app = await startTestServer({ MAIL_REQUESTS_PER_ADDRESS: '4' }, { clock: () => new Date(Date.now() + offsetMs) });
+  });
+  afterAll(() => app.close());
+
+  it('refuses a verification link older than 24 hours', async () => {
+    await app.call('POST', '/auth/register', { body: { name: 'Slow', email: 'slow@woxa.tech', password: PASSWORD } });
+    const token = app.linkToken('slow@woxa.tech', 'verify');
+    offsetMs += 25 * 3600 * 1000;
+    const res = await app.call('POST', '/auth/verify-email', { body: { token } });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('INVALID_LINK');
+  });
+
+  it('limits registrations per mailbox and per client address with 429 and Retry-After', async () => {
+    offsetMs += 2 * 3600 * 1000;
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const res = await app.call('POST', '/auth/register', {
+        body: { name: 'Spam', email: `spam${i}@woxa.tech`, password: PASSWORD },
+      });
+      statuses.push(res.status);
+      if (res.status === 429) expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+    expect(statuses).toEqual([201, 201, 201, 201, 429]);
+  });
+});

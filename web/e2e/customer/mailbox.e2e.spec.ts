@@ -1,0 +1,79 @@
+import { fileURLToPath } from 'node:url';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApp, type RunningApp } from '../support/app.js';
+import { expectNoSeriousA11yViolations, newPhonePage, openBrowser, screenshot } from '../support/browser.js';
+import { takeAlert } from '../support/customer.js';
+import { startTestSmtp, type TestSmtp } from '../support/smtp.js';
+
+let smtp: TestSmtp;
+let app: RunningApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  smtp = await startTestSmtp();
+  [app, browser] = await Promise.all([startApp((url) => ({ SMTP_URL: smtp.url, APP_URL: url })), openBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+  await smtp?.close();
+});
+
+const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url));
+
+describe('a new account proves its mailbox', () => {
+  it('registers, is told why ordering waits, opens the mailed link and places an order', async () => {
+    const page = await newPhonePage(browser);
+    await page.goto(`${app.url}/create`);
+    await page.getByLabel('Name').fill('Ploy');
+    await page.getByRole('textbox', { name: 'Email' }).fill('ploy@woxa.tech');
+    await page.getByLabel('Password').fill('ploy-pass-1');
+    await page.getByRole('button', { name: 'Create' }).click();
+    expect(await takeAlert(page)).toContain('Check your mailbox');
+    await page.waitForURL(`${app.url}/login`);
+
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByRole('textbox', { name: 'Email' }).fill('ploy@woxa.tech');
+    await page.getByLabel('Password').fill('ploy-pass-1');
+    await page.getByRole('dialog').getByRole('button', { name: 'Login' }).click();
+    await page.getByText('Confirm your email to order: open the link we mailed to ploy@woxa.tech.').waitFor();
+    await screenshot(page, 'verify-banner');
+    await expectNoSeriousA11yViolations(page);
+
+    await page.goto(await smtp.link('ploy@woxa.tech', '/verify-email?token='));
+    await page.getByText('Your email is confirmed. You can order now.').waitFor();
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    await page.goto(`${app.url}/menuCafe`);
+    expect(await page.getByText('Confirm your email to order').count()).toBe(0);
+    await page.getByTestId('menu-item').filter({ hasText: 'Latte' }).click();
+    await page.getByRole('heading', { name: 'Latte' }).waitFor();
+    await page.getByTestId('tumbler-input').setInputFiles(fixture('tumbler-small.jpg'));
+    await page.getByTestId('tumbler-preview').waitFor({ timeout: 30_000 });
+    await page.getByRole('radio', { name: 'Cold' }).check();
+    await page.getByRole('radio', { name: '50%', exact: true }).check();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await page.getByText('Order Placed Successfully!').waitFor();
+    await page.context().close();
+  });
+
+  it('resets a forgotten password through the mailed link', async () => {
+    const page = await newPhonePage(browser);
+    await page.goto(`${app.url}/login`);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByRole('button', { name: 'Forgot password?' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Forgot password?' });
+    await dialog.getByRole('textbox', { name: 'Email' }).fill('ploy@woxa.tech');
+    await dialog.getByRole('button', { name: 'Send link' }).click();
+    await dialog.getByText('If an account uses this address').waitFor();
+
+    await page.goto(await smtp.link('ploy@woxa.tech', '/reset-password?token='));
+    await page.getByLabel('Password').fill('ploy-pass-2');
+    await page.getByRole('button', { name: 'Save password' }).click();
+    await page.getByText('Your password is changed. Log in with the new one.').waitFor();
+    await app.login('ploy@woxa.tech', 'ploy-pass-2');
+    await page.context().close();
+  });
+});

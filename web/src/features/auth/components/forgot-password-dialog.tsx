@@ -1,0 +1,60 @@
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
+import { useForgotPassword } from '../api/forgot-password.js';
+import { registrationFailure } from '../register-rules.js';
+import { EmailField } from './email-field.js';
+
+/** Asks for the address and always answers the same: whether it has an account is nobody's business. */
+export function ForgotPasswordDialog({
+  open,
+  onClose,
+  domain,
+}: {
+  open: boolean;
+  onClose: () => void;
+  domain: string;
+}) {
+  const [email, setEmail] = useState('');
+  const forgot = useForgotPassword();
+  const close = () => {
+    setEmail('');
+    forgot.reset();
+    onClose();
+  };
+  return (
+    <Dialog open={open} onClose={close} fullWidth maxWidth="xs" aria-labelledby="forgot-title">
+      <DialogTitle id="forgot-title">Forgot password?</DialogTitle>
+      <DialogContent>
+        <Stack
+          component="form"
+          id="forgot-form"
+          spacing={2}
+          sx={{ pt: 1 }}
+          onSubmit={(e) => {
+            e.preventDefault();
+            forgot.mutate(email);
+          }}
+        >
+          {forgot.isSuccess ? (
+            <Typography role="status">{forgot.data.detail}</Typography>
+          ) : (
+            <EmailField value={email} onChange={setEmail} domain={domain} autoFocus />
+          )}
+          {forgot.isError && (
+            <Typography role="alert" color="error">
+              {registrationFailure(forgot.error)}
+            </Typography>
+          )}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={close}>Close</Button>
+        {!forgot.isSuccess && (
+          <Button type="submit" form="forgot-form" variant="contained" disabled={forgot.isPending}>
+            Send link
+          </Button>
+        )}
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,50 @@
+import { Box, Button, CircularProgress, Paper, Stack, Typography } from '@mui/material';
+import { useEffect, useRef } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Logo } from '../../components/logo.js';
+import { useOptionalSession } from '../../lib/session.js';
+import { useVerifyEmail } from './api/verify-email.js';
+import { registrationFailure } from './register-rules.js';
+
+/** Where the mailed link lands: opens it once and says what happened. */
+export function VerifyEmailPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const session = useOptionalSession();
+  const verify = useVerifyEmail();
+  const sent = useRef(false);
+  const token = params.get('token') ?? '';
+
+  useEffect(() => {
+    if (sent.current) return;
+    sent.current = true;
+    verify.mutate(token, {
+      onSuccess: (u) => {
+        if (session?.user?.id === u.id) session.setUser(u);
+      },
+    });
+  }, [token, verify, session]);
+
+  return (
+    <Box component="main" sx={{ minHeight: '100dvh', display: 'grid', placeItems: 'center', p: 2 }}>
+      <Paper sx={{ p: 3, width: '100%', maxWidth: 400, textAlign: 'center' }} elevation={3}>
+        <Stack spacing={2} sx={{ alignItems: 'center' }}>
+          <Logo size={32} />
+          <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
+            Confirm your email
+          </Typography>
+          {verify.isPending || verify.isIdle ? <CircularProgress aria-label="Confirming" /> : null}
+          {verify.isSuccess && <Typography role="status">Your email is confirmed. You can order now.</Typography>}
+          {verify.isError && (
+            <Typography role="alert" color="error">
+              {registrationFailure(verify.error)}
+            </Typography>
+          )}
+          <Button variant="contained" onClick={() => void navigate(session?.user ? '/' : '/login')}>
+            {session?.user ? 'Continue' : 'Go to Login'}
+          </Button>
+        </Stack>
+      </Paper>
+    </Box>
+  );
+}
