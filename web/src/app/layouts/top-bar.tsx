@@ -36,7 +36,7 @@ export function barColour(shop: { isCafeOpen: boolean; isBarOpen: boolean }): st
   return shop.isBarOpen && !shop.isCafeOpen ? BAR_PURPLE : CAFE_DARK;
 }
 
-const WIDE_LINK = { px: 0.75, minWidth: 0, whiteSpace: 'nowrap', fontSize: 14 } as const;
+const WIDE_LINK = { px: 0.5, minWidth: 0, whiteSpace: 'nowrap', fontSize: { md: 13, xl: 14 } } as const;
 
 /** Top navigation for users and admins; collapses into a drawer on small screens. */
 export function TopBar() {
@@ -50,7 +50,7 @@ export function TopBar() {
 
   return (
     <AppBar position="sticky" sx={{ bgcolor: barColour(shop) }} component="header">
-      <Toolbar sx={{ gap: 1, px: { md: 2 } }}>
+      <Toolbar sx={{ gap: 0.5, px: { md: 2 } }}>
         <Button
           color="inherit"
           aria-label={`${barOpen ? 'Woxa Bar' : 'Woxa Cafe'} home`}
