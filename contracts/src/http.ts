@@ -173,6 +173,10 @@ export const ClientConfig = z.object({
   companyEmailDomain: z.string(),
   businessTimeZone: z.string(),
   officeCheck: z.boolean(),
+  /** Company sign-in (OpenID Connect) when configured: the button says "Sign in with {name}". */
+  companySignIn: z.object({ name: z.string() }).optional(),
+  /** False when only the company account signs in (OIDC_ONLY): no password login, registration or reset. */
+  passwordSignIn: z.boolean().optional(),
   /** The server clock (ISO instant) when answering; lets the client honour FAKE_NOW. */
   now: z.string().optional(),
 });

@@ -14,6 +14,8 @@ function isCidr(s: string): boolean {
   return Number(prefix) <= (family === 4 ? 32 : 128);
 }
 
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
 const optionalNumber = (schema: z.ZodNumber) =>
   z.preprocess((v) => (v === undefined || v === '' ? undefined : Number(v)), schema.optional());
 
@@ -117,6 +119,21 @@ export const ConfigSchema = z
       .or(z.literal('').transform(() => undefined)),
     /** Registrations and password-reset requests one client address may make per hour (5 per mailbox). */
     MAIL_REQUESTS_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
+    /** Company sign-in (OpenID Connect): the provider's issuer URL; https, or http only on this machine. */
+    OIDC_ISSUER: z
+      .url({ protocol: /^https?$/, message: 'must be an https:// URL' })
+      .refine(
+        (s) => s.startsWith('https://') || LOOPBACK_HOSTS.has(new URL(s).hostname),
+        'must be an https:// URL (http only for a provider on this machine)',
+      )
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    OIDC_CLIENT_ID: z.string().min(1).optional(),
+    OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+    /** The button says "Sign in with <OIDC_NAME>"; the company domain when unset. */
+    OIDC_NAME: z.string().min(1).max(40).optional(),
+    /** Hides password sign-in, registration and reset: everyone signs in with the company account. */
+    OIDC_ONLY: bool.default(false),
     /** Seeds demo accounts with a published password into a new database: `make start` turns it on. */
     DEMO_DATA: bool.default(false),
     /** Who may say who the client is via X-Forwarded-For: unset (no one), a hop count, or proxy addresses. */
@@ -177,6 +194,15 @@ export const ConfigSchema = z
   .refine((c) => !c.SMTP_URL || c.APP_URL, {
     message: 'APP_URL is required with SMTP_URL: the links in mail point there',
     path: ['APP_URL'],
+  })
+  .refine((c) => !c.OIDC_ISSUER || (c.OIDC_CLIENT_ID && c.OIDC_CLIENT_SECRET && c.APP_URL), {
+    message:
+      'OIDC_ISSUER needs OIDC_CLIENT_ID, OIDC_CLIENT_SECRET and APP_URL (the redirect URI is APP_URL/api/auth/oidc/callback)',
+    path: ['OIDC_ISSUER'],
+  })
+  .refine((c) => !c.OIDC_ONLY || c.OIDC_ISSUER, {
+    message: 'OIDC_ONLY=true needs OIDC_ISSUER: else nobody could sign in',
+    path: ['OIDC_ONLY'],
   })
   .refine((c) => (c.OFFICE_LAT === undefined) === (c.OFFICE_LNG === undefined), {
     message: 'OFFICE_LAT and OFFICE_LNG go together',

@@ -36,3 +36,29 @@ describe('the mail settings', () => {
     expect(() => loadConfig({ SMTP_URL: 'http://mail.test' })).toThrow(/SMTP_URL/);
   });
 });
+
+describe('the company sign-in settings', () => {
+  const oidc = {
+    OIDC_ISSUER: 'https://accounts.google.com',
+    OIDC_CLIENT_ID: 'drinks',
+    OIDC_CLIENT_SECRET: 'from-the-console',
+    APP_URL: 'https://drinks.example',
+  };
+
+  it('is off unless OIDC_ISSUER is set, and then needs the client and APP_URL (the redirect URI)', () => {
+    expect(loadConfig({}).OIDC_ISSUER).toBeUndefined();
+    expect(loadConfig(oidc).OIDC_ISSUER).toBe('https://accounts.google.com');
+    expect(() => loadConfig({ ...oidc, APP_URL: '' })).toThrow(/OIDC_ISSUER.*APP_URL/);
+    expect(() => loadConfig({ ...oidc, OIDC_CLIENT_SECRET: undefined })).toThrow(/OIDC_CLIENT_SECRET/);
+  });
+
+  it('refuses a plain-http provider unless it runs on this machine', () => {
+    expect(() => loadConfig({ ...oidc, OIDC_ISSUER: 'http://idp.example' })).toThrow(/OIDC_ISSUER.*https/);
+    expect(loadConfig({ ...oidc, OIDC_ISSUER: 'http://localhost:8080/realms/woxa' }).OIDC_ISSUER).toBeTruthy();
+  });
+
+  it('refuses OIDC_ONLY without a provider: nobody could sign in', () => {
+    expect(() => loadConfig({ OIDC_ONLY: 'true' })).toThrow(/OIDC_ONLY/);
+    expect(loadConfig({ ...oidc, OIDC_ONLY: 'true' }).OIDC_ONLY).toBe(true);
+  });
+});

@@ -12,6 +12,7 @@ import { createCredentialStore } from './auth/credentials.js';
 import { createEmailLinks } from './auth/email-links.js';
 import { createRateLimit } from './auth/rate-limit.js';
 import { hashPassword, needsRehash, verifyPassword } from './auth/passwords.js';
+import { createCompanySignIn } from './auth/company-sign-in.js';
 import { loadJwtSecret } from './auth/secret.js';
 import { createLoginThrottle } from './auth/throttle.js';
 import { createTokenService } from './auth/tokens.js';
@@ -166,6 +167,7 @@ export async function startServer(
       credentials: createCredentialStore(db),
       // Per (account, address) it stops guessing; the per-account ceiling spares addresses that signed in before.
       throttle: createLoginThrottle({ db, clock, maxPerAccount: config.LOGIN_ACCOUNT_CEILING }),
+      companySignIn: createCompanySignIn({ config, secret, clock }),
       mailer: options.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger }),
       emailLinks: createEmailLinks(db, clock),
       mailLimits: {

@@ -11,6 +11,7 @@ import { idempotentBody } from './middleware/idempotent-body.js';
 import { errorHandler } from './middleware/error-handler.js';
 import { requestContext, securityHeaders } from './middleware/request-context.js';
 import { authRoutes } from './routes/auth.js';
+import { companySignInRoutes } from './routes/company-sign-in.js';
 import { catalogRoutes } from './routes/catalog.js';
 import { imageRoutes } from './routes/images.js';
 import { insightRoutes } from './routes/insights.js';
@@ -45,6 +46,7 @@ export function createApp(deps: AppDeps, options: { webDir?: string } = {}): Koa
   for (const router of [
     opsRoutes,
     authRoutes,
+    companySignInRoutes,
     mailboxRoutes,
     userRoutes,
     shopRoutes,

@@ -1,5 +1,6 @@
 import type { User } from '@drinks/contracts';
 import type { Logger } from 'pino';
+import type { CompanySignIn } from '../auth/company-sign-in.js';
 import type { createCredentialStore } from '../auth/credentials.js';
 import type { EmailLinks } from '../auth/email-links.js';
 import type { RateLimit } from '../auth/rate-limit.js';
@@ -32,6 +33,8 @@ export interface AppDeps {
   tokens: ReturnType<typeof createTokenService>;
   credentials: ReturnType<typeof createCredentialStore>;
   throttle: ReturnType<typeof createLoginThrottle>;
+  /** Null unless OIDC_ISSUER is set. */
+  companySignIn: CompanySignIn | null;
   mailer: Mailer;
   emailLinks: EmailLinks;
   /** Registrations and reset requests, per client address and per mailbox. */

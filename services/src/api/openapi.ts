@@ -25,8 +25,44 @@ const ops: Op[] = [
     body: c.RegisterBody,
     response: c.User,
     status: 201,
+    errors: [403],
   },
-  { method: 'post', path: '/auth/v2/login', summary: 'Sign in', auth: 'public', body: c.LoginBody, response: c.Tokens },
+  {
+    method: 'post',
+    path: '/auth/v2/login',
+    summary: 'Sign in (403 PASSWORD_SIGN_IN_OFF when only company sign-in is on)',
+    auth: 'public',
+    body: c.LoginBody,
+    response: c.Tokens,
+    errors: [403],
+  },
+  {
+    method: 'get',
+    path: '/auth/oidc/start',
+    summary:
+      'Company sign-in (OpenID Connect): redirects the browser to the provider; to /login?sso_error=provider-unavailable when it does not answer',
+    auth: 'public',
+    status: 302,
+    errors: [404],
+  },
+  {
+    method: 'get',
+    path: '/auth/oidc/callback',
+    summary:
+      "The provider's answer: redirects to /login?sso=done, or to /login?sso_error= wrong-domain, unverified-email, mismatch, disabled, cancelled, provider-unavailable or failed",
+    auth: 'public',
+    status: 302,
+    errors: [404],
+  },
+  {
+    method: 'post',
+    path: '/auth/oidc/session',
+    summary:
+      "Completes a company sign-in: the app's tokens for the user the callback signed in (once, within 2 minutes)",
+    auth: 'public',
+    response: c.Tokens,
+    errors: [401, 404],
+  },
   {
     method: 'post',
     path: '/auth/refresh-token',
@@ -58,6 +94,7 @@ const ops: Op[] = [
     body: c.ForgotPasswordBody,
     response: z.object({ detail: z.string() }),
     status: 202,
+    errors: [403],
   },
   {
     method: 'post',
@@ -66,6 +103,7 @@ const ops: Op[] = [
     auth: 'public',
     body: c.ResetPasswordBody,
     status: 204,
+    errors: [403],
   },
   {
     method: 'put',
@@ -388,10 +426,15 @@ function operationId(op: Op): string {
   return op.method + words.join('');
 }
 
+const STATUS_TEXT: Record<number, string> = {
+  204: 'Done, nothing to answer',
+  302: 'Redirect: the Location header says where',
+};
+
 const PROBLEM_TEXT: Record<number, string> = {
   400: 'VALIDATION_FAILED: the path, query or body breaks the rules given in its schema',
   401: 'Not signed in, or the token is expired, revoked or wrong',
-  403: 'FORBIDDEN: signed in without the role this needs',
+  403: 'FORBIDDEN: signed in without the role this needs (PASSWORD_SIGN_IN_OFF: password sign-in is turned off)',
   404: 'NOT_FOUND: no such resource (or not yours to see)',
   409: 'A business rule refused it; `code` says which (e.g. DAILY_LIMIT_REACHED, SHOP_CLOSED, ACTIVE_ORDERS, an order already started)',
   413: 'The upload is too large',
@@ -450,7 +493,7 @@ export function openApiDocument() {
         ? { requestBody: { required: true, content: { 'application/json': { schema: schema(op.body, 'input') } } } }
         : {}),
       responses: {
-        [String(op.status ?? 200)]: { description: op.status === 204 ? 'Done, nothing to answer' : 'OK', ...ok },
+        [String(op.status ?? 200)]: { description: STATUS_TEXT[op.status ?? 200] ?? 'OK', ...ok },
         ...Object.fromEntries(
           problemAnswers(op).map((code) => [code, { description: PROBLEM_TEXT[code], content: problem }]),
         ),

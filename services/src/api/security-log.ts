@@ -10,7 +10,9 @@ export type SecurityEvent =
   | 'email-verified'
   | 'password-reset'
   | 'password-changed'
-  | 'registration-throttled';
+  | 'registration-throttled'
+  | 'company-sign-in'
+  | 'company-sign-in-refused';
 
 /** One structured line per security event (`security` names it), with the account and address involved. */
 export function logSecurityEvent(

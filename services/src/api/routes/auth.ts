@@ -8,6 +8,7 @@ import { type AppState, currentUser, signedIn } from '../middleware/auth.js';
 import { parse, pathParam } from '../parse.js';
 import { logSecurityEvent } from '../security-log.js';
 import { commandMetadata } from './command-metadata.js';
+import { refusePasswordSignIn } from './company-sign-in.js';
 import { limitMailRequest, sendVerificationLink } from './mailbox.js';
 
 export function authRoutes(deps: AppDeps) {
@@ -15,6 +16,7 @@ export function authRoutes(deps: AppDeps) {
   const domain = deps.config.COMPANY_EMAIL_DOMAIN.toLowerCase();
 
   router.post('/auth/register', async (ctx) => {
+    refusePasswordSignIn(deps);
     const body = parse(RegisterBody, ctx.request.body);
     if (!body.email.endsWith(`@${domain}`)) {
       throw new ValidationError(`only accept @${domain}`, [{ path: 'email', message: `only accept @${domain}` }]);
@@ -46,6 +48,7 @@ export function authRoutes(deps: AppDeps) {
   });
 
   router.post('/auth/v2/login', async (ctx) => {
+    refusePasswordSignIn(deps);
     const body = parse(LoginBody, ctx.request.body);
     const attempt = await reserveLogin(deps, body.email, ctx.ip, ctx.state.requestId);
     const credential = await deps.credentials.findByEmail(body.email);

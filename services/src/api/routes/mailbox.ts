@@ -15,6 +15,7 @@ import { type AppState, currentUser, signedIn } from '../middleware/auth.js';
 import { parse } from '../parse.js';
 import { logSecurityEvent } from '../security-log.js';
 import { commandMetadata } from './command-metadata.js';
+import { refusePasswordSignIn } from './company-sign-in.js';
 
 const invalidLink = () => new AppError(400, 'INVALID_LINK');
 
@@ -89,6 +90,7 @@ export function mailboxRoutes(deps: AppDeps) {
   });
 
   router.post('/auth/forgot-password', async (ctx) => {
+    refusePasswordSignIn(deps);
     const body = parse(ForgotPasswordBody, ctx.request.body);
     await limitMailRequest(deps, ctx, body.email);
     const credential = await deps.credentials.findByEmail(body.email);
@@ -111,6 +113,7 @@ export function mailboxRoutes(deps: AppDeps) {
   });
 
   router.post('/auth/reset-password', async (ctx) => {
+    refusePasswordSignIn(deps);
     const body = parse(ResetPasswordBody, ctx.request.body);
     const userId = await deps.emailLinks.consume(body.token, 'reset-password');
     const user = userId ? await deps.users.get(userId) : null;
@@ -131,6 +134,7 @@ export function mailboxRoutes(deps: AppDeps) {
   });
 
   router.put('/user/password', signedIn, async (ctx) => {
+    refusePasswordSignIn(deps);
     const user = currentUser(ctx);
     const body = parse(ChangePasswordBody, ctx.request.body);
     const attempt = await deps.throttle.reserve(user.email, ctx.ip);

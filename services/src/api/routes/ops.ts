@@ -34,6 +34,8 @@ export function opsRoutes(deps: AppDeps) {
       companyEmailDomain: deps.config.COMPANY_EMAIL_DOMAIN,
       businessTimeZone: deps.config.BUSINESS_TZ,
       officeCheck: officeCheck(deps.config) !== null,
+      ...(deps.companySignIn ? { companySignIn: { name: deps.companySignIn.name } } : {}),
+      passwordSignIn: !deps.config.OIDC_ONLY,
       now: deps.clock().toISOString(),
     };
     ctx.body = body;
