@@ -58,7 +58,7 @@ const ops: Op[] = [
     method: 'post',
     path: '/auth/oidc/session',
     summary:
-      "Completes a company sign-in: the app's tokens for the user the callback signed in (once, within 2 minutes)",
+      "Completes a company sign-in: the app's tokens for the user the callback signed in (its cookie lasts 2 minutes and is cleared here)",
     auth: 'public',
     response: c.Tokens,
     errors: [401, 404],

@@ -48,12 +48,13 @@ async function waitHealthy(url: string, child: ChildProcess, output: () => strin
 
 /** Starts `node services/dist/main.js` on a free port with a fresh data dir and the demo data. */
 export async function startApp(
-  envOrFromUrl: Record<string, string> | ((url: string) => Record<string, string>) = {},
+  envOrFromUrl:
+    Record<string, string> | ((url: string) => Record<string, string> | Promise<Record<string, string>>) = {},
 ): Promise<RunningApp> {
   const port = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'drinks-e2e-'));
   const url = `http://127.0.0.1:${port}`;
-  const env = typeof envOrFromUrl === 'function' ? envOrFromUrl(url) : envOrFromUrl;
+  const env = typeof envOrFromUrl === 'function' ? await envOrFromUrl(url) : envOrFromUrl;
   let log = '';
   let pending = '';
   const links: { to: string; link: string }[] = [];

@@ -21,6 +21,8 @@ export interface Session {
   shopLoaded: boolean;
   initialised: boolean;
   login(email: string, password: string): Promise<void>;
+  /** Back from the company's sign-in page (/login?sso=done): takes the tokens the server holds for this browser. */
+  completeCompanySignIn(): Promise<void>;
   logout(): Promise<void>;
   setUser(u: User | null): void;
 }
@@ -99,14 +101,22 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     })();
   }, [navigate, signIn]);
 
-  const login = useCallback(
-    async (email: string, password: string) => {
-      const tokens = await api<Tokens>('/auth/v2/login', { method: 'POST', body: { email, password } });
+  const adopt = useCallback(
+    async (tokens: Tokens) => {
       saveTokens(tokens);
       await signIn();
       setInitialised(true);
     },
     [signIn],
+  );
+  const login = useCallback(
+    async (email: string, password: string) =>
+      adopt(await api<Tokens>('/auth/v2/login', { method: 'POST', body: { email, password } })),
+    [adopt],
+  );
+  const completeCompanySignIn = useCallback(
+    async () => adopt(await api<Tokens>('/auth/oidc/session', { method: 'POST' })),
+    [adopt],
   );
 
   const logout = useCallback(async () => {
@@ -129,10 +139,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       shopLoaded: shopResult.data !== undefined,
       initialised,
       login,
+      completeCompanySignIn,
       logout,
       setUser,
     }),
-    [user, shopResult.data, initialised, login, logout],
+    [user, shopResult.data, initialised, login, completeCompanySignIn, logout],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -1,5 +1,6 @@
 import CloseIcon from '@mui/icons-material/Close';
 import {
+  Alert,
   Box,
   Button,
   CircularProgress,
@@ -11,8 +12,8 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
-import { useState } from 'react';
-import { Navigate, useLocation, useNavigate } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useAlert } from '../../components/alert-provider.js';
 import { Logo } from '../../components/logo.js';
 import { landingPath } from '../../lib/access.js';
@@ -29,9 +30,33 @@ function rememberedPath(state: unknown): string | null {
   return `${from.pathname}${from.search ?? ''}`;
 }
 
+/** What the server's /login?sso_error=<reason> means to the person (routes/company-sign-in.ts). */
+function companySignInError(reason: string, provider: string, domain: string, passwords: boolean): string {
+  switch (reason) {
+    case 'wrong-domain':
+      return `Only @${domain} accounts can sign in here. Choose your company account.`;
+    case 'unverified-email':
+      return `Your ${provider} account has no verified email address. Ask your IT team.`;
+    case 'disabled':
+      return 'This account is disabled. Ask an admin to enable it.';
+    case 'cancelled':
+      return 'Sign-in was cancelled.';
+    case 'provider-unavailable':
+      return `${provider} is not answering right now. Try again in a moment${passwords ? ', or log in with your password' : ''}.`;
+    case 'mismatch':
+    case 'expired':
+      return 'That sign-in could not be checked (it expired or started in another browser). Please try again.';
+    default:
+      return `Sign-in with ${provider} did not work. Please try again.`;
+  }
+}
+
 export function LoginPage() {
-  const { user, shop, login } = useSession();
-  const { companyEmailDomain: domain } = useConfig();
+  const { user, shop, login, completeCompanySignIn } = useSession();
+  const { companyEmailDomain: domain, companySignIn, passwordSignIn = true } = useConfig();
+  const [params, setParams] = useSearchParams();
+  const [ssoError, setSsoError] = useState(params.get('sso_error'));
+  const completing = useRef(false);
   const alert = useAlert();
   const navigate = useNavigate();
   const location = useLocation();
@@ -42,6 +67,20 @@ export function LoginPage() {
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const [forgotOpen, setForgotOpen] = useState(false);
+
+  // Back from the company's sign-in page: the server holds this browser's tokens for two minutes.
+  useEffect(() => {
+    if (params.get('sso') !== 'done' || completing.current) return;
+    completing.current = true;
+    setBusy(true);
+    setParams({}, { replace: true });
+    completeCompanySignIn()
+      .catch((err: unknown) => {
+        console.warn('company sign-in could not complete', err);
+        setSsoError('expired');
+      })
+      .finally(() => setBusy(false));
+  }, [params, setParams, completeCompanySignIn]);
 
   if (user && !busy)
     return (
@@ -97,19 +136,43 @@ export function LoginPage() {
       <Typography sx={{ maxWidth: 320 }}>
         Order your drink, bring your tumbler, and pick it up when it is ready.
       </Typography>
-      <Stack spacing={1.5} sx={{ width: '100%', maxWidth: 320 }}>
-        <Button
-          variant="contained"
-          size="large"
-          onClick={() => (open ? close() : setOpen(true))}
-          sx={{ bgcolor: '#fff', color: '#3b2314', '&:hover': { bgcolor: '#f1e7df' } }}
-        >
-          Login
-        </Button>
-        <Button variant="outlined" size="large" color="inherit" onClick={() => void navigate('/create')}>
-          Create New Account
-        </Button>
-      </Stack>
+      {ssoError && (
+        <Alert severity="error" sx={{ width: '100%', maxWidth: 320, textAlign: 'left' }}>
+          {companySignInError(ssoError, companySignIn?.name ?? 'your company account', domain, passwordSignIn)}
+        </Alert>
+      )}
+      {busy && !open ? (
+        <CircularProgress aria-label="Signing in" sx={{ color: '#fff' }} />
+      ) : (
+        <Stack spacing={1.5} sx={{ width: '100%', maxWidth: 320 }}>
+          {companySignIn && (
+            <Button
+              variant="contained"
+              size="large"
+              href="/api/auth/oidc/start"
+              sx={{ bgcolor: '#fff', color: '#3b2314', '&:hover': { bgcolor: '#f1e7df' } }}
+            >
+              Sign in with {companySignIn.name}
+            </Button>
+          )}
+          {passwordSignIn && (
+            <>
+              <Button
+                variant={companySignIn ? 'outlined' : 'contained'}
+                color={companySignIn ? 'inherit' : 'primary'}
+                size="large"
+                onClick={() => (open ? close() : setOpen(true))}
+                sx={companySignIn ? {} : { bgcolor: '#fff', color: '#3b2314', '&:hover': { bgcolor: '#f1e7df' } }}
+              >
+                Login
+              </Button>
+              <Button variant="outlined" size="large" color="inherit" onClick={() => void navigate('/create')}>
+                Create New Account
+              </Button>
+            </>
+          )}
+        </Stack>
+      )}
 
       <Dialog open={open} onClose={close} fullWidth maxWidth="xs" aria-labelledby="login-title">
         <DialogTitle id="login-title" sx={{ pr: 6 }}>

@@ -1,6 +1,6 @@
 import { Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
 import { useAlert } from '../../components/alert-provider.js';
 import { Logo } from '../../components/logo.js';
 import { TextInput } from '../../components/text-input.js';
@@ -12,7 +12,7 @@ import { domainAlert, onCompanyDomain } from './email-rules.js';
 import { PASSWORD_RULE, passwordProblem, REGISTERED, registrationFailure } from './register-rules.js';
 
 export function RegisterPage() {
-  const { companyEmailDomain: domain } = useConfig();
+  const { companyEmailDomain: domain, passwordSignIn = true } = useConfig();
   const alert = useAlert();
   const navigate = useNavigate();
   const register = useRegister();
@@ -40,6 +40,9 @@ export function RegisterPage() {
       await alert(registrationFailure(err));
     }
   };
+
+  // OIDC_ONLY: accounts come from the company's sign-in, not from this form.
+  if (!passwordSignIn) return <Navigate to="/login" replace />;
 
   return (
     <Box
