@@ -74,7 +74,7 @@ describe('sign-in, registration and landing', () => {
     await expectNoSeriousA11yViolations(page);
     await page.getByLabel('Name').fill('Nok');
     await page.getByRole('textbox', { name: 'Email' }).fill('nok@example.com');
-    await page.getByText('At least 8 characters.').waitFor();
+    await page.getByText('At least 8 characters, not a common password or the company name.').waitFor();
     await page.getByLabel('Password').fill('short');
     await page.getByRole('button', { name: 'Create' }).click();
     expect(await takeAlert(page)).toBe('only accept @woxa.tech');
@@ -86,6 +86,10 @@ describe('sign-in, registration and landing', () => {
     await page.getByRole('button', { name: 'Create' }).click();
     expect(await takeAlert(page)).toBe('only accept @woxa.tech');
     await page.getByRole('textbox', { name: 'Email' }).fill('nok@woxa.tech');
+    await page.getByLabel('Password').fill('iloveyou2');
+    await page.getByRole('button', { name: 'Create' }).click();
+    expect(await takeAlert(page)).toBe('This password is one of the most common: choose another.');
+    await page.getByLabel('Password').fill('longpassword1');
     await page.getByRole('button', { name: 'Create' }).click();
     expect(await takeAlert(page)).toBe(
       'create succeed, you can logging in now. Check your mailbox: open the link we sent to confirm your email before ordering.',

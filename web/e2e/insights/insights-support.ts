@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { Category, Order } from '@drinks/contracts';
 import type { Page } from 'playwright-core';
 import type { RunningApp } from '../support/app.js';
-import { PASSWORD } from '../support/customer.js';
+import { NEW_ACCOUNT_PASSWORD as PASSWORD } from '../support/customer.js';
 
 /** A Wednesday, 10:00 in Bangkok: the cafe may open. */
 export const T0 = '2025-06-11T03:00:00.000Z';

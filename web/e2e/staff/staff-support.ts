@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Category, Order } from '@drinks/contracts';
 import type { RunningApp } from '../support/app.js';
-import { PASSWORD } from '../support/customer.js';
+import { NEW_ACCOUNT_PASSWORD as PASSWORD } from '../support/customer.js';
 
 // No FAKE_NOW: the server pins its command clock with it but stamps orderDate with the real time,
 // so the board's "today" and the orders would disagree. Cafe orders fail on Friday from 12:00 Bangkok time.

@@ -2,6 +2,8 @@ import type { Page } from 'playwright-core';
 import type { RunningApp } from './app.js';
 
 export const PASSWORD = 'password123';
+/** For accounts the tests register: the server refuses common passwords such as the demo one. */
+export const NEW_ACCOUNT_PASSWORD = 'brew-line-42';
 
 /** Signs in through stored tokens (the UI sign-in has its own test) and opens `path`. */
 export async function signInWithTokens(page: Page, app: RunningApp, email: string, path: string): Promise<string> {

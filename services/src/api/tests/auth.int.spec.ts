@@ -47,6 +47,23 @@ describe('auth and users over HTTP', () => {
         expect(res.body.code).toBe('VALIDATION_FAILED');
       }
     });
+    it('refuses the most common passwords and the company name, saying which, and creates nobody', async () => {
+      for (const [password, message] of [
+        ['password123', 'This password is one of the most common: choose another.'],
+        ['qwertyuiop', 'This password is one of the most common: choose another.'],
+        ['WoxaCafe2026', 'The password cannot contain the company name.'],
+      ]) {
+        const res = await app.call('POST', '/auth/register', {
+          body: { name: 'Weak', email: 'weak@woxa.tech', password },
+        });
+        expect(res.status, password).toBe(400);
+        expect(res.body).toMatchObject({ code: 'VALIDATION_FAILED', detail: message });
+      }
+      const ok = await app.call('POST', '/auth/register', {
+        body: { name: 'Weak', email: 'weak@woxa.tech', password: 'brew-line-42' },
+      });
+      expect(ok.status).toBe(201);
+    });
     it('refuses a taken email with 409 EMAIL_TAKEN', async () => {
       const res = await app.call('POST', '/auth/register', {
         body: { name: 'Again', email: 'nok@woxa.tech', password: 'longenough' },

@@ -119,6 +119,12 @@ describe('mailboxes proven over HTTP, mail through a real SMTP server', () => {
       expect([unknown.status, unknown.body]).toEqual([known.status, known.body]);
       const token = await smtp.linkToken('reset@woxa.tech', `${APP_URL}/reset-password?token=`);
 
+      // A common password is refused before the link is used up: the same link then sets a good one.
+      const common = await app.call('POST', '/auth/reset-password', { body: { token, password: 'sunshine1' } });
+      expect(common.status).toBe(400);
+      expect(common.body.errors).toEqual([
+        { path: 'password', message: 'This password is one of the most common: choose another.' },
+      ]);
       const reset = await app.call('POST', '/auth/reset-password', { body: { token, password: 'second-pass-2' } });
       expect(reset.status).toBe(204);
       const old = await app.call('POST', '/auth/v2/login', { body: { email: 'reset@woxa.tech', password: PASSWORD } });
@@ -136,15 +142,23 @@ describe('mailboxes proven over HTTP, mail through a real SMTP server', () => {
 
   describe('when a signed-in person changes the password', () => {
     it('needs the current one, answers a fresh pair and ends the other sessions', async () => {
-      await register('change@woxa.tech');
-      const other = await app.login('change@woxa.tech', PASSWORD);
-      const mine = await app.login('change@woxa.tech', PASSWORD);
+      await register('alter@woxa.tech');
+      const other = await app.login('alter@woxa.tech', PASSWORD);
+      const mine = await app.login('alter@woxa.tech', PASSWORD);
       const wrong = await app.call('PUT', '/user/password', {
         token: mine.accessToken,
         body: { currentPassword: 'not-it-at-all', newPassword: 'changed-pass-2' },
       });
       expect(wrong.status).toBe(400);
       expect(wrong.body.errors).toEqual([{ path: 'currentPassword', message: 'Current password is incorrect.' }]);
+      const company = await app.call('PUT', '/user/password', {
+        token: mine.accessToken,
+        body: { currentPassword: PASSWORD, newPassword: 'Woxa-2026!' },
+      });
+      expect(company.status).toBe(400);
+      expect(company.body.errors).toEqual([
+        { path: 'newPassword', message: 'The password cannot contain the company name.' },
+      ]);
 
       const changed = await app.call<Tokens>('PUT', '/user/password', {
         token: mine.accessToken,
@@ -153,7 +167,7 @@ describe('mailboxes proven over HTTP, mail through a real SMTP server', () => {
       expect(changed.status).toBe(200);
       expect((await app.call('GET', '/user/me', { token: changed.body.accessToken })).status).toBe(200);
       expect((await app.call('GET', '/user/me', { token: other.accessToken })).status).toBe(401);
-      await app.login('change@woxa.tech', 'changed-pass-2');
+      await app.login('alter@woxa.tech', 'changed-pass-2');
     });
   });
 });

@@ -2,7 +2,7 @@ import { ApiError } from '../../lib/api-client.js';
 
 /** Shown under the password field before anyone submits (the server's rule in contracts' RegisterBody). */
 export const PASSWORD_MIN = 8;
-export const PASSWORD_RULE = `At least ${PASSWORD_MIN} characters.`;
+export const PASSWORD_RULE = `At least ${PASSWORD_MIN} characters, not a common password or the company name.`;
 
 /** The spec's words, then where to look: ordering waits for the mailed link. */
 export const REGISTERED =
