@@ -20,6 +20,7 @@ export {
   queueOfDay,
   readyOrders,
   daysWithWaitingOrders,
+  imagesInUse,
 } from './orders.js';
 export type { ListOrdersOptions, OrderRow } from './orders.js';
 export { popularMenus, totalOrders, summary } from './stats.js';

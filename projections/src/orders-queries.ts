@@ -152,6 +152,13 @@ export async function listOrders(db: Db, options: ListOrdersOptions): Promise<Or
   return withQueue(db, (await q) as Row[]);
 }
 
+/** Which of these photo URLs some order (of any day or status) carries. */
+export async function imagesInUse(db: Db, urls: string[]): Promise<Set<string>> {
+  if (urls.length === 0) return new Set();
+  const used = (await db(TABLE).whereIn('tumbler_image', urls).distinct().pluck('tumbler_image')) as string[];
+  return new Set(used);
+}
+
 /** The user's orders of that business day that count towards the daily limit. */
 export async function countActiveOrdersOfDay(db: Db, userId: string, day: string): Promise<number> {
   const row = await db(TABLE)

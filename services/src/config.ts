@@ -134,6 +134,10 @@ export const ConfigSchema = z
     OIDC_NAME: z.string().min(1).max(40).optional(),
     /** Hides password sign-in, registration and reset: everyone signs in with the company account. */
     OIDC_ONLY: bool.default(false),
+    /** Photos one user may upload per 24 hours (each is decoded and re-encoded); more answer 429. */
+    UPLOADS_PER_USER_PER_DAY: z.coerce.number().int().min(1).default(30),
+    /** Photos no order uses are deleted once this old. */
+    IMAGE_RETENTION_HOURS: z.coerce.number().int().min(1).default(24),
     /** Seeds demo accounts with a published password into a new database: `make start` turns it on. */
     DEMO_DATA: bool.default(false),
     /** Who may say who the client is via X-Forwarded-For: unset (no one), a hop count, or proxy addresses. */

@@ -29,6 +29,7 @@ import { migrateCore } from './db/migrations.js';
 import { listenForAppends } from './db/notify.js';
 import { createImageService } from './images/images.js';
 import { createLiveFanout } from './live/fanout.js';
+import { startImageSweeper } from './images/sweeper.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { createLiveServer } from './live/live-server.js';
 import { createCheckpointWatcher, createProjector } from './projector/projector.js';
@@ -146,6 +147,9 @@ export async function startServer(
       clock,
     });
     const users = { get: (id: string) => getUser(db.knex, id), current: userCache.current };
+    const images = createImageService({ db, dataDir: config.DATA_DIR, useDatabase: db.dialect === 'pg' });
+    const sweeper = startImageSweeper({ images, db, clock, retentionHours: config.IMAGE_RETENTION_HOURS, logger });
+    closers.push(async () => sweeper.stop());
     const deps: AppDeps = {
       config,
       clock,
@@ -174,7 +178,8 @@ export async function startServer(
         perAddress: createRateLimit(db, { max: config.MAIL_REQUESTS_PER_ADDRESS, windowSeconds: 3600, clock }),
         perMailbox: createRateLimit(db, { max: 5, windowSeconds: 3600, clock }),
       },
-      images: createImageService({ db, dataDir: config.DATA_DIR, useDatabase: db.dialect === 'pg' }),
+      images,
+      uploadLimit: createRateLimit(db, { max: config.UPLOADS_PER_USER_PER_DAY, windowSeconds: 24 * 3600, clock }),
       users,
       metrics,
       readiness: async () => {

@@ -40,6 +40,8 @@ export interface AppDeps {
   /** Registrations and reset requests, per client address and per mailbox. */
   mailLimits: { perAddress: RateLimit; perMailbox: RateLimit };
   images: ReturnType<typeof createImageService>;
+  /** Uploads per user per day. */
+  uploadLimit: RateLimit;
   /** `get` reads the users projection; `current` is the per-request check's cached copy (see user-cache.ts). */
   users: { get(id: string): Promise<User | null>; current(id: string): Promise<User | null> };
   metrics: Metrics;

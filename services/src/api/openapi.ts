@@ -335,11 +335,13 @@ const ops: Op[] = [
   {
     method: 'post',
     path: '/upload/image',
-    summary: 'Upload a tumbler photo',
+    summary:
+      'Upload a tumbler photo (UPLOADS_PER_USER_PER_DAY per user, then 429; photos no order uses are deleted after IMAGE_RETENTION_HOURS)',
     auth: 'any',
     body: c.UploadImageBody,
     response: c.UploadResponse,
     status: 201,
+    errors: [413, 415, 429],
   },
   {
     method: 'get',

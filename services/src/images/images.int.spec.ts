@@ -95,6 +95,20 @@ describe.each([
     expect(await images.exists(first.url)).toBe(true);
   });
 
+  it('sweeps only images stored before the cutoff that are not in use', async () => {
+    const png = (background: string) =>
+      sharp({ create: { width: 7, height: 7, channels: 3, background } })
+        .png()
+        .toBuffer();
+    const kept = await images.upload(dataUrl('image/png', await png('#f0f')));
+    const swept = await images.upload(dataUrl('image/png', await png('#0ff')));
+    expect(await images.sweep(new Date(Date.now() - 60_000), async () => new Set())).toEqual([]);
+    const gone = await images.sweep(new Date(Date.now() + 1000), async () => new Set([kept.url]));
+    expect(gone).toContain(swept.url.split('/').pop());
+    expect(await images.exists(swept.url)).toBe(false);
+    expect(await images.exists(kept.url)).toBe(true);
+  });
+
   it('refuses text labelled image/png with 415', async () => {
     expect(await status(images.upload(dataUrl('image/png', Buffer.from('hello, I am not a picture'))))).toEqual([
       415,

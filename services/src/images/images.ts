@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { MAX_IMAGE_BYTES } from '@drinks/contracts';
@@ -25,6 +25,8 @@ export interface ImageService {
   get(name: string): Promise<{ bytes: Buffer; contentType: string } | null>;
   /** True when `url` is one this service handed out and the image is stored. */
   exists(url: string): Promise<boolean>;
+  /** Deletes the images stored before `before` whose URL `inUse` does not return; answers their names. */
+  sweep(before: Date, inUse: (urls: string[]) => Promise<Set<string>>): Promise<string[]>;
 }
 
 export interface ImageServiceOptions {
@@ -96,7 +98,33 @@ export function createImageService(options: ImageServiceOptions): ImageService {
         () => false,
       );
     },
+    async sweep(before, inUse) {
+      const candidates = useDatabase
+        ? ((await db.knex('images').where('created_at', '<', before.toISOString()).pluck('name')) as string[])
+        : await storedBefore(dir, before);
+      const gone: string[] = [];
+      for (let i = 0; i < candidates.length; i += 500) {
+        const names = candidates.slice(i, i + 500);
+        const used = await inUse(names.map((n) => IMAGE_URL_PREFIX + n));
+        const orphans = names.filter((n) => !used.has(IMAGE_URL_PREFIX + n));
+        if (orphans.length === 0) continue;
+        if (useDatabase) await db.knex('images').whereIn('name', orphans).delete();
+        else await Promise.all(orphans.map((n) => rm(join(dir, n), { force: true })));
+        gone.push(...orphans);
+      }
+      return gone;
+    },
   };
+}
+
+async function storedBefore(dir: string, before: Date): Promise<string[]> {
+  const names = await readdir(dir).catch(() => [] as string[]);
+  const old: string[] = [];
+  for (const name of names.filter((n) => NAME.test(n))) {
+    const info = await stat(join(dir, name)).catch(() => null);
+    if (info && info.mtimeMs < before.getTime()) old.push(name);
+  }
+  return old;
 }
 
 /** `data:<mime>[;param=value]*;base64,<payload>`; the label is ignored, the bytes decide. */

@@ -2,13 +2,14 @@ import Router from '@koa/router';
 import { UploadImageBody } from '@drinks/contracts';
 import { NotFoundError } from '../../errors.js';
 import type { AppDeps } from '../deps.js';
-import { type AppState, signedIn } from '../middleware/auth.js';
+import { type AppState, currentUser, signedIn } from '../middleware/auth.js';
 import { parse, pathParam } from '../parse.js';
 
 export function imageRoutes(deps: AppDeps) {
   const router = new Router<AppState>({ prefix: '/api' });
 
   router.post('/upload/image', signedIn, async (ctx) => {
+    await deps.uploadLimit.hit([`upload:${currentUser(ctx).id}`]);
     const body = parse(UploadImageBody, ctx.request.body);
     ctx.status = 201;
     ctx.body = await deps.images.upload(body.file);
