@@ -149,7 +149,7 @@ describe('sign in with the company account, against a real OpenID provider', () 
   it('signs in to an existing password account of that mailbox and counts the mailbox as proven', async () => {
     const email = 'pim@woxa.tech';
     const reg = await app.call<User>('POST', '/auth/register', {
-      body: { name: 'Pim', email, password: 'pim-password-1' },
+      body: { name: 'Pim', email, password: 'brew-line-42' },
     });
     expect(reg.body.emailVerified).toBe(false);
     const { browser } = await signIn(email);
