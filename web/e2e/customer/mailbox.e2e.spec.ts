@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type RunningApp } from '../support/app.js';
 import { expectNoSeriousA11yViolations, newPhonePage, openBrowser, screenshot } from '../support/browser.js';
 import { takeAlert } from '../support/customer.js';
-import { startTestSmtp, type TestSmtp } from '../support/smtp.js';
+import { startTestSmtp, type TestSmtp } from '../../../scripts/stand-ins/smtp-server.js';
 
 let smtp: TestSmtp;
 let app: RunningApp;

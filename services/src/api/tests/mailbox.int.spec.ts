@@ -1,6 +1,6 @@
 import type { Tokens, User } from '@drinks/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestSmtp, type TestSmtp } from '../../test-support/smtp.js';
+import { startTestSmtp, type TestSmtp } from '../../../../scripts/stand-ins/smtp-server.js';
 import { type TestServer, startTestServer } from '../../test-support/server.js';
 import { catalog, placeCafeOrder, problem, staffTokens, uploadImage } from './fixtures.js';
 

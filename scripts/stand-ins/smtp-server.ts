@@ -12,13 +12,18 @@ export interface TestSmtp {
   mails: ReceivedMail[];
   /** Polls until a mail to `to` holding a link containing `kind` arrives, and answers that link. */
   link(to: string, kind: string, timeoutMs?: number): Promise<string>;
+  /** The same, answering the link's token. */
+  linkToken(to: string, kind: string, timeoutMs?: number): Promise<string>;
   close(): Promise<void>;
 }
 
 const addresses = (a: AddressObject | AddressObject[] | undefined) =>
   (Array.isArray(a) ? a : a ? [a] : []).flatMap((o) => o.value.map((v) => v.address ?? ''));
 
-/** A real SMTP server on a free port of this machine: every mail is parsed and kept (as in services' tests). */
+// A real SMTP server (smtp-server from the registry) for the tests, in the test's own process; the
+// services' integration tests and the browser tests both use it.
+
+/** A real SMTP server on a free port of this machine: every mail is parsed and kept. */
 export async function startTestSmtp(): Promise<TestSmtp> {
   const mails: ReceivedMail[] = [];
   const server = new SMTPServer({
@@ -49,11 +54,14 @@ export async function startTestSmtp(): Promise<TestSmtp> {
       await new Promise((r) => setTimeout(r, 50));
     }
   };
+  const linkToken = async (to: string, kind: string, timeoutMs?: number) =>
+    new URL(await link(to, kind, timeoutMs)).searchParams.get('token')!;
 
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
     link,
+    linkToken,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
