@@ -169,21 +169,39 @@ const CORE_TABLES: [string, Build][] = [
 ];
 
 /** Idempotent; safe when several processes start at once (write lock on SQLite, advisory lock on PostgreSQL). */
+async function createCoreTable(knex: Knex, dialect: Db['dialect'], name: string, build: Build): Promise<void> {
+  const create = knex.schema.createTable(name, (t) => {
+    // On SQLite an INTEGER primary key is the rowid itself: no second b-tree for positions.
+    const position = (col: string) => (dialect === 'sqlite' ? t.integer(col) : t.bigInteger(col));
+    build(t, position);
+  });
+  if (dialect === 'sqlite' && KEY_ONLY_TABLES.has(name)) {
+    for (const { sql } of create.toSQL()) await knex.raw(`${sql} WITHOUT ROWID`);
+  } else {
+    await create;
+  }
+}
+
 export async function migrateCore(db: Db): Promise<void> {
   await db.writeTransaction(async (trx) => {
     if (db.dialect === 'pg') await trx.raw('select pg_advisory_xact_lock(?, 1)', [PG_LOCK_NAMESPACE]);
     for (const [name, build] of CORE_TABLES) {
-      if (await trx.schema.hasTable(name)) continue;
-      const create = trx.schema.createTable(name, (t) => {
-        // On SQLite an INTEGER primary key is the rowid itself: no second b-tree for positions.
-        const position = (col: string) => (db.dialect === 'sqlite' ? t.integer(col) : t.bigInteger(col));
-        build(t, position);
-      });
-      if (db.dialect === 'sqlite' && KEY_ONLY_TABLES.has(name)) {
-        for (const { sql } of create.toSQL()) await trx.raw(`${sql} WITHOUT ROWID`);
-      } else {
-        await create;
-      }
+      if (!(await trx.schema.hasTable(name))) await createCoreTable(trx, db.dialect, name, build);
     }
   });
+}
+
+/**
+ * Creates these core tables when absent, with the definitions above: for a relay or projector started
+ * on a database nobody migrated yet. Another process creating one at the same moment is no error.
+ */
+export async function ensureCoreTables(db: Pick<Db, 'knex' | 'dialect'>, names: readonly string[]): Promise<void> {
+  for (const [name, build] of CORE_TABLES.filter(([n]) => names.includes(n))) {
+    if (await db.knex.schema.hasTable(name)) continue;
+    try {
+      await createCoreTable(db.knex, db.dialect, name, build);
+    } catch (err) {
+      if (!(await db.knex.schema.hasTable(name))) throw err;
+    }
+  }
 }

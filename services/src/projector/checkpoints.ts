@@ -1,5 +1,6 @@
 import { ALL_PROJECTIONS } from '@drinks/projections';
 import type { Knex } from 'knex';
+import { ensureCoreTables } from '../db/migrations.js';
 
 export const CHECKPOINTS_TABLE = 'checkpoints';
 
@@ -10,20 +11,8 @@ export interface ProjectorDb {
   writeTransaction?<T>(fn: (trx: Knex.Transaction) => Promise<T>): Promise<T>;
 }
 
-/** The core migration creates the same table; whichever runs first wins. */
-export async function ensureCheckpointsTable(db: ProjectorDb): Promise<void> {
-  const { knex } = db;
-  if (await knex.schema.hasTable(CHECKPOINTS_TABLE)) return;
-  try {
-    await knex.schema.createTable(CHECKPOINTS_TABLE, (t) => {
-      t.text('name').primary();
-      if (db.dialect === 'sqlite') t.integer('position').notNullable();
-      else t.bigInteger('position').notNullable();
-    });
-  } catch (err) {
-    if (!(await knex.schema.hasTable(CHECKPOINTS_TABLE))) throw err;
-  }
-}
+/** The core migration creates it (db/migrations.ts); a projector may start before anyone migrated. */
+export const ensureCheckpointsTable = (db: ProjectorDb) => ensureCoreTables(db, [CHECKPOINTS_TABLE]);
 
 /** Checkpoints of `names`; a name without a row is at 0. */
 export async function readCheckpoints(

@@ -3,7 +3,7 @@ import { dropIndexesIfPresent, type Projection, type ProjectionContext } from '@
 import type { Knex } from 'knex';
 import type { EventStore } from '../store/types.js';
 import { CHECKPOINTS_TABLE, ensureCheckpointsTable, type ProjectorDb } from './checkpoints.js';
-import { ensureCheckpointRows } from './leases.js';
+import { ensureCheckpointRows } from './checkpoint-locks.js';
 
 /**
  * Rebuilds projections on PostgreSQL while the system keeps serving: new tables are built in a

@@ -10,7 +10,7 @@ import {
   writeCheckpoints,
   type ProjectorDb,
 } from './checkpoints.js';
-import { ensureCheckpointRows, lockCheckpoints } from './leases.js';
+import { ensureCheckpointRows, lockCheckpoints } from './checkpoint-locks.js';
 import { createWaiters } from './waiters.js';
 
 export { createCheckpointWatcher, type CheckpointWatcher, type ProjectorDb } from './checkpoints.js';

@@ -9,7 +9,7 @@ import { createLease, ensureRelayTables, readCheckpoint, writeCheckpoint, type L
 export interface RelayOptions {
   store: EventStore;
   bus: Bus;
-  db: Pick<Db, 'knex'>;
+  db: Pick<Db, 'knex' | 'dialect'>;
   /** Checkpoint and lease name. */
   name?: string;
   batchSize?: number;
@@ -174,7 +174,7 @@ export function createRelay(options: RelayOptions): Relay {
   return {
     async start() {
       if (running) return;
-      await ensureRelayTables(db.knex);
+      await ensureRelayTables(db);
       checkpoint = await readCheckpoint(db.knex, name);
       running = true;
       unsubscribe = store.onAppended(() => poke());

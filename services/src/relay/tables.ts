@@ -1,21 +1,9 @@
 import type { Knex } from 'knex';
+import type { Db } from '../db/database.js';
+import { ensureCoreTables } from '../db/migrations.js';
 
-/** The core migration creates these; the guard lets a relay run on a database opened without it. */
-export async function ensureRelayTables(knex: Knex): Promise<void> {
-  if (!(await knex.schema.hasTable('checkpoints'))) {
-    await knex.schema.createTable('checkpoints', (t) => {
-      t.text('name').primary();
-      t.bigInteger('position').notNullable();
-    });
-  }
-  if (!(await knex.schema.hasTable('leases'))) {
-    await knex.schema.createTable('leases', (t) => {
-      t.text('name').primary();
-      t.text('holder').notNullable();
-      t.bigInteger('expires_at').notNullable();
-    });
-  }
-}
+/** The core migration creates these (db/migrations.ts); the guard lets a relay run on a database opened without it. */
+export const ensureRelayTables = (db: Pick<Db, 'knex' | 'dialect'>) => ensureCoreTables(db, ['checkpoints', 'leases']);
 
 export async function readCheckpoint(knex: Knex, name: string): Promise<number> {
   const row = await knex('checkpoints').where({ name }).first('position');
