@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ActiveState, Area, Availability, DrinkType, Role } from './shapes.js';
+import { ActiveState, Area, Availability, DrinkType, type OrderStatus, Role } from './shapes.js';
 
 // Events are past tense and name the entity they are about. Each `type`
 // equals its schema's name. Version 1 unless an upcaster says otherwise.
@@ -178,3 +178,28 @@ export const tag = {
   category: (id: string) => `category:${id}`,
   shop: 'shop',
 } as const;
+
+/**
+ * Which status an order has after each of its events: the one mapping the decider's state, the orders
+ * projection and everything reading them share. Null for an event that does not move an order.
+ */
+export function orderStatusAfter(event: DomainEvent): OrderStatus | null {
+  switch (event.type) {
+    case 'OrderPlaced':
+      return 'ordered';
+    case 'OrderStarted':
+      return 'in-progress';
+    case 'OrderCompleted':
+      return 'done';
+    case 'OrderRejected':
+      return 'rejected';
+    case 'OrderCancelled':
+      return 'cancel';
+    case 'OrderPickedUp':
+      return 'picked';
+    case 'OrderRecalled':
+      return event.data.to;
+    default:
+      return null;
+  }
+}

@@ -1,4 +1,4 @@
-import { ORDER_EVENT_TYPES, type EventOf, type EventType, type StoredEvent } from '@drinks/contracts';
+import { ORDER_EVENT_TYPES, orderStatusAfter, type EventOf, type EventType, type StoredEvent } from '@drinks/contracts';
 import type { Knex } from 'knex';
 import type { Projection } from './projection.js';
 import {
@@ -96,7 +96,7 @@ function placed(e: StoredEvent<EventOf<'OrderPlaced'>>): OrderRow {
   const at = iso(e.occurredAt);
   return {
     id: d.orderId,
-    status: 'ordered',
+    status: orderStatusAfter(e)!,
     order_date: at,
     updated_at: at,
     type: d.type,
@@ -119,24 +119,23 @@ function placed(e: StoredEvent<EventOf<'OrderPlaced'>>): OrderRow {
   };
 }
 
-/** The row change an order status event makes, given its instant. */
+/** The row change an order status event makes, given its instant; the status itself comes from contracts. */
 function transition(e: StoredEvent, at: string): Partial<OrderRow> | null {
+  const status = orderStatusAfter(e);
+  if (status === null) return null;
   switch (e.type) {
     case 'OrderStarted':
-      return { status: 'in-progress', started_at: at };
+      return { status, started_at: at };
     case 'OrderCompleted':
-      return { status: 'done', completed_at: at };
+      return { status, completed_at: at };
     case 'OrderRejected':
-      return { status: 'rejected', reject_note: e.data.reason, closed_at: at };
+      return { status, reject_note: e.data.reason, closed_at: at };
     case 'OrderCancelled':
-      return { status: 'cancel', closed_at: at };
     case 'OrderPickedUp':
-      return { status: 'picked', closed_at: at };
+      return { status, closed_at: at };
     case 'OrderRecalled':
       // Back in the queue: what the completion or rejection recorded no longer holds.
-      return e.data.from === 'done'
-        ? { status: e.data.to, completed_at: null }
-        : { status: e.data.to, reject_note: null, closed_at: null };
+      return e.data.from === 'done' ? { status, completed_at: null } : { status, reject_note: null, closed_at: null };
     default:
       return null;
   }

@@ -1,4 +1,4 @@
-import type { Area, DomainEvent, OrderStatus } from '@drinks/contracts';
+import { type Area, type DomainEvent, orderStatusAfter, type OrderStatus } from '@drinks/contracts';
 
 /** The last change of an order's status: which event, by whom, when (absent when not known). */
 export interface LastChange {
@@ -24,14 +24,6 @@ export interface OrderState {
 /** Orders by id: whatever order events the query brought in. */
 export type OrderBook = Readonly<Record<string, OrderState>>;
 
-const NEXT_STATUS = {
-  OrderStarted: 'in-progress',
-  OrderCompleted: 'done',
-  OrderRejected: 'rejected',
-  OrderCancelled: 'cancel',
-  OrderPickedUp: 'picked',
-} as const satisfies Partial<Record<DomainEvent['type'], OrderStatus>>;
-
 /** Stored events carry their instant; events built in a test may not. */
 const occurredAt = (event: DomainEvent): string | undefined =>
   'occurredAt' in event && typeof event.occurredAt === 'string' ? event.occurredAt : undefined;
@@ -47,27 +39,24 @@ export function evolveOrders(book: OrderBook, event: DomainEvent): OrderBook {
       const { orderId, userId, businessDay, menuId, menuName, categoryFor } = event.data;
       return {
         ...book,
-        [orderId]: { status: 'ordered', orderId, userId, businessDay, menuId, menuName, categoryFor },
+        [orderId]: { status: orderStatusAfter(event)!, orderId, userId, businessDay, menuId, menuName, categoryFor },
       };
     }
     case 'OrderRejected': {
       const order = book[event.data.orderId];
       if (!order) return book;
       const before = order.status === 'in-progress' ? 'in-progress' : 'ordered';
-      return { ...book, [order.orderId]: { ...changed(order, event, 'rejected'), beforeRejection: before } };
+      const status = orderStatusAfter(event) ?? order.status;
+      return { ...book, [order.orderId]: { ...changed(order, event, status), beforeRejection: before } };
     }
     case 'OrderStarted':
     case 'OrderCompleted':
     case 'OrderCancelled':
-    case 'OrderPickedUp': {
-      const order = book[event.data.orderId];
-      if (!order) return book;
-      return { ...book, [order.orderId]: changed(order, event, NEXT_STATUS[event.type]) };
-    }
+    case 'OrderPickedUp':
     case 'OrderRecalled': {
       const order = book[event.data.orderId];
       if (!order) return book;
-      return { ...book, [order.orderId]: changed(order, event, event.data.to) };
+      return { ...book, [order.orderId]: changed(order, event, orderStatusAfter(event) ?? order.status) };
     }
     default:
       return book;
