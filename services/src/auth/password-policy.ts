@@ -19,7 +19,7 @@ export function passwordWeakness(password: string, context: { companyDomain: str
     return 'The password cannot contain the company name.';
   }
   const mailbox = context.email?.toLowerCase().split('@')[0]?.split('+')[0] ?? '';
-  if (mailbox.length >= 3 && lower.includes(mailbox)) {
+  if (mailbox.length >= 4 && lower.includes(mailbox)) {
     return 'The password cannot contain your email name.';
   }
   return null;

@@ -28,14 +28,14 @@ describe('a new account proves its mailbox', () => {
     await page.goto(`${app.url}/create`);
     await page.getByLabel('Name').fill('Ploy');
     await page.getByRole('textbox', { name: 'Email' }).fill('ploy@woxa.tech');
-    await page.getByLabel('Password').fill('ploy-pass-1');
+    await page.getByLabel('Password').fill('tall-latte-1');
     await page.getByRole('button', { name: 'Create' }).click();
     expect(await takeAlert(page)).toContain('Check your mailbox');
     await page.waitForURL(`${app.url}/login`);
 
     await page.getByRole('button', { name: 'Login' }).click();
     await page.getByRole('textbox', { name: 'Email' }).fill('ploy@woxa.tech');
-    await page.getByLabel('Password').fill('ploy-pass-1');
+    await page.getByLabel('Password').fill('tall-latte-1');
     await page.getByRole('dialog').getByRole('button', { name: 'Login' }).click();
     await page.getByText('Confirm your email to order: open the link we mailed to ploy@woxa.tech.').waitFor();
     await screenshot(page, 'verify-banner');
@@ -70,10 +70,10 @@ describe('a new account proves its mailbox', () => {
     await dialog.getByText('If an account uses this address').waitFor();
 
     await page.goto(await smtp.link('ploy@woxa.tech', '/reset-password?token='));
-    await page.getByLabel('Password').fill('ploy-pass-2');
+    await page.getByLabel('Password').fill('tall-latte-2');
     await page.getByRole('button', { name: 'Save password' }).click();
     await page.getByText('Your password is changed. Log in with the new one.').waitFor();
-    await app.login('ploy@woxa.tech', 'ploy-pass-2');
+    await app.login('ploy@woxa.tech', 'tall-latte-2');
     await page.context().close();
   });
 });
