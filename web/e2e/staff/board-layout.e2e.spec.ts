@@ -139,6 +139,24 @@ describe('the board filters', () => {
     await page.getByRole('option', { name: 'All stations' }).click();
     await page.context().close();
   });
+
+  it('keeps 3 whole tickets on a phone whose sound is still off, with the way to turn it on beside the title', async () => {
+    const page = await newPhonePage(browser);
+    // A board opened without a tap: the browser keeps sound off (Chromium under test reports a tap already).
+    await page.addInitScript({
+      content: `Object.defineProperty(Navigator.prototype, 'userActivation', {
+        get: () => ({ hasBeenActive: false, isActive: false }),
+      });`,
+    });
+    await openBoard(page);
+    const turnOn = page.getByRole('button', { name: 'Sound is off: turn sound on' });
+    await turnOn.waitFor();
+    expect((await ticketsInView(page)).length).toBeGreaterThanOrEqual(3);
+    await screenshot(page, 'board-phone-sound-off');
+    await turnOn.click();
+    await turnOn.waitFor({ state: 'detached' });
+    await page.context().close();
+  });
 });
 
 describe('staff history on a phone', () => {

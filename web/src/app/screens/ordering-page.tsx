@@ -16,7 +16,11 @@ import { BoardSettingsDialog } from '../../features/board/components/board-setti
 import { BoardToolbar } from '../../features/board/components/board-toolbar.js';
 import { CounterSection } from '../../features/board/components/counter-section.js';
 import { KeyboardHelp } from '../../features/board/components/keyboard-help.js';
-import { NewOrderBanner, SoundBlockedNotice } from '../../features/board/components/new-order-banner.js';
+import {
+  NewOrderBanner,
+  SoundBlockedButton,
+  SoundBlockedNotice,
+} from '../../features/board/components/new-order-banner.js';
 import { OrderCard } from '../../features/board/components/order-card.js';
 import { OrderSection } from '../../features/board/components/order-section.js';
 import { PrintLabel } from '../../features/board/components/print-label.js';
@@ -120,6 +124,7 @@ export function OrderingPage() {
         )}
         {/* On a phone the settings sit beside the title and the filters take the next row; on a desk they end the row. */}
         <Box sx={{ order: { xs: 1, md: 3 }, ml: 'auto', display: 'flex' }}>
+          <SoundBlockedButton blocked={sound.blocked} onUnlock={sound.unlock} />
           <Tooltip title="Keyboard shortcuts (?)">
             {/* The keyboard flow is for desk boards; a phone has no keys to press. */}
             <IconButton

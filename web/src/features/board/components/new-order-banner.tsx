@@ -1,5 +1,6 @@
 import type { Order } from '@drinks/contracts';
-import { Alert, Button } from '@mui/material';
+import VolumeOffIcon from '@mui/icons-material/VolumeOff';
+import { Alert, Button, IconButton, Tooltip } from '@mui/material';
 
 /** Stays until the barista acknowledges it or the orders are started: a missed toast is a missed drink. */
 export function NewOrderBanner({ fresh, onAcknowledge }: { fresh: readonly Order[]; onAcknowledge(): void }) {
@@ -26,13 +27,30 @@ export function NewOrderBanner({ fresh, onAcknowledge }: { fresh: readonly Order
   );
 }
 
+/** On a phone, beside the title: a notice row there would push the third ticket off the screen. */
+export function SoundBlockedButton({ blocked, onUnlock }: { blocked: boolean; onUnlock(): void }) {
+  if (!blocked) return null;
+  return (
+    <Tooltip title="Sound is off until you tap: tap to turn it on">
+      <IconButton
+        aria-label="Sound is off: turn sound on"
+        color="warning"
+        onClick={onUnlock}
+        sx={{ display: { xs: 'inline-flex', sm: 'none' } }}
+      >
+        <VolumeOffIcon />
+      </IconButton>
+    </Tooltip>
+  );
+}
+
 export function SoundBlockedNotice({ blocked, onUnlock }: { blocked: boolean; onUnlock(): void }) {
   if (!blocked) return null;
   return (
     <Alert
       severity="info"
       data-testid="sound-blocked"
-      sx={{ mb: 1 }}
+      sx={{ mb: 1, display: { xs: 'none', sm: 'flex' } }}
       action={
         <Button color="inherit" size="small" onClick={onUnlock}>
           Turn sound on
