@@ -76,6 +76,9 @@ export const PlaceOrderBody = z.object({
   location: Location.optional(),
 });
 export type PlaceOrderBody = z.infer<typeof PlaceOrderBody>;
+/** The drink a person chose, as PlaceOrderBody carries it: the PlaceOrder command holds exactly this. */
+export const DrinkChoice = PlaceOrderBody.pick({ type: true, sweetness: true, remark: true, tumblerImage: true });
+export type DrinkChoice = z.input<typeof DrinkChoice>;
 
 export const OwnerOrderPatch = z.object({ status: z.enum(['cancel', 'picked']) });
 export const BaristaOrderPatch = z.discriminatedUnion('status', [

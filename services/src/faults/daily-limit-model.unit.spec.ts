@@ -58,7 +58,7 @@ function placeCall(user: User, orderId = randomUUID()): Call {
     run: (store, key, now) =>
       placeOrder(
         store,
-        { orderId, userId: user, menuId: MENU, type: 'cold', remark: '', atOffice: null, now, timeZone: TZ },
+        { orderId, userId: user, menuId: MENU, drink: { type: 'cold', remark: '' }, atOffice: null, now, timeZone: TZ },
         { idempotencyKey: key },
       ),
     predict: (m) =>

@@ -107,10 +107,12 @@ export function orderRoutes(deps: AppDeps) {
         orderId,
         userId: user.id,
         menuId: body.menu_id,
-        type: body.type ?? null,
-        sweetness: body.sweetness ?? null,
-        remark: body.remark,
-        tumblerImage: body.tumblerImage ?? null,
+        drink: {
+          type: body.type ?? null,
+          sweetness: body.sweetness ?? null,
+          remark: body.remark,
+          tumblerImage: body.tumblerImage ?? null,
+        },
         // Cafe orders carry a photo returned by /upload/image; the decider knows which menus are cafe.
         tumblerImageUploaded: body.tumblerImage ? await deps.images.exists(body.tumblerImage) : false,
         atOffice,

@@ -1,4 +1,4 @@
-import { businessDay, type DomainEvent, type DrinkType, type EventMetadata, type StoredEvent } from '@drinks/contracts';
+import { businessDay, type DomainEvent, type EventMetadata, type StoredEvent } from '@drinks/contracts';
 import { NotFoundError } from '../../errors.js';
 import type { AppendResult, EventStore } from '../../store/types.js';
 import type { Actor } from '../actor.js';
@@ -15,21 +15,11 @@ import {
 } from '../queries.js';
 import { evolve as evolveUsers, initialState as noUsers } from '../users/state.js';
 import { ordersDecider, type OrderCommand } from './decide.js';
+import type { PlaceOrder } from './place-order.js';
 import { TransitionRefused } from './refusal.js';
 
-export interface PlaceOrderInput {
-  orderId: string;
-  userId: string;
-  menuId: string;
-  type?: DrinkType | null;
-  sweetness?: number | null;
-  remark?: string;
-  tumblerImage?: string | null;
-  tumblerImageUploaded?: boolean;
-  atOffice: boolean | null;
-  now: Date;
-  timeZone: string;
-}
+/** The PlaceOrder command without its discriminant. */
+export type PlaceOrderInput = Omit<PlaceOrder, 'type'>;
 
 type Placed = StoredEvent<Extract<DomainEvent, { type: 'OrderPlaced' }>>;
 
@@ -43,7 +33,6 @@ export async function placeOrder(
   const menu = events.reduce(evolveCatalog, emptyCatalog).menus[input.menuId];
   if (!menu) throw new NotFoundError('Menu not found.');
   const day = businessDay(input.now, input.timeZone);
-  const { type, ...rest } = input;
   const result = await handleCommand(store, {
     query: [
       menuEvents(input.menuId),
@@ -53,7 +42,7 @@ export async function placeOrder(
       userDayOrderEvents(input.userId, day),
     ],
     decider: ordersDecider,
-    command: { type: 'PlaceOrder', drinkType: type ?? null, ...rest },
+    command: { type: 'PlaceOrder', ...input },
     metadata: withActor(input.userId, metadata),
   });
   const placed = result.events.find((e): e is Placed => e.type === 'OrderPlaced');

@@ -3,7 +3,7 @@ import { ValidationError } from '../../errors.js';
 import type { Actor } from '../actor.js';
 import type { Decider } from '../decider.js';
 import { ownOrder, ref, staffOrder } from './guards.js';
-import { orderTags, placeOrder, type PlaceOrder } from './place-order.js';
+import { decidePlaceOrder, orderTags, type PlaceOrder } from './place-order.js';
 import { handOverOrder, recallOrder, type HandOverOrder, type RecallOrder } from './station.js';
 import { evolve, initialState, type OrdersState } from './state.js';
 
@@ -74,7 +74,7 @@ export function pickUpOrder(command: PickUpOrder, state: OrdersState): NewEvent[
 export function decide(command: OrderCommand, state: OrdersState): NewEvent[] {
   switch (command.type) {
     case 'PlaceOrder':
-      return placeOrder(command, state);
+      return decidePlaceOrder(command, state);
     case 'StartOrder':
       return startOrder(command, state);
     case 'CompleteOrder':

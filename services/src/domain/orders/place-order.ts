@@ -1,6 +1,7 @@
 import {
   DAILY_ORDER_LIMIT,
   DrinkType,
+  type DrinkChoice,
   SWEETNESS_VALUES,
   VOID_ORDER_STATUSES,
   businessDay,
@@ -17,10 +18,8 @@ export interface PlaceOrder {
   orderId: string;
   userId: string;
   menuId: string;
-  drinkType?: DrinkType | null;
-  sweetness?: number | null;
-  remark?: string;
-  tumblerImage?: string | null;
+  /** What the person chose, field for field as the HTTP body names it. */
+  drink: DrinkChoice;
   /** False when the photo is not one the upload call returned (cafe drinks need one). */
   tumblerImageUploaded?: boolean;
   /** null when the office check is not configured or the client sent no location. */
@@ -41,15 +40,16 @@ interface Drink {
 /** Cafe drinks need type, sweetness and a tumbler photo; bar drinks take a type at most. */
 export function validateDrink(command: PlaceOrder, area: Area): Drink {
   const errors: { path: string; message: string }[] = [];
-  const type = command.drinkType ?? null;
-  const image = command.tumblerImage?.trim() ? command.tumblerImage : null;
-  const remark = command.remark ?? '';
+  const { drink } = command;
+  const type = drink.type ?? null;
+  const image = drink.tumblerImage?.trim() ? drink.tumblerImage : null;
+  const remark = drink.remark ?? '';
   if (type !== null && !DrinkType.safeParse(type).success)
     errors.push({ path: 'type', message: 'Type must be hot, cold or frappe.' });
   if (remark.length > MAX_REMARK) errors.push({ path: 'remark', message: 'Remark must be at most 50 characters.' });
   if (area === 'cafe') {
     if (type === null) errors.push({ path: 'type', message: 'Type is required: hot, cold or frappe.' });
-    const sweetness = command.sweetness;
+    const sweetness = drink.sweetness;
     if (sweetness === null || sweetness === undefined || !(SWEETNESS_VALUES as readonly number[]).includes(sweetness)) {
       errors.push({ path: 'sweetness', message: `Sweetness must be one of ${SWEETNESS_VALUES.join(', ')}.` });
     }
@@ -61,7 +61,7 @@ export function validateDrink(command: PlaceOrder, area: Area): Drink {
   if (errors.length > 0) throw new ValidationError('please check your order', errors);
   return {
     type,
-    sweetness: area === 'cafe' ? (command.sweetness ?? null) : null,
+    sweetness: area === 'cafe' ? (drink.sweetness ?? null) : null,
     tumblerImage: image,
     remark: remark.trim() === '' ? '-' : remark,
   };
@@ -73,7 +73,7 @@ function activeOrdersOf(state: OrdersState, userId: string, day: string): number
   ).length;
 }
 
-export function placeOrder(command: PlaceOrder, state: OrdersState): NewEvent[] {
+export function decidePlaceOrder(command: PlaceOrder, state: OrdersState): NewEvent[] {
   const menu = state.catalog.menus[command.menuId];
   if (!menu) throw new NotFoundError('Menu not found.');
   const category = state.catalog.categories[menu.categoryId];

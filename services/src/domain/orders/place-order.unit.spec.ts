@@ -1,4 +1,4 @@
-import type { DomainEvent } from '@drinks/contracts';
+import type { DomainEvent, DrinkChoice } from '@drinks/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   TODAY,
@@ -72,7 +72,7 @@ describe('PlaceOrder', () => {
   describe('when the input does not fit a cafe item', () => {
     it('lists every wrong field', () => {
       given()
-        .when(cafeOrder({ drinkType: null, sweetness: 33, tumblerImage: '', remark: 'x'.repeat(51) }))
+        .when(cafeOrder({ type: null, sweetness: 33, tumblerImage: '', remark: 'x'.repeat(51) }))
         .thenThrows({ status: 400, code: 'VALIDATION_FAILED', paths: ['type', 'sweetness', 'tumblerImage', 'remark'] });
     });
 
@@ -100,7 +100,7 @@ describe('PlaceOrder', () => {
 
     it('takes the type only, forces sweetness to null and keeps the description in tumblerImage', () => {
       const [event] = given(barOpen)
-        .when(barOrder({ drinkType: null, sweetness: 100, tumblerImage: 'Gin and tonic' }))
+        .when(barOrder({ type: null, sweetness: 100, tumblerImage: 'Gin and tonic' }))
         .thenEmits();
       expect(event?.data).toMatchObject({
         type: null,
@@ -120,7 +120,7 @@ describe('PlaceOrder', () => {
 
     it('refuses an unknown type', () => {
       given(barOpen)
-        .when(barOrder({ drinkType: 'warm' as never }))
+        .when(barOrder({ type: 'warm' as never }))
         .thenThrows({ status: 400, paths: ['type'] });
     });
 
@@ -256,27 +256,28 @@ const catalog: DomainEvent[] = [
   menu('m-gin', 'c-drinks', 'Gin Tonic'),
 ];
 
-function cafeOrder(overrides: Partial<PlaceOrder> = {}): PlaceOrder {
+/** Drink fields (type, sweetness, remark, tumblerImage) by their body names; the rest as the command has them. */
+type Overrides = Partial<Omit<PlaceOrder, 'type' | 'drink'>> & Partial<DrinkChoice>;
+
+function cafeOrder(overrides: Overrides = {}): PlaceOrder {
+  const { type = 'hot', sweetness = 50, remark = 'less ice', tumblerImage = '/api/images/t.webp', ...rest } = overrides;
   return {
     type: 'PlaceOrder',
     orderId: 'o-new',
     userId: alice.id,
     menuId: 'm-latte',
-    drinkType: 'hot',
-    sweetness: 50,
-    remark: 'less ice',
-    tumblerImage: '/api/images/t.webp',
     atOffice: null,
     now: WEDNESDAY_NOON,
     timeZone: TZ,
-    ...overrides,
+    ...rest,
+    drink: { type, sweetness, remark, tumblerImage },
   };
 }
 
-function barOrder(overrides: Partial<PlaceOrder> = {}): PlaceOrder {
+function barOrder(overrides: Overrides = {}): PlaceOrder {
   return cafeOrder({
     menuId: 'm-gin',
-    drinkType: 'cold',
+    type: 'cold',
     sweetness: null,
     remark: '',
     tumblerImage: 'Gin',

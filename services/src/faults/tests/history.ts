@@ -40,10 +40,7 @@ export async function openShop(store: EventStore, now = new Date(FAKE_NOW)): Pro
 export function drink(shop: Shop, i: number, now: Date) {
   return {
     menuId: shop.cafeMenus[i % 2]!,
-    type: 'hot' as const,
-    sweetness: 50,
-    remark: '',
-    tumblerImage: '/api/images/x.jpg',
+    drink: { type: 'hot' as const, sweetness: 50, remark: '', tumblerImage: '/api/images/x.jpg' },
     atOffice: null,
     now,
     timeZone: TZ,
