@@ -1,6 +1,7 @@
 import type { ClientConfig } from '@drinks/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api-client.js';
+import { queryKeys } from './query-keys.js';
 
 export const DEFAULT_CONFIG: ClientConfig = {
   companyEmailDomain: 'woxa.tech',
@@ -24,7 +25,7 @@ export async function fetchConfig(): Promise<ClientConfig> {
   return cfg;
 }
 
-export const configQuery = queryOptions({ queryKey: ['config'], queryFn: fetchConfig, staleTime: Infinity });
+export const configQuery = queryOptions({ queryKey: queryKeys.config, queryFn: fetchConfig, staleTime: Infinity });
 
 export function useConfig(): ClientConfig {
   const { data } = useQuery(configQuery);

@@ -2,6 +2,7 @@ import { LiveMessage } from '@drinks/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { getTokens } from './storage.js';
+import { queryKeys } from './query-keys.js';
 
 type Listener = (msg: LiveMessage) => void;
 const listeners = new Set<Listener>();
@@ -28,10 +29,10 @@ export function useLiveEvents(userKey: string | null): void {
     let closed = false;
 
     const invalidateAll = () => {
-      void queryClient.invalidateQueries({ queryKey: ['orders'] });
-      void queryClient.invalidateQueries({ queryKey: ['stats'] });
-      void queryClient.invalidateQueries({ queryKey: ['shop'] });
-      void queryClient.invalidateQueries({ queryKey: ['catalog'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.stats.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.shop });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.catalog.all });
     };
 
     const connect = () => {
@@ -59,13 +60,13 @@ export function useLiveEvents(userKey: string | null): void {
           // subscription was never sent to us: refetch what is shown, once, now that nothing more is missed.
           invalidateAll();
         } else if (parsed.type === 'orders') {
-          void queryClient.invalidateQueries({ queryKey: ['orders'] });
-          void queryClient.invalidateQueries({ queryKey: ['stats'] });
+          void queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
+          void queryClient.invalidateQueries({ queryKey: queryKeys.stats.all });
         } else if (parsed.type === 'shop') {
-          queryClient.setQueryData(['shop'], parsed.data);
-          void queryClient.invalidateQueries({ queryKey: ['shop'] });
+          queryClient.setQueryData(queryKeys.shop, parsed.data);
+          void queryClient.invalidateQueries({ queryKey: queryKeys.shop });
         } else if (parsed.type === 'menu') {
-          void queryClient.invalidateQueries({ queryKey: ['catalog'] });
+          void queryClient.invalidateQueries({ queryKey: queryKeys.catalog.all });
         }
         for (const l of listeners) l(parsed);
       };

@@ -5,12 +5,13 @@ import { useNavigate } from 'react-router';
 import { api, refreshTokens } from './api-client.js';
 import { isNetworkFailure } from './online.js';
 import { clearStorage, getTokens, readStorage, saveTokens, STORAGE_KEYS, writeStorage } from './storage.js';
+import { queryKeys } from './query-keys.js';
 
 /** Both open until the server says otherwise (customer-side.md §9). */
 const DEFAULT_SHOP: ShopStatus = { isBarOpen: true, isCafeOpen: true };
 
 export const shopQuery = queryOptions({
-  queryKey: ['shop'],
+  queryKey: queryKeys.shop,
   queryFn: () => api<ShopStatus>('/cafe-status'),
 });
 

@@ -1,10 +1,11 @@
 import type { Area, Category } from '@drinks/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../api-client.js';
+import { queryKeys } from '../query-keys.js';
 
 export const getCategories = () => api<Category[]>('/category');
 
-export const categoriesQuery = queryOptions({ queryKey: ['catalog', 'categories'], queryFn: getCategories });
+export const categoriesQuery = queryOptions({ queryKey: queryKeys.catalog.categories, queryFn: getCategories });
 
 export function useCategories() {
   return useQuery(categoriesQuery);

@@ -2,6 +2,7 @@ import { addDays, businessDay, type Order } from '@drinks/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../api-client.js';
 import { serverNow, useConfig } from '../config.js';
+import { queryKeys } from '../query-keys.js';
 
 const QUEUE_POLL_MS = 60_000;
 
@@ -11,7 +12,7 @@ export const getMyOrders = (day: string) =>
 
 export const myOrdersQuery = (day: string) =>
   queryOptions({
-    queryKey: ['orders', 'mine', day],
+    queryKey: queryKeys.orders.mine(day),
     queryFn: () => getMyOrders(day),
     staleTime: 10_000,
     // The server pushes each queue move to the owners behind it; this slow poll only backs up a

@@ -3,6 +3,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.js';
 import type { AuditFilters } from '../audit-logic.js';
 import { auditQuery } from '../audit-logic.js';
+import { queryKeys } from '../../../lib/query-keys.js';
 
 export const PAGE_SIZE = 30;
 
@@ -11,7 +12,7 @@ export const getAudit = (filters: AuditFilters, before?: number) =>
 
 export function useAuditLog(filters: AuditFilters) {
   return useInfiniteQuery({
-    queryKey: ['audit', filters],
+    queryKey: queryKeys.audit(filters),
     queryFn: ({ pageParam }) => getAudit(filters, pageParam),
     initialPageParam: undefined as number | undefined,
     getNextPageParam: (last) => last.nextBefore ?? undefined,
@@ -20,5 +21,9 @@ export function useAuditLog(filters: AuditFilters) {
 
 /** Everyone who can appear as an actor, for the filter. */
 export function useAuditActors() {
-  return useQuery({ queryKey: ['users', 'audit-actors'], queryFn: () => api<User[]>('/user'), staleTime: 5 * 60_000 });
+  return useQuery({
+    queryKey: queryKeys.users.auditActors,
+    queryFn: () => api<User[]>('/user'),
+    staleTime: 5 * 60_000,
+  });
 }

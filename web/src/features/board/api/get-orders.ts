@@ -2,6 +2,7 @@ import type { Order, OrderStatus } from '@drinks/contracts';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.js';
 import type { DateRange } from '../../../components/staff-date-ranges.js';
+import { queryKeys } from '../../../lib/query-keys.js';
 
 /** Without a range: every order in that status, whatever day it was placed. */
 export function getOrders(status: OrderStatus, range?: DateRange): Promise<Order[]> {
@@ -10,7 +11,7 @@ export function getOrders(status: OrderStatus, range?: DateRange): Promise<Order
 
 export function ordersQuery(status: OrderStatus, range?: DateRange) {
   return queryOptions({
-    queryKey: ['orders', 'board', status, range?.startDate ?? null, range?.endDate ?? null],
+    queryKey: queryKeys.orders.board(status, range?.startDate ?? null, range?.endDate ?? null),
     queryFn: () => getOrders(status, range),
   });
 }

@@ -1,6 +1,7 @@
 import type { BaristaOrderPatch, Order } from '@drinks/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.js';
+import { queryKeys } from '../../../lib/query-keys.js';
 
 export function updateBaristaOrder(id: string, patch: BaristaOrderPatch): Promise<Order> {
   return api<Order>(`/order/barista/${encodeURIComponent(id)}`, { method: 'PATCH', body: patch });
@@ -14,8 +15,8 @@ export function useUpdateBaristaOrder() {
     onError: (err) => console.error('order update failed', err),
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['orders'] }),
-        queryClient.invalidateQueries({ queryKey: ['stats'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.orders.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.stats.all }),
       ]),
   });
 }

@@ -2,6 +2,7 @@ import { ORDER_PAGE_MAX, type Order } from '@drinks/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.js';
 import type { DateRange } from '../../../components/staff-date-ranges.js';
+import { queryKeys } from '../../../lib/query-keys.js';
 
 /** Every order of the range, for the orders-per-hour chart: page after page (the server caps each). */
 export async function getRangeOrders(range: DateRange): Promise<Order[]> {
@@ -17,7 +18,7 @@ export async function getRangeOrders(range: DateRange): Promise<Order[]> {
 
 export function rangeOrdersQuery(range: DateRange) {
   return queryOptions({
-    queryKey: ['orders', 'range', range.startDate ?? null, range.endDate ?? null],
+    queryKey: queryKeys.orders.range(range.startDate ?? null, range.endDate ?? null),
     queryFn: () => getRangeOrders(range),
   });
 }

@@ -2,6 +2,7 @@ import type { OrderSummary } from '@drinks/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.js';
 import { SUMMARY_REFRESH_MS } from '../dashboard-logic.js';
+import { queryKeys } from '../../../lib/query-keys.js';
 
 export function getSummary(date: string): Promise<OrderSummary> {
   return api<OrderSummary>('/order/summary', { query: { date } });
@@ -9,7 +10,7 @@ export function getSummary(date: string): Promise<OrderSummary> {
 
 export function summaryQuery(date: string) {
   return queryOptions({
-    queryKey: ['stats', 'summary', date],
+    queryKey: queryKeys.stats.summary(date),
     queryFn: () => getSummary(date),
     refetchInterval: SUMMARY_REFRESH_MS,
   });

@@ -2,6 +2,7 @@ import type { Area } from '@drinks/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.js';
 import type { DateRange } from '../../../components/staff-date-ranges.js';
+import { queryKeys } from '../../../lib/query-keys.js';
 
 export function getTotal(area: Area, range: DateRange): Promise<{ totalOrder: number }> {
   return api<{ totalOrder: number }>('/order/count/total', { query: { ...range, categoryFor: area } });
@@ -9,7 +10,7 @@ export function getTotal(area: Area, range: DateRange): Promise<{ totalOrder: nu
 
 export function totalQuery(area: Area, range: DateRange) {
   return queryOptions({
-    queryKey: ['stats', 'total', area, range.startDate ?? null, range.endDate ?? null],
+    queryKey: queryKeys.stats.total(area, range.startDate ?? null, range.endDate ?? null),
     queryFn: () => getTotal(area, range),
   });
 }

@@ -3,6 +3,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client.js';
 import type { DateRange } from '../../../components/staff-date-ranges.js';
 import { HISTORY_STATUSES, mergeHistory } from '../history-logic.js';
+import { queryKeys } from '../../../lib/query-keys.js';
 
 export const HISTORY_REFETCH_MS = 5000;
 
@@ -18,7 +19,7 @@ export async function getHistory(range: DateRange): Promise<Order[]> {
 
 export function historyQuery(range: DateRange) {
   return queryOptions({
-    queryKey: ['orders', 'history', range.startDate ?? null, range.endDate ?? null],
+    queryKey: queryKeys.orders.history(range.startDate ?? null, range.endDate ?? null),
     queryFn: () => getHistory(range),
     refetchInterval: HISTORY_REFETCH_MS,
   });

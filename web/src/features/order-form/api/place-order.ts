@@ -1,6 +1,7 @@
 import type { DrinkType, Order } from '@drinks/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '../../../lib/api-client.js';
+import { queryKeys } from '../../../lib/query-keys.js';
 
 export interface OrderDraft {
   menu_id: string;
@@ -68,6 +69,6 @@ export function usePlaceOrder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ draft, key }: { draft: OrderDraft; key: string }) => placeOrder(draft, key),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['orders'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.orders.all }),
   });
 }

@@ -1,8 +1,9 @@
 import type { PickupScreenKey, PickupScreenKeyCreated } from '@drinks/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.js';
+import { queryKeys } from '../../../lib/query-keys.js';
 
-const KEYS = ['pickup-screen', 'keys'] as const;
+const KEYS = queryKeys.pickupScreen.keys;
 
 export const viewKeysQuery = queryOptions({
   queryKey: KEYS,
