@@ -2,7 +2,7 @@ import type { Category, Order } from '@drinks/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type RunningApp } from '../support/app.js';
-import { expectNoSeriousA11yViolations, newDesktopPage, openBrowser, screenshot } from '../support/browser.js';
+import { expectNoSeriousA11yViolations, newDesktopPage, openBrowser, screenshot, settled } from '../support/browser.js';
 import { setShop, signInWithTokens } from '../support/customer.js';
 import { barista, menuIds, placeOrder, registerAndLogin, T0, uploadTumbler } from './insights-support.js';
 
@@ -64,7 +64,7 @@ describe('barista board', () => {
     await page.getByRole('button', { name: 'Cancel Order' }).click();
     const offer = page.getByRole('dialog', { name: 'Set Mocha inactive?' });
     await offer.waitFor();
-    await page.waitForTimeout(400); // let the dialog finish fading in
+    await settled(page);
     await screenshot(page, 'insights-board-set-inactive');
     await expectNoSeriousA11yViolations(page);
     await offer.getByRole('button', { name: 'Set inactive' }).click();

@@ -43,8 +43,25 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   return path;
 }
 
-/** Fails on serious or critical axe violations, listing them. */
+/**
+ * Until no transition or finite animation runs: mid-transition (a dialog fading in, a button turning from
+ * disabled to enabled) colours are between two states, read as low contrast and photograph badly.
+ * Endless animations (spinners) are left running.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+    undefined,
+    { timeout: 5_000 },
+  );
+}
+
+/** Fails on serious or critical axe violations (on the settled page), listing them. */
 export async function expectNoSeriousA11yViolations(page: Page, opts: { exclude?: string[] } = {}): Promise<void> {
+  await settled(page);
   let builder = new AxeBuilder({ page });
   for (const sel of opts.exclude ?? []) builder = builder.exclude(sel);
   const result = await builder.analyze();
