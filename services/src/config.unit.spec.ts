@@ -36,3 +36,12 @@ describe('the mail settings', () => {
     expect(() => loadConfig({ SMTP_URL: 'http://mail.test' })).toThrow(/SMTP_URL/);
   });
 });
+
+describe('the Web Push settings', () => {
+  it('takes the VAPID key pair together or not at all, and a mailto: or https:// subject', () => {
+    expect(loadConfig({}).VAPID_PUBLIC_KEY).toBeUndefined();
+    expect(() => loadConfig({ VAPID_PRIVATE_KEY: 'a'.repeat(43) })).toThrow(/VAPID_PUBLIC_KEY/);
+    expect(() => loadConfig({ VAPID_SUBJECT: 'http://cafe.example' })).toThrow(/VAPID_SUBJECT/);
+    expect(loadConfig({ VAPID_SUBJECT: 'mailto:cafe@woxa.tech' }).VAPID_SUBJECT).toBe('mailto:cafe@woxa.tech');
+  });
+});
