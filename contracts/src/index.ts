@@ -7,3 +7,4 @@ export * from './live.js';
 export * from './business-time.js';
 export * from './insights.js';
 export * from './station.js';
+export * from './push.js';

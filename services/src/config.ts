@@ -184,6 +184,20 @@ export const ConfigSchema = z
           if (!isCidr(cidr)) ctx.addIssue({ code: 'custom', message: `'${cidr}' is not a CIDR such as 10.0.0.0/8` });
         return list;
       }),
+    /** Web Push (VAPID) key pair, base64url as `web-push generate-vapid-keys` prints; unset: generated at first start. */
+    VAPID_PUBLIC_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{80,90}$/, 'must be a base64url P-256 public key (87 characters)')
+      .optional(),
+    VAPID_PRIVATE_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{40,45}$/, 'must be a base64url P-256 private key (43 characters)')
+      .optional(),
+    /** Who push services may contact about our pushes: mailto: or https:// (default: APP_URL, else a mailto:). */
+    VAPID_SUBJECT: z
+      .string()
+      .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: address or an https:// URL')
+      .optional(),
     /** Extra origins allowed to open the live socket, comma separated. */
     ALLOWED_ORIGINS: z
       .string()
@@ -207,6 +221,10 @@ export const ConfigSchema = z
   .refine((c) => !c.OIDC_ONLY || c.OIDC_ISSUER, {
     message: 'OIDC_ONLY=true needs OIDC_ISSUER: else nobody could sign in',
     path: ['OIDC_ONLY'],
+  })
+  .refine((c) => (c.VAPID_PUBLIC_KEY === undefined) === (c.VAPID_PRIVATE_KEY === undefined), {
+    message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together',
+    path: ['VAPID_PUBLIC_KEY'],
   })
   .refine((c) => (c.OFFICE_LAT === undefined) === (c.OFFICE_LNG === undefined), {
     message: 'OFFICE_LAT and OFFICE_LNG go together',

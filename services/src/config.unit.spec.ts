@@ -62,3 +62,12 @@ describe('the company sign-in settings', () => {
     expect(loadConfig({ ...oidc, OIDC_ONLY: 'true' }).OIDC_ONLY).toBe(true);
   });
 });
+
+describe('the Web Push settings', () => {
+  it('takes the VAPID key pair together or not at all, and a mailto: or https:// subject', () => {
+    expect(loadConfig({}).VAPID_PUBLIC_KEY).toBeUndefined();
+    expect(() => loadConfig({ VAPID_PRIVATE_KEY: 'a'.repeat(43) })).toThrow(/VAPID_PUBLIC_KEY/);
+    expect(() => loadConfig({ VAPID_SUBJECT: 'http://cafe.example' })).toThrow(/VAPID_SUBJECT/);
+    expect(loadConfig({ VAPID_SUBJECT: 'mailto:cafe@woxa.tech' }).VAPID_SUBJECT).toBe('mailto:cafe@woxa.tech');
+  });
+});

@@ -33,6 +33,10 @@ import { startImageSweeper } from './images/sweeper.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { createLiveServer } from './live/live-server.js';
 import { createCheckpointWatcher, createProjector } from './projector/projector.js';
+import { createPushDispatcher } from './push/dispatcher.js';
+import { webPushSender } from './push/sender.js';
+import { createPushSubscriptions } from './push/subscriptions.js';
+import { loadVapidKeys } from './push/vapid.js';
 import { createRelay } from './relay/relay.js';
 import { createEventStore } from './store/event-store.js';
 
@@ -135,6 +139,7 @@ export async function startServer(
   let url = '';
   if (role === 'all' || role === 'api') {
     const secret = await loadJwtSecret(config, db);
+    const vapid = await loadVapidKeys(config, db);
     const tokens = createTokenService({
       db,
       secret,
@@ -182,6 +187,7 @@ export async function startServer(
       uploadLimit: createRateLimit(db, { max: config.UPLOADS_PER_USER_PER_DAY, windowSeconds: 24 * 3600, clock }),
       users,
       metrics,
+      push: { publicKey: vapid.publicKey, subscriptions: createPushSubscriptions(db.knex, clock) },
       readiness: async () => {
         const head = await store.head();
         const position = await checkpoints.current();
@@ -236,6 +242,18 @@ export async function startServer(
     tokens.onRevoked((userId) => void live.recheck(userId));
     closers.push(() => live.close());
     metrics.track({ liveClients: () => live.clientCount() });
+
+    // Every API process runs one; the lease lets one send at a time, the delivery claims keep each notice single.
+    const pushDispatcher = createPushDispatcher({
+      store,
+      db,
+      send: webPushSender(vapid),
+      readModelsAt: () => checkpoints.current(),
+      clock,
+      logger,
+    });
+    await pushDispatcher.start();
+    closers.push(() => pushDispatcher.stop());
 
     await new Promise<void>((resolve) => server!.listen(config.PORT, config.HOST, resolve));
     const address = server.address();

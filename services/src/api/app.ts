@@ -19,6 +19,7 @@ import { mailboxRoutes } from './routes/mailbox.js';
 import { opsRoutes } from './routes/ops.js';
 import { orderRoutes } from './routes/orders.js';
 import { pickupScreenRoutes } from './routes/pickup-screen.js';
+import { pushRoutes } from './routes/push.js';
 import { shopRoutes } from './routes/shop.js';
 import { userRoutes } from './routes/users.js';
 
@@ -29,7 +30,13 @@ const JSON_LIMIT = '64kb';
 export function createApp(deps: AppDeps, options: { webDir?: string } = {}): Koa<AppState> {
   const app = new Koa<AppState>({ proxy: false });
   const uploadParser = bodyParser({ enableTypes: ['json'], jsonLimit: UPLOAD_LIMIT, encoding: 'utf-8' });
-  const jsonParser = bodyParser({ enableTypes: ['json'], jsonLimit: JSON_LIMIT, encoding: 'utf-8' });
+  // DELETE too: DELETE /api/push/subscriptions names the endpoint in its body (a device's secret, kept out of URLs).
+  const jsonParser = bodyParser({
+    enableTypes: ['json'],
+    jsonLimit: JSON_LIMIT,
+    encoding: 'utf-8',
+    parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'],
+  });
 
   app.use(clientAddress(deps.config.TRUST_PROXY));
   // The access log, the headers and the counters sit outside the error handler: they see the status it answers.
@@ -56,6 +63,7 @@ export function createApp(deps: AppDeps, options: { webDir?: string } = {}): Koa
     orderRoutes,
     insightRoutes,
     imageRoutes,
+    pushRoutes,
   ]) {
     const r = router(deps);
     app.use(r.routes());

@@ -11,6 +11,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { createImageService } from '../images/images.js';
 import type { Mailer } from '../mail/mailer.js';
+import type { PushSubscriptions } from '../push/subscriptions.js';
 import type { EventStore } from '../store/types.js';
 import type { Metrics } from './metrics.js';
 
@@ -45,6 +46,8 @@ export interface AppDeps {
   /** `get` reads the users projection; `current` is the per-request check's cached copy (see user-cache.ts). */
   users: { get(id: string): Promise<User | null>; current(id: string): Promise<User | null> };
   metrics: Metrics;
+  /** Web Push: the VAPID public key browsers subscribe with, and the stored subscriptions. */
+  push: { publicKey: string; subscriptions: PushSubscriptions };
   /** Database reachable and every projection within 1 s of the log. */
   readiness(): Promise<{ ready: boolean; detail: Record<string, unknown> }>;
 }

@@ -350,6 +350,30 @@ const ops: Op[] = [
     auth: 'public',
     responseType: 'image/webp',
   },
+  {
+    method: 'get',
+    path: '/push/public-key',
+    summary: 'The VAPID public key to subscribe to Web Push with',
+    auth: 'public',
+    response: c.PushPublicKey,
+  },
+  {
+    method: 'post',
+    path: '/push/subscriptions',
+    summary: "Save this device's push subscription (idempotent by endpoint)",
+    auth: 'any',
+    body: c.PushSubscriptionBody,
+    status: 204,
+  },
+  {
+    method: 'delete',
+    path: '/push/subscriptions',
+    summary: 'Remove one of your push subscriptions, by endpoint (404 when you have none with it)',
+    auth: 'any',
+    body: c.PushUnsubscribeBody,
+    status: 204,
+    errors: [404],
+  },
   { method: 'get', path: '/config', summary: 'Client configuration', auth: 'public', response: c.ClientConfig },
   {
     method: 'get',
@@ -411,6 +435,7 @@ const TAGS: Record<string, { name: string; description: string }> = {
   audit: { name: 'insights', description: 'Dashboards and the audit log' },
   upload: { name: 'images', description: 'Tumbler photos' },
   images: { name: 'images', description: 'Tumbler photos' },
+  push: { name: 'push', description: 'Web Push: a phone told when its drink is ready' },
 };
 const OPS_TAG = { name: 'operations', description: 'Health, readiness, metrics, configuration and this document' };
 const tagOf = (path: string) => TAGS[path.split('/')[1] ?? ''] ?? OPS_TAG;

@@ -63,7 +63,8 @@ async function fromDatabase(db: KnexDb): Promise<Uint8Array> {
   return new Uint8Array(bytes);
 }
 
-async function createSettingsTable(db: KnexDb): Promise<void> {
+/** The key-value `settings` table shared by generated secrets (JWT, VAPID). */
+export async function createSettingsTable(db: KnexDb): Promise<void> {
   const create = () =>
     db.knex.raw('create table if not exists settings (key varchar(100) primary key, value text not null)');
   try {

@@ -166,6 +166,36 @@ const CORE_TABLES: [string, Build][] = [
       t.bigInteger('at').notNullable();
     },
   ],
+  [
+    // Web Push subscriptions: one row per browser (the endpoint), several per user; a device that signs in
+    // as someone else moves to them.
+    'push_subscriptions',
+    (t) => {
+      t.text('endpoint').primary();
+      t.text('user_id').notNullable().index();
+      t.text('p256dh').notNullable();
+      t.text('auth').notNullable();
+      t.text('created_at').notNullable();
+    },
+  ],
+  [
+    // One row per notice taken for sending (`ready:<position>`…): whoever inserts it sends, nobody else.
+    'push_deliveries',
+    (t) => {
+      t.text('key').primary();
+      t.bigInteger('at').notNullable();
+    },
+  ],
+  [
+    // Done orders waiting for their "still waiting for you" notice, due at completion + 10 minutes.
+    'push_reminders',
+    (t, position) => {
+      t.text('order_id').primary();
+      t.text('user_id').notNullable();
+      position('completed_position').notNullable();
+      t.bigInteger('due_at').notNullable().index();
+    },
+  ],
 ];
 
 /** Idempotent; safe when several processes start at once (write lock on SQLite, advisory lock on PostgreSQL). */

@@ -1,11 +1,12 @@
 import { Box, Button, CircularProgress, Link, Stack, Typography } from '@mui/material';
-import { useRef, useState } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { roleVariant } from '../../lib/access.js';
 import { LastKnown } from '../../components/last-known.js';
 import { useOnline } from '../../lib/online.js';
 import { useSession } from '../../lib/session.js';
 import { NotifyMeButton } from '../../features/reminders/components/notify-me-button.js';
+import { PushToggle } from '../../features/push/components/push-toggle.js';
 import { useMyOrdersToday } from '../../lib/api/get-my-orders.js';
 import { CustomerOrderCard } from './customer-order-card.js';
 import { orderNowPrompt, splitOrders } from '../../features/orders/order-text.js';
@@ -20,6 +21,14 @@ export function OrdersPage() {
   const online = useOnline();
   const { active, closed } = splitOrders(orders.data ?? []);
   const prompt = orders.isPending ? null : orderNowPrompt(active.length, closed.length);
+  // A tapped notification opens /statusOrder?order=<id>: bring that order into view.
+  const [params] = useSearchParams();
+  const focusId = params.get('order');
+  const loaded = orders.data !== undefined;
+  useEffect(() => {
+    if (!focusId || !loaded) return;
+    document.querySelector(`[data-order-id="${CSS.escape(focusId)}"]`)?.scrollIntoView({ block: 'center' });
+  }, [focusId, loaded]);
   const startY = useRef<number | null>(null);
   const [pulling, setPulling] = useState(false);
 
@@ -52,7 +61,7 @@ export function OrdersPage() {
         <Typography variant="body2" color="text.secondary">
           {pulling || orders.isRefetching ? 'Release to refresh…' : 'Pull down to refresh'}
         </Typography>
-        <NotifyMeButton />
+        <PushToggle fallback={<NotifyMeButton />} />
       </Box>
       <LastKnown updatedAt={orders.dataUpdatedAt} />
       {orders.isPending && <CircularProgress aria-label="Loading orders" />}

@@ -1,4 +1,4 @@
-import type { Order } from '@drinks/contracts';
+import { pushTag, type Order } from '@drinks/contracts';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useToast } from '../../components/toast-provider.js';
 import { serverNow } from '../../lib/config.js';
@@ -29,7 +29,7 @@ function Reminders({ userId }: { userId: string }) {
     toast({ severity: a.kind === 'ready' ? 'success' : 'info', title, message, autoCloseMs: 30_000 });
     chime();
     vibrate();
-    systemNotify(title, message, `pickup-${a.orderId}-${a.kind}`);
+    systemNotify(title, message, pushTag(a.orderId, a.kind));
   };
 
   // Both the live messages and the (polled, invalidated) order list feed the same state;

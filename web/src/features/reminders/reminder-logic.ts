@@ -1,7 +1,7 @@
-import type { Order } from '@drinks/contracts';
+import { orderNoticeText, PICKUP_REMINDER_MINUTES, type Order } from '@drinks/contracts';
 
 /** A finished order still waiting on the counter after this long gets one more reminder. */
-export const REMINDER_DELAY_MS = 10 * 60_000;
+export const REMINDER_DELAY_MS = PICKUP_REMINDER_MINUTES * 60_000;
 
 export interface Tracked {
   /** When the order became done (ms since epoch). */
@@ -62,15 +62,8 @@ export function msUntilNextReminder(state: ReminderState, now: number, delayMs =
 }
 
 export function reminderText(action: ReminderAction): { title: string; message: string } {
-  return action.kind === 'ready'
-    ? {
-        title: 'Your drink is ready!',
-        message: `${action.menuName} is waiting at the counter — click "Pick Up" after you take your cup.`,
-      }
-    : {
-        title: 'Still waiting for you',
-        message: `${action.menuName} has been ready for 10 minutes. Please pick it up.`,
-      };
+  const { title, body } = orderNoticeText(action.kind, action.menuName);
+  return { title, message: body };
 }
 
 /** How long a done order has waited on the counter, and whether the board should flag it. */

@@ -51,7 +51,13 @@ export function OrderCard({
   };
 
   return (
-    <Card variant="outlined" data-testid="order-card" data-status={order.status} sx={{ borderRadius: 3 }}>
+    <Card
+      variant="outlined"
+      data-testid="order-card"
+      data-status={order.status}
+      data-order-id={order.id}
+      sx={{ borderRadius: 3 }}
+    >
       <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
         <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
           <Typography variant="body2" color="text.secondary" component="time" dateTime={cardTime(order)}>

@@ -1,0 +1,31 @@
+import Router from '@koa/router';
+import { PushSubscriptionBody, PushUnsubscribeBody, type PushPublicKey } from '@drinks/contracts';
+import { NotFoundError } from '../../errors.js';
+import type { AppDeps } from '../deps.js';
+import { currentUser, signedIn, type AppState } from '../middleware/auth.js';
+import { parse } from '../parse.js';
+
+/** Web Push: the VAPID public key, and the caller's devices that want to hear about their orders. */
+export function pushRoutes(deps: AppDeps) {
+  const router = new Router<AppState>({ prefix: '/api/push' });
+
+  router.get('/public-key', (ctx) => {
+    ctx.body = { publicKey: deps.push.publicKey } satisfies PushPublicKey;
+  });
+
+  router.post('/subscriptions', signedIn, async (ctx) => {
+    const subscription = parse(PushSubscriptionBody, ctx.request.body);
+    await deps.push.subscriptions.save(currentUser(ctx).id, subscription);
+    ctx.status = 204;
+  });
+
+  router.delete('/subscriptions', signedIn, async (ctx) => {
+    const { endpoint } = parse(PushUnsubscribeBody, ctx.request.body);
+    if (!(await deps.push.subscriptions.remove(currentUser(ctx).id, endpoint))) {
+      throw new NotFoundError('No such push subscription of yours.');
+    }
+    ctx.status = 204;
+  });
+
+  return router;
+}

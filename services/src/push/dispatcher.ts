@@ -1,0 +1,224 @@
+import { randomUUID } from 'node:crypto';
+import type { StoredEvent } from '@drinks/contracts';
+import { getOrder, getUser } from '@drinks/projections';
+import { silentLogger, type BusLogger } from '../bus/types.js';
+import type { Clock } from '../clock.js';
+import type { Db } from '../db/database.js';
+import { createLease, readCheckpoint, writeCheckpoint, type Lease } from '../relay/tables.js';
+import type { EventStore } from '../store/types.js';
+import { isFresh, noticePayload, planFor, reminderIntent, type NoticeIntent } from './notices.js';
+import { sendWithRetry, type SendPush } from './sender.js';
+import { createPushSubscriptions } from './subscriptions.js';
+
+export interface PushDispatcherOptions {
+  store: EventStore;
+  db: Pick<Db, 'knex'>;
+  send: SendPush;
+  /** The position up to which the read models are complete (the projections' lowest checkpoint). */
+  readModelsAt: () => Promise<number>;
+  clock?: Clock;
+  logger?: BusLogger;
+  /** Checkpoint and lease name. */
+  name?: string;
+  /** Only the lease holder sends; `false` turns it off (the delivery claims still keep each notice single). */
+  lease?: false | { holder?: string; ttlMs?: number };
+  pollMs?: number;
+  batchSize?: number;
+  maxAttempts?: number;
+}
+
+export interface PushDispatcher {
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  poke(): void;
+  /** Position of the last event handled. */
+  handled(): number;
+}
+
+const DELIVERIES = 'push_deliveries';
+const REMINDERS = 'push_reminders';
+const KEEP_CLAIMS_MS = 2 * 24 * 3600_000;
+
+/**
+ * Follows the log like the relay (from its own checkpoint, under a lease) and pushes the owner's devices
+ * "ready", "rejected" and, 10 minutes after a completion still on the counter, "still waiting".
+ * It reads only up to where the read models are, so the order's name and status are there to read.
+ * Each notice is claimed by inserting its key into push_deliveries before sending: of any number of
+ * dispatchers, exactly one sends it (a crash between the claim and the send loses it; none doubles it).
+ */
+export function createPushDispatcher(options: PushDispatcherOptions): PushDispatcher {
+  const { store, db, send } = options;
+  const knex = db.knex;
+  const name = options.name ?? 'push';
+  const clock = options.clock ?? (() => new Date());
+  const logger = options.logger ?? silentLogger;
+  const pollMs = options.pollMs ?? 250;
+  const batchSize = options.batchSize ?? 500;
+  const subscriptions = createPushSubscriptions(knex, clock);
+  const lease: Lease | null =
+    options.lease === false
+      ? null
+      : createLease(knex, name, options.lease?.holder ?? randomUUID(), options.lease?.ttlMs ?? 10_000);
+
+  let checkpoint = 0;
+  let running = false;
+  let loop: Promise<void> | null = null;
+  let unsubscribe: (() => void) | null = null;
+  let wake: (() => void) | null = null;
+  let poked = false;
+  let prunedAt = 0;
+
+  function poke(): void {
+    poked = true;
+    wake?.();
+  }
+
+  async function claim(key: string): Promise<boolean> {
+    const rows = await knex(DELIVERIES)
+      .insert({ key, at: clock().getTime() })
+      .onConflict('key')
+      .ignore()
+      .returning('key');
+    return rows.length > 0;
+  }
+
+  async function deliver(intent: NoticeIntent): Promise<void> {
+    if (!(await claim(intent.key))) return;
+    const [order, user, devices] = await Promise.all([
+      getOrder(knex, intent.orderId),
+      getUser(knex, intent.userId),
+      subscriptions.ofUser(intent.userId),
+    ]);
+    if (devices.length === 0) return;
+    const payload = JSON.stringify(noticePayload(intent, order?.menu.name ?? 'Your drink', user?.role));
+    const outcomes = await Promise.all(
+      devices.map(async (device) => {
+        const outcome = await sendWithRetry(send, device, payload, { logger, maxAttempts: options.maxAttempts });
+        if (outcome === 'gone') await subscriptions.forget(device.endpoint);
+        return outcome;
+      }),
+    );
+    logger.info({ notice: intent.key, orderId: intent.orderId, outcomes }, 'push: sent');
+  }
+
+  async function handle(event: StoredEvent): Promise<void> {
+    const { notice, reminder } = planFor(event);
+    if (reminder && 'schedule' in reminder) {
+      const r = reminder.schedule;
+      await knex(REMINDERS)
+        .insert({ order_id: r.orderId, user_id: r.userId, completed_position: r.completedPosition, due_at: r.dueAt })
+        .onConflict('order_id')
+        .merge();
+    } else if (reminder) {
+      await knex(REMINDERS).where({ order_id: reminder.cancel }).delete();
+    }
+    if (notice && isFresh(notice.at, clock().getTime())) await deliver(notice);
+  }
+
+  /** Reminders due now: whoever deletes the row sends it, if the drink is still on the counter. */
+  async function remind(): Promise<void> {
+    const now = clock().getTime();
+    const due = (await knex(REMINDERS).where('due_at', '<=', now).orderBy('due_at').limit(100)) as {
+      order_id: string;
+      user_id: string;
+      completed_position: unknown;
+      due_at: unknown;
+    }[];
+    for (const row of due) {
+      const completedPosition = Number(row.completed_position);
+      const taken = await knex(REMINDERS)
+        .where({ order_id: row.order_id, completed_position: completedPosition })
+        .delete();
+      if (taken === 0 || !isFresh(Number(row.due_at), now)) continue;
+      if ((await getOrder(knex, row.order_id))?.status !== 'done') continue;
+      await deliver(
+        reminderIntent({ orderId: row.order_id, userId: row.user_id, completedPosition, dueAt: Number(row.due_at) }),
+      );
+    }
+    if (now - prunedAt > 3600_000) {
+      prunedAt = now;
+      await knex(DELIVERIES)
+        .where('at', '<', now - KEEP_CLAIMS_MS)
+        .delete();
+    }
+  }
+
+  /** One step; resolves true when there may be more right away. */
+  async function step(): Promise<boolean> {
+    if (lease && !(await lease.hold())) return false;
+    checkpoint = Math.max(checkpoint, await readCheckpoint(knex, name));
+    const limit = await options.readModelsAt();
+    let more = false;
+    if (limit > checkpoint) {
+      const read = await store.readAll(checkpoint, batchSize);
+      const events = read.filter((e) => e.position <= limit);
+      for (const event of events) await handle(event);
+      // Everything up to `limit` was seen unless the batch was full of events below it.
+      more = read.length === batchSize && events.length === read.length;
+      const reached = more ? events[events.length - 1]!.position : limit;
+      await writeCheckpoint(knex, name, reached);
+      checkpoint = reached;
+    }
+    await remind();
+    return more;
+  }
+
+  function pause(ms: number): Promise<void> {
+    if (!running || poked) {
+      poked = false;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      wake = done;
+      function done() {
+        clearTimeout(timer);
+        wake = null;
+        poked = false;
+        resolve();
+      }
+    });
+  }
+
+  async function run(): Promise<void> {
+    let backoff = 250;
+    while (running) {
+      try {
+        const more = await step();
+        backoff = 250;
+        if (!more) await pause(pollMs);
+      } catch (err) {
+        // The checkpoint did not move: the same events come again, and their claims keep them single.
+        logger.warn({ err, dispatcher: name, after: checkpoint, retryInMs: backoff }, 'push dispatcher step failed');
+        await pause(backoff);
+        backoff = Math.min(backoff * 2, 5000);
+      }
+    }
+  }
+
+  return {
+    async start() {
+      if (running) return;
+      // A first start begins at the present: the log's past is no news to anyone's phone.
+      await knex('checkpoints')
+        .insert({ name, position: await options.readModelsAt() })
+        .onConflict('name')
+        .ignore();
+      checkpoint = await readCheckpoint(knex, name);
+      running = true;
+      unsubscribe = store.onAppended(() => poke());
+      loop = run();
+    },
+    async stop() {
+      running = false;
+      unsubscribe?.();
+      unsubscribe = null;
+      wake?.();
+      await loop;
+      loop = null;
+      await lease?.release().catch((err) => logger.warn({ err, dispatcher: name }, 'push lease release failed'));
+    },
+    poke,
+    handled: () => checkpoint,
+  };
+}

@@ -1,0 +1,44 @@
+import type { PushSubscriptionBody } from '@drinks/contracts';
+import type { Knex } from 'knex';
+
+export const SUBSCRIPTIONS_TABLE = 'push_subscriptions';
+
+/** What web-push needs to reach one device. */
+export interface StoredSubscription {
+  endpoint: string;
+  keys: { p256dh: string; auth: string };
+}
+
+export interface PushSubscriptions {
+  /** Idempotent by endpoint: saving it again (or as another user on that device) keeps one row. */
+  save(userId: string, subscription: PushSubscriptionBody): Promise<void>;
+  /** Removes the caller's own subscription; false when it has none with that endpoint. */
+  remove(userId: string, endpoint: string): Promise<boolean>;
+  /** The push service said the endpoint is gone (404/410). */
+  forget(endpoint: string): Promise<void>;
+  ofUser(userId: string): Promise<StoredSubscription[]>;
+}
+
+export function createPushSubscriptions(knex: Knex, clock: () => Date): PushSubscriptions {
+  return {
+    async save(userId, { endpoint, keys }) {
+      await knex(SUBSCRIPTIONS_TABLE)
+        .insert({ endpoint, user_id: userId, p256dh: keys.p256dh, auth: keys.auth, created_at: clock().toISOString() })
+        .onConflict('endpoint')
+        .merge(['user_id', 'p256dh', 'auth']);
+    },
+    async remove(userId, endpoint) {
+      return (await knex(SUBSCRIPTIONS_TABLE).where({ endpoint, user_id: userId }).delete()) > 0;
+    },
+    async forget(endpoint) {
+      await knex(SUBSCRIPTIONS_TABLE).where({ endpoint }).delete();
+    },
+    async ofUser(userId) {
+      const rows = (await knex(SUBSCRIPTIONS_TABLE)
+        .select('endpoint', 'p256dh', 'auth')
+        .where({ user_id: userId })
+        .orderBy('created_at')) as { endpoint: string; p256dh: string; auth: string }[];
+      return rows.map((r) => ({ endpoint: r.endpoint, keys: { p256dh: r.p256dh, auth: r.auth } }));
+    },
+  };
+}
