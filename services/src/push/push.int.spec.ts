@@ -157,6 +157,21 @@ describe.each(BACKENDS)('Web Push on %s', (_backend, env: { DATABASE_URL?: strin
     });
   });
 
+  describe('when the customer logs out', () => {
+    it('forgets every device of theirs: the next "ready" reaches none', async () => {
+      const { user, subscriptions } = await subscribedUser(2);
+      const order = await placed(user.token);
+      const out = await app.call('PUT', `/user/${user.id}/push/disable`, {
+        token: user.token,
+        body: { status: 'INACTIVE' },
+      });
+      expect(out.status).toBe(204);
+      for (const sub of subscriptions) expect(await countOf(sub.endpoint)).toBe(0);
+      await complete(order);
+      for (const sub of subscriptions) expect(await received(sub, 0)).toEqual([]);
+    });
+  });
+
   describe('when an order is rejected', () => {
     it('pushes "rejected" with the reason, once', async () => {
       const { user, subscriptions } = await subscribedUser();

@@ -14,6 +14,8 @@ export interface PushSubscriptions {
   save(userId: string, subscription: PushSubscriptionBody): Promise<void>;
   /** Removes the caller's own subscription; false when it has none with that endpoint. */
   remove(userId: string, endpoint: string): Promise<boolean>;
+  /** Signed out (everywhere, as logout does) or disabled: no device of theirs hears about orders any more. */
+  removeAllOf(userId: string): Promise<void>;
   /** The push service said the endpoint is gone (404/410). */
   forget(endpoint: string): Promise<void>;
   ofUser(userId: string): Promise<StoredSubscription[]>;
@@ -29,6 +31,9 @@ export function createPushSubscriptions(knex: Knex, clock: () => Date): PushSubs
     },
     async remove(userId, endpoint) {
       return (await knex(SUBSCRIPTIONS_TABLE).where({ endpoint, user_id: userId }).delete()) > 0;
+    },
+    async removeAllOf(userId) {
+      await knex(SUBSCRIPTIONS_TABLE).where({ user_id: userId }).delete();
     },
     async forget(endpoint) {
       await knex(SUBSCRIPTIONS_TABLE).where({ endpoint }).delete();

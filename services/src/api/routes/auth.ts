@@ -91,6 +91,8 @@ export function authRoutes(deps: AppDeps) {
     parse(LogoutBody, ctx.request.body);
     if (pathParam(ctx) !== user.id) throw new ForbiddenError('You can only sign yourself out.');
     await deps.tokens.revokeAll(user.id);
+    // Signed out on every device: a phone handed to someone else must not keep announcing this person's drinks.
+    await deps.push.subscriptions.removeAllOf(user.id);
     ctx.status = 204;
   });
 

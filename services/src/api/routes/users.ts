@@ -38,6 +38,7 @@ export function userRoutes(deps: AppDeps) {
     }
     if (after && after.isAvailable !== target.isAvailable) {
       logSecurityEvent(deps.logger, after.isAvailable ? 'user-enabled' : 'user-disabled', who);
+      if (!after.isAvailable) await deps.push.subscriptions.removeAllOf(after.id);
     }
     ctx.body = after;
   });
