@@ -6,7 +6,7 @@ export const liveHandlerName = 'live';
 export const LIVE_WAIT_MS = 1000;
 
 export interface LiveFanoutOptions {
-  live: Pick<LiveServer, 'send'> & Partial<Pick<LiveServer, 'clientCount'>>;
+  live: Pick<LiveServer, 'send'> & Partial<Pick<LiveServer, 'clientCount' | 'advance'>>;
   getOrder: (id: string) => Promise<Order | null>;
   /** The ordered and in-progress orders of an area on a business day (their queue places changed). */
   queueOf?: (area: Order['menu']['category']['categoryFor'], businessDay: string) => Promise<Order[]>;
@@ -32,6 +32,8 @@ export function createLiveFanout(options: LiveFanoutOptions): LiveFanout {
   let tail: Promise<void> = Promise.resolve();
 
   async function publish(event: StoredEvent): Promise<void> {
+    // Whoever connects next learns from `hello` that the log moved, even if nobody hears of this event.
+    live.advance?.(event.position);
     // Nobody connected: nothing to read for anyone.
     if (live.clientCount?.() === 0) return;
     if ('orderId' in event.data && orderTypes.has(event.type)) {

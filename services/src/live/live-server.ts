@@ -32,6 +32,11 @@ export interface LiveServerOptions {
 }
 export interface LiveServer {
   send(message: LiveMessage, audience: Audience): void;
+  /**
+   * The log reached `position` (sent to someone or not): the next `hello` says so, and a client whose
+   * last position differs knows it may have missed something and refetches.
+   */
+  advance(position: number): void;
   /** Re-authenticates the user's sockets now (signed out, disabled, role changed): closes those refused. */
   recheck(userId: string): Promise<void>;
   clientCount(): number;
@@ -149,6 +154,9 @@ export function createLiveServer(options: LiveServerOptions): LiveServer {
   server.on('upgrade', onUpgrade);
 
   return {
+    advance(position) {
+      lastPosition = Math.max(lastPosition, position);
+    },
     send(message, audience) {
       lastPosition = Math.max(lastPosition, message.position);
       const data = JSON.stringify(message);

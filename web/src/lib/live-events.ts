@@ -13,6 +13,15 @@ export function subscribeLive(listener: Listener): () => void {
   return () => listeners.delete(listener);
 }
 
+/**
+ * Whether a (re)connection may have missed something: the first `hello` of a page always (anything between
+ * the screen's first fetch and the subscription), later ones only when the log moved past the last position
+ * this page heard of. The server advances its position for every event, sent to us or not.
+ */
+export function missedSomething(lastSeen: number | null, helloPosition: number): boolean {
+  return lastSeen === null || helloPosition !== lastSeen;
+}
+
 /** Reconnection delay: 1 s doubling by half-steps (factor 0.5 jitter), at most 5 s. */
 export function reconnectDelay(attempt: number): number {
   return Math.min(5000, 1000 * 1.5 ** attempt);
@@ -27,6 +36,7 @@ export function useLiveEvents(userKey: string | null): void {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let attempt = 0;
     let closed = false;
+    let lastSeen: number | null = null;
 
     const invalidateAll = () => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
@@ -56,9 +66,9 @@ export function useLiveEvents(userKey: string | null): void {
           return;
         }
         if (parsed.type === 'hello') {
-          // Anything that happened between the screen's first fetch (or the last connection) and this
-          // subscription was never sent to us: refetch what is shown, once, now that nothing more is missed.
-          invalidateAll();
+          // Whatever happened while we were not subscribed was never sent to us: refetch what is shown, once.
+          if (missedSomething(lastSeen, parsed.position)) invalidateAll();
+          lastSeen = parsed.position;
         } else if (parsed.type === 'orders') {
           void queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
           void queryClient.invalidateQueries({ queryKey: queryKeys.stats.all });
@@ -68,6 +78,7 @@ export function useLiveEvents(userKey: string | null): void {
         } else if (parsed.type === 'menu') {
           void queryClient.invalidateQueries({ queryKey: queryKeys.catalog.all });
         }
+        if (parsed.type !== 'hello') lastSeen = Math.max(lastSeen ?? parsed.position, parsed.position);
         for (const l of listeners) l(parsed);
       };
       socket.onclose = () => {

@@ -166,5 +166,23 @@ describe.each(process.env.SQLITE_ONLY === '1' ? (['in-process'] as const) : (['i
       expect(s.messages[0]?.type).toBe('hello');
       s.ws.close();
     });
+
+    it('says in hello that the log moved while nobody listened, so a reconnecting client knows to refetch', async () => {
+      const staff = await staffTokens(app);
+      const helloOf = async () => {
+        const s = listen(app, staff.barista);
+        await s.opened;
+        const hello = s.messages.find((m) => m.type === 'hello')!;
+        s.ws.close();
+        await until(() => s.closed() !== undefined);
+        return hello.position;
+      };
+      const before = await helloOf();
+      // No socket is open now: the change reaches nobody, yet the next hello must be past it.
+      await app.call('PATCH', '/cafe-status/bar-open', { token: staff.barista });
+      await app.call('PATCH', '/cafe-status/cafe-open', { token: staff.barista });
+      await until(() => false, 500);
+      expect(await helloOf()).toBeGreaterThan(before);
+    });
   },
 );
