@@ -41,7 +41,9 @@ describe('when the relay dies after NATS acknowledged a batch and before its che
     const projector = createProjector({ db, store, projections: ALL_PROJECTIONS, timeZone: TZ });
     await projector.migrate();
     const consumerBus = await busOf();
-    const sub: Subscription = await consumerBus.subscribe('projector', (e) => projector.handle(e), { durable: true });
+    const sub: Subscription = await consumerBus.subscribe('projector', (e) => projector.follow(e.position), {
+      durable: true,
+    });
     cleanups.push(() => sub.close());
 
     const shop = await openShop(store);
@@ -73,10 +75,9 @@ describe('when the relay dies after NATS acknowledged a batch and before its che
     await first.start();
     await waitUntil(() => crashes === 1, 10_000, 'relay crashed');
     expect(first.published()).toBe(0);
-    await waitUntil(() => projector.position() >= 25, 10_000, 'projector applied the published batch');
-    await new Promise((r) => setTimeout(r, 300));
-    // Only the batch NATS acknowledged reached the projections.
-    expect(projector.position()).toBe(25);
+    // News of the acknowledged batch is enough: the projector reads the events from the log, never from
+    // the message, so it applies everything the log holds though the relay died before publishing it.
+    await waitUntil(() => projector.position() === head, 10_000, 'projector applied the log on news of the batch');
 
     // The restart (another holder, once the dead one's lease expired) starts from the old checkpoint.
     const second = relayOf(await busOf(), false);

@@ -45,8 +45,6 @@ export interface RebuildResult {
 
 export interface Projector {
   migrate(): Promise<void>;
-  handle(event: StoredEvent): Promise<void>;
-  handleBatch(events: readonly StoredEvent[]): Promise<void>;
   /** Takes news of `position` (a delivery, a local append) as a signal to apply everything the log holds by now. */
   follow(position: number): Promise<void>;
   /** Applies everything in the log after each checkpoint; returns the position reached. */
@@ -160,36 +158,6 @@ export function createProjector(options: ProjectorOptions): Projector {
     }
   }
 
-  const contiguous = (after: number, events: readonly StoredEvent[]) =>
-    events.every((e, i) => e.position === after + i + 1);
-
-  async function deliver(batch: readonly StoredEvent[]): Promise<void> {
-    const low = position();
-    const events = [...new Map(batch.filter((e) => e.position > low).map((e) => [e.position, e])).values()].sort(
-      (a, b) => a.position - b.position,
-    );
-    const last = events[events.length - 1];
-    if (!last) return;
-    if (contiguous(low, events)) return applySpan({ after: low, events }, projections);
-    // A gap (events lost by the broker, or holes in the positions): the log is the authority.
-    logger?.info({ from: low, to: last.position }, 'projector: filling a gap from the log');
-    const reached = await replay(low, last.position, projections);
-    const rest = events.filter((e) => e.position > reached);
-    if (rest.length > 0) await applySpan({ after: reached, events: rest }, projections);
-  }
-
-  async function deliverWithRetry(batch: readonly StoredEvent[]): Promise<void> {
-    try {
-      await deliver(batch);
-    } catch (err) {
-      if (!(err instanceof GapError)) throw err;
-      // Checkpoints moved under us (another process, a rebuild): reload and go through the log.
-      logger?.warn({ err: err.message }, 'projector: checkpoints changed, reloading');
-      await reload();
-      await deliver(batch);
-    }
-  }
-
   // Coalesced: whatever arrives while a pass runs is covered by one more pass, not one per signal.
   let wanted = 0;
   let running: Promise<void> | null = null;
@@ -231,8 +199,6 @@ export function createProjector(options: ProjectorOptions): Projector {
       for (const p of projections) await p.migrate(db.knex);
       await reload();
     },
-    handle: (event) => exclusive(() => deliverWithRetry([event])),
-    handleBatch: (events) => exclusive(() => deliverWithRetry(events)),
     follow,
     catchUp: () =>
       exclusive(async () => {
