@@ -1,8 +1,6 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import webpush from 'web-push';
-import { createSettingsTable } from '../auth/secret.js';
 import type { KnexDb } from '../auth/db-port.js';
+import { keptSetting } from '../auth/kept-setting.js';
 import type { Config } from '../config.js';
 
 export interface VapidKeys {
@@ -16,7 +14,6 @@ type VapidConfig = Pick<Config, 'COMPANY_EMAIL_DOMAIN' | 'DATA_DIR'> &
   Partial<Pick<Config, 'VAPID_PUBLIC_KEY' | 'VAPID_PRIVATE_KEY' | 'VAPID_SUBJECT' | 'APP_URL' | 'DATABASE_URL'>>;
 
 const SETTINGS_KEY = 'vapid-keys';
-const FILE_NAME = 'vapid-keys.json';
 
 /**
  * VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY when set; else a key pair generated at first start and kept like the
@@ -28,11 +25,16 @@ export async function loadVapidKeys(config: VapidConfig, db?: KnexDb): Promise<V
   if (config.VAPID_PUBLIC_KEY && config.VAPID_PRIVATE_KEY) {
     return { ...checked({ publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY }, 'env'), subject };
   }
-  if (config.DATABASE_URL) {
-    if (!db) throw new Error('loadVapidKeys needs the database when DATABASE_URL is set.');
-    return { ...(await fromDatabase(db)), subject };
-  }
-  return { ...(await fromFile(join(config.DATA_DIR, FILE_NAME))), subject };
+  if (config.DATABASE_URL && !db) throw new Error('loadVapidKeys needs the database when DATABASE_URL is set.');
+  const { text, where } = await keptSetting({
+    name: SETTINGS_KEY,
+    fileName: 'vapid-keys.json',
+    dataDir: config.DATA_DIR,
+    db: config.DATABASE_URL ? db : undefined,
+    generate: () => JSON.stringify(webpush.generateVAPIDKeys()),
+  });
+  if (text === '') throw new Error(`${where} is empty; delete it or set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY.`);
+  return { ...checked(parse(text, where), where), subject };
 }
 
 export function vapidSubject(config: Pick<VapidConfig, 'VAPID_SUBJECT' | 'APP_URL' | 'COMPANY_EMAIL_DOMAIN'>): string {
@@ -42,44 +44,6 @@ export function vapidSubject(config: Pick<VapidConfig, 'VAPID_SUBJECT' | 'APP_UR
 }
 
 type KeyPair = Pick<VapidKeys, 'publicKey' | 'privateKey'>;
-
-async function fromFile(path: string): Promise<KeyPair> {
-  const existing = await readKeyFile(path);
-  if (existing) return existing;
-  await mkdir(join(path, '..'), { recursive: true });
-  try {
-    // 'wx': of two processes starting together, one creates and the other reads what it wrote.
-    await writeFile(path, JSON.stringify(webpush.generateVAPIDKeys()), { mode: 0o600, flag: 'wx' });
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-  }
-  const created = await readKeyFile(path);
-  if (!created) throw new Error(`${path} is empty; delete it or set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY.`);
-  return created;
-}
-
-async function readKeyFile(path: string): Promise<KeyPair | null> {
-  let text: string;
-  try {
-    text = (await readFile(path, 'utf8')).trim();
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw err;
-  }
-  if (text === '') return null;
-  return checked(parse(text, path), path);
-}
-
-async function fromDatabase(db: KnexDb): Promise<KeyPair> {
-  await createSettingsTable(db);
-  await db
-    .knex('settings')
-    .insert({ key: SETTINGS_KEY, value: JSON.stringify(webpush.generateVAPIDKeys()) })
-    .onConflict('key')
-    .ignore();
-  const row = await db.knex('settings').where({ key: SETTINGS_KEY }).first('value');
-  return checked(parse(String(row?.value ?? ''), 'the vapid-keys setting'), 'the vapid-keys setting');
-}
 
 function parse(text: string, where: string): KeyPair {
   try {
