@@ -1,6 +1,7 @@
 import type { Order } from '@drinks/contracts';
-import { Box, Button, Chip, Paper, Stack, Typography } from '@mui/material';
+import { Box, Button, Chip, Stack, Typography } from '@mui/material';
 import { formatBusinessTime, useConfig } from '../../../lib/config.js';
+import { ListSection } from '../../../components/list-section.js';
 import { TimelineButton } from '../../../components/timeline/timeline-button.js';
 import { UNCLAIMED_AFTER_MS, recallable } from '../station-logic.js';
 
@@ -94,50 +95,29 @@ export function CounterSection({
   const recent = rejected.filter((o) => recallable(o, now));
   return (
     <Stack spacing={2}>
-      <Paper
-        variant="outlined"
-        component="section"
-        aria-labelledby="pickup-title"
-        sx={{ p: 2 }}
-        data-testid="waiting-pickup"
+      <ListSection
+        id="pickup-title"
+        title={`Waiting for pick-up (${waiting.length})`}
+        testId="waiting-pickup"
+        empty={waiting.length === 0 ? 'Nothing waiting on the counter.' : null}
       >
-        <Typography id="pickup-title" variant="h6" component="h2" sx={{ fontSize: 18 }}>
-          Waiting for pick-up ({waiting.length})
-        </Typography>
-        {waiting.length === 0 ? (
-          <Typography color="text.secondary">Nothing waiting on the counter.</Typography>
-        ) : (
-          <Stack component="ul" sx={{ m: 0, p: 0 }}>
-            {waiting.map((o) => (
-              <Row
-                key={o.id}
-                order={o}
-                now={now}
-                busy={offline || busyId === o.id}
-                onPickUp={() => onPickUp(o)}
-                onRecall={() => onRecall(o)}
-              />
-            ))}
-          </Stack>
-        )}
-      </Paper>
+        {waiting.map((o) => (
+          <Row
+            key={o.id}
+            order={o}
+            now={now}
+            busy={offline || busyId === o.id}
+            onPickUp={() => onPickUp(o)}
+            onRecall={() => onRecall(o)}
+          />
+        ))}
+      </ListSection>
       {recent.length > 0 && (
-        <Paper
-          variant="outlined"
-          component="section"
-          aria-labelledby="recent-title"
-          sx={{ p: 2 }}
-          data-testid="recently-cancelled"
-        >
-          <Typography id="recent-title" variant="h6" component="h2" sx={{ fontSize: 18 }}>
-            Recently cancelled
-          </Typography>
-          <Stack component="ul" sx={{ m: 0, p: 0 }}>
-            {recent.map((o) => (
-              <Row key={o.id} order={o} now={now} busy={offline || busyId === o.id} onRecall={() => onRecall(o)} />
-            ))}
-          </Stack>
-        </Paper>
+        <ListSection id="recent-title" title="Recently cancelled" testId="recently-cancelled">
+          {recent.map((o) => (
+            <Row key={o.id} order={o} now={now} busy={offline || busyId === o.id} onRecall={() => onRecall(o)} />
+          ))}
+        </ListSection>
       )}
     </Stack>
   );

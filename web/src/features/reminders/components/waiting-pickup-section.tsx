@@ -1,7 +1,8 @@
-import { Box, Chip, Paper, Stack, Typography } from '@mui/material';
+import { Box, Chip, Typography } from '@mui/material';
 import type { Order } from '@drinks/contracts';
 import { useEffect, useState } from 'react';
 import { formatBusinessTime, serverNow, useConfig } from '../../../lib/config.js';
+import { ListSection } from '../../../components/list-section.js';
 import { TimelineButton } from '../../../components/timeline/timeline-button.js';
 import { useDoneOrders } from '../api/get-done-orders.js';
 import { pickupWait } from '../reminder-logic.js';
@@ -67,25 +68,15 @@ export function WaitingPickupSection({
   const now = useNowEvery(30_000);
   const orders = filter(done.data ?? []).sort((a, b) => a.updatedAt.localeCompare(b.updatedAt));
   return (
-    <Paper
-      variant="outlined"
-      component="section"
-      aria-labelledby="pickup-title"
-      sx={{ p: 2 }}
-      data-testid="waiting-pickup"
+    <ListSection
+      id="pickup-title"
+      title={`Waiting for pick-up (${orders.length})`}
+      testId="waiting-pickup"
+      empty={orders.length === 0 ? 'Nothing waiting on the counter.' : null}
     >
-      <Typography id="pickup-title" variant="h6" component="h2" sx={{ fontSize: 18 }}>
-        Waiting for pick-up ({orders.length})
-      </Typography>
-      {orders.length === 0 ? (
-        <Typography color="text.secondary">Nothing waiting on the counter.</Typography>
-      ) : (
-        <Stack component="ul" sx={{ m: 0, p: 0 }}>
-          {orders.map((o) => (
-            <Row key={o.id} order={o} now={now} timeZone={businessTimeZone} />
-          ))}
-        </Stack>
-      )}
-    </Paper>
+      {orders.map((o) => (
+        <Row key={o.id} order={o} now={now} timeZone={businessTimeZone} />
+      ))}
+    </ListSection>
   );
 }
