@@ -405,6 +405,13 @@ const ops: Op[] = [
   },
   {
     method: 'get',
+    path: '/asyncapi.json',
+    summary: 'The WebSocket /api/websockets described: an AsyncAPI 3.0 document of its messages',
+    auth: 'public',
+    response: z.object({ asyncapi: z.string() }).loose(),
+  },
+  {
+    method: 'get',
     path: '/openapi.json',
     summary: 'This document',
     auth: 'public',
@@ -536,7 +543,7 @@ export function openApiDocument() {
       version: '1.0.0',
       description:
         'Order coffee from the office cafe and drinks from the bar; baristas serve a live queue; admins manage menus and users. ' +
-        'Live changes arrive over the WebSocket /api/websockets (send {"type":"auth","token":…} first). ' +
+        'Live changes arrive over the WebSocket /api/websockets (send {"type":"auth","token":…} first), described in the AsyncAPI document /api/asyncapi.json. ' +
         'Errors are RFC 9457 problem details with a stable `code`.',
       contact: { name: 'The drinks app maintainers (see the README)' },
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },

@@ -5,6 +5,7 @@ import { NotFoundError, UnauthorizedError } from '../../errors.js';
 import type { AppDeps } from '../deps.js';
 import type { AppState } from '../middleware/auth.js';
 import { metricsAccess } from '../metrics-access.js';
+import { asyncApiDocument } from '../asyncapi.js';
 import { openApiDocument } from '../openapi.js';
 
 export function opsRoutes(deps: AppDeps) {
@@ -42,6 +43,12 @@ export function opsRoutes(deps: AppDeps) {
   });
 
   let openapi: unknown;
+  let asyncapi: unknown;
+  router.get('/asyncapi.json', (ctx) => {
+    asyncapi ??= asyncApiDocument();
+    ctx.body = asyncapi;
+  });
+
   router.get('/openapi.json', (ctx) => {
     openapi ??= openApiDocument();
     ctx.body = openapi;
