@@ -12,7 +12,25 @@ import { commandMetadata } from './command-metadata.js';
 import { refusePasswordSignIn } from './company-sign-in.js';
 import { limitMailRequest, sendVerificationLink } from './mailbox.js';
 
-export function authRoutes(deps: AppDeps) {
+/** What the auth routes use of the app's ports. */
+export type AuthRouteDeps = Pick<
+  AppDeps,
+  | 'config'
+  | 'credentials'
+  | 'emailLinks'
+  | 'logger'
+  | 'mailLimits'
+  | 'mailer'
+  | 'passwords'
+  | 'push'
+  | 'store'
+  | 'throttle'
+  | 'tokens'
+  | 'users'
+  | 'waitFor'
+>;
+
+export function authRoutes(deps: AuthRouteDeps) {
   const router = new Router<AppState>({ prefix: '/api' });
   const domain = deps.config.COMPANY_EMAIL_DOMAIN.toLowerCase();
 
@@ -99,7 +117,12 @@ export function authRoutes(deps: AppDeps) {
   return router;
 }
 
-async function reserveLogin(deps: AppDeps, email: string, address: string, requestId: string) {
+async function reserveLogin(
+  deps: Pick<AppDeps, 'logger' | 'throttle'>,
+  email: string,
+  address: string,
+  requestId: string,
+) {
   try {
     return await deps.throttle.reserve(email, address);
   } catch (err) {

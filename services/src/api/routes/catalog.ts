@@ -9,7 +9,10 @@ import { parse, pathParam } from '../parse.js';
 import { commandMetadata } from './command-metadata.js';
 import { randomUUID } from 'node:crypto';
 
-export function catalogRoutes(deps: AppDeps) {
+/** What the catalog routes use of the app's ports. */
+export type CatalogRouteDeps = Pick<AppDeps, 'clock' | 'config' | 'db' | 'store' | 'waitFor'>;
+
+export function catalogRoutes(deps: CatalogRouteDeps) {
   const router = new Router<AppState>({ prefix: '/api' });
   const knex = deps.db.knex;
   const shopClock = () => ({ now: deps.clock(), timeZone: deps.config.BUSINESS_TZ });

@@ -20,15 +20,21 @@ import { commandMetadata } from './command-metadata.js';
 const COOKIE_PATH = '/api/auth/oidc';
 
 /** Password login, registration and reset answer this when OIDC_ONLY is on. */
-export function refusePasswordSignIn(deps: AppDeps): void {
+export function refusePasswordSignIn(deps: Pick<AppDeps, 'config'>): void {
   if (deps.config.OIDC_ONLY) throw new AppError(403, 'PASSWORD_SIGN_IN_OFF');
 }
+
+/** What the companySignIn routes use of the app's ports. */
+export type CompanySignInRouteDeps = Pick<
+  AppDeps,
+  'companySignIn' | 'config' | 'credentials' | 'logger' | 'passwords' | 'store' | 'tokens' | 'users' | 'waitFor'
+>;
 
 /**
  * GET start → the provider → GET callback (checks, finds or creates the user) → /login?sso=done, whose page
  * POSTs session to get the app's own tokens, exactly as a password login returns them.
  */
-export function companySignInRoutes(deps: AppDeps) {
+export function companySignInRoutes(deps: CompanySignInRouteDeps) {
   const router = new Router<AppState>({ prefix: '/api' });
   const signIn = () => {
     if (!deps.companySignIn) throw new NotFoundError('Company sign-in is not configured here.');
@@ -98,7 +104,11 @@ export function companySignInRoutes(deps: AppDeps) {
 }
 
 /** The account of this company mailbox: created on first sign-in; the provider has proven the mailbox. */
-async function companyUser(deps: AppDeps, ctx: Context, identity: CompanyIdentity): Promise<User> {
+async function companyUser(
+  deps: Pick<AppDeps, 'config' | 'credentials' | 'passwords' | 'store' | 'users' | 'waitFor'>,
+  ctx: Context,
+  identity: CompanyIdentity,
+): Promise<User> {
   const promote = deps.config.ADMIN_EMAILS.includes(identity.email);
   const existing = await deps.credentials.findByEmail(identity.email);
   if (existing) {

@@ -5,7 +5,10 @@ import type { AppDeps } from '../deps.js';
 import { type AppState, currentUser, signedIn } from '../middleware/auth.js';
 import { parse, pathParam } from '../parse.js';
 
-export function imageRoutes(deps: AppDeps) {
+/** What the image routes use of the app's ports. */
+export type ImageRouteDeps = Pick<AppDeps, 'images' | 'uploadLimit'>;
+
+export function imageRoutes(deps: ImageRouteDeps) {
   const router = new Router<AppState>({ prefix: '/api' });
 
   router.post('/upload/image', signedIn, async (ctx) => {

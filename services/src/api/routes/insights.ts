@@ -22,8 +22,11 @@ const MAX_ALTERNATIVES = 5;
 /** The dashboard's default period: the last 4 weeks, today included. */
 const DEFAULT_DAYS = 28;
 
+/** What the insight routes use of the app's ports. */
+export type InsightRouteDeps = Pick<AppDeps, 'clock' | 'config' | 'db'>;
+
 /** What the event log makes possible: timelines, wait estimates, alternatives, the service dashboard, the audit log. */
-export function insightRoutes(deps: AppDeps) {
+export function insightRoutes(deps: InsightRouteDeps) {
   const router = new Router<AppState>({ prefix: '/api' });
   const knex = deps.db.knex;
   const tz = deps.config.BUSINESS_TZ;

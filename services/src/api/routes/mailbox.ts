@@ -24,17 +24,22 @@ const invalidLink = () => new AppError(400, 'INVALID_LINK');
  * A sign-out refuses tokens issued up to its whole second (tokens.ts): answering after that second has
  * passed lets the next sign-in (or the pair this call hands out) be valid at once.
  */
-async function revokeSessions(deps: AppDeps, userId: string): Promise<void> {
+async function revokeSessions(deps: Pick<AppDeps, 'clock' | 'tokens'>, userId: string): Promise<void> {
   await deps.tokens.revokeAll(userId);
   const rest = 1001 - (deps.clock().getTime() % 1000);
   await new Promise((resolve) => setTimeout(resolve, rest));
 }
 
 /** Where links in mail point: APP_URL, else (links only printed in the log) the origin this request came to. */
-export const appUrl = (deps: AppDeps, ctx: Context) => deps.config.APP_URL ?? `${ctx.protocol}://${ctx.host}`;
+export const appUrl = (deps: Pick<AppDeps, 'config'>, ctx: Context) =>
+  deps.config.APP_URL ?? `${ctx.protocol}://${ctx.host}`;
 
 /** Counts a registration or reset request against the client's address and the mailbox it names. */
-export async function limitMailRequest(deps: AppDeps, ctx: Context, email: string): Promise<void> {
+export async function limitMailRequest(
+  deps: Pick<AppDeps, 'logger' | 'mailLimits'>,
+  ctx: Context,
+  email: string,
+): Promise<void> {
   try {
     await deps.mailLimits.perAddress.hit([`mail:address:${ctx.ip}`]);
     await deps.mailLimits.perMailbox.hit([`mail:mailbox:${mailboxKey(email)}`]);
@@ -44,7 +49,11 @@ export async function limitMailRequest(deps: AppDeps, ctx: Context, email: strin
   }
 }
 
-export async function sendVerificationLink(deps: AppDeps, ctx: Context, user: User): Promise<void> {
+export async function sendVerificationLink(
+  deps: Pick<AppDeps, 'config' | 'emailLinks' | 'mailer'>,
+  ctx: Context,
+  user: User,
+): Promise<void> {
   const token = await deps.emailLinks.issue(user.id, 'verify-email');
   const link = `${appUrl(deps, ctx)}/verify-email?token=${token}`;
   await deps.mailer.send({
@@ -55,8 +64,26 @@ export async function sendVerificationLink(deps: AppDeps, ctx: Context, user: Us
   });
 }
 
+/** What the mailbox routes use of the app's ports. */
+export type MailboxRouteDeps = Pick<
+  AppDeps,
+  | 'clock'
+  | 'config'
+  | 'credentials'
+  | 'emailLinks'
+  | 'logger'
+  | 'mailLimits'
+  | 'mailer'
+  | 'passwords'
+  | 'store'
+  | 'throttle'
+  | 'tokens'
+  | 'users'
+  | 'waitFor'
+>;
+
 /** The mailbox proof and the password calls; registration itself stays in auth.ts. */
-export function mailboxRoutes(deps: AppDeps) {
+export function mailboxRoutes(deps: MailboxRouteDeps) {
   const router = new Router<AppState>({ prefix: '/api' });
 
   const verify = async (ctx: Context, userId: string) => {

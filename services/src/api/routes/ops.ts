@@ -8,7 +8,10 @@ import { metricsAccess } from '../metrics-access.js';
 import { asyncApiDocument } from '../asyncapi.js';
 import { openApiDocument } from '../openapi.js';
 
-export function opsRoutes(deps: AppDeps) {
+/** What the ops routes use of the app's ports. */
+export type OpsRouteDeps = Pick<AppDeps, 'clock' | 'companySignIn' | 'config' | 'metrics' | 'readiness'>;
+
+export function opsRoutes(deps: OpsRouteDeps) {
   const router = new Router<AppState>({ prefix: '/api' });
 
   router.get('/healthz', (ctx) => {

@@ -50,7 +50,10 @@ import { officeCheck } from '../../config.js';
 type TransitionInput = { orderId: string; actor: { id: string; role: User['role'] }; now: Date; timeZone: string };
 const BARE_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-export function orderRoutes(deps: AppDeps) {
+/** What the order routes use of the app's ports. */
+export type OrderRouteDeps = Pick<AppDeps, 'clock' | 'config' | 'db' | 'images' | 'store' | 'waitFor'>;
+
+export function orderRoutes(deps: OrderRouteDeps) {
   const router = new Router<AppState>({ prefix: '/api' });
   const knex = deps.db.knex;
   const tz = deps.config.BUSINESS_TZ;

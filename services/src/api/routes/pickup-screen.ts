@@ -8,8 +8,11 @@ import type { AppDeps } from '../deps.js';
 import { adminOnly, currentUser, type AppState } from '../middleware/auth.js';
 import { parse, pathParam } from '../parse.js';
 
+/** What the pickupScreen routes use of the app's ports. */
+export type PickupScreenRouteDeps = Pick<AppDeps, 'clock' | 'config' | 'db' | 'logger'>;
+
 /** The public pick-up screen's data and the admin's view keys. Mounted before the order routes. */
-export function pickupScreenRoutes(deps: AppDeps) {
+export function pickupScreenRoutes(deps: PickupScreenRouteDeps) {
   const router = new Router<AppState>({ prefix: '/api' });
   const keys = createPickupKeys(deps.db.knex, deps.clock);
   const onScreenNetwork = networkMatcher(deps.config.PICKUP_SCREEN_NETWORKS);

@@ -5,8 +5,11 @@ import type { AppDeps } from '../deps.js';
 import { currentUser, signedIn, type AppState } from '../middleware/auth.js';
 import { parse } from '../parse.js';
 
+/** What the push routes use of the app's ports. */
+export type PushRouteDeps = Pick<AppDeps, 'push'>;
+
 /** Web Push: the VAPID public key, and the caller's devices that want to hear about their orders. */
-export function pushRoutes(deps: AppDeps) {
+export function pushRoutes(deps: PushRouteDeps) {
   const router = new Router<AppState>({ prefix: '/api/push' });
 
   router.get('/public-key', (ctx) => {

@@ -7,7 +7,10 @@ import { type AppState, staffOnly } from '../middleware/auth.js';
 import { parse } from '../parse.js';
 import { commandMetadata } from './command-metadata.js';
 
-export function shopRoutes(deps: AppDeps) {
+/** What the shop routes use of the app's ports. */
+export type ShopRouteDeps = Pick<AppDeps, 'clock' | 'config' | 'db' | 'store' | 'waitFor'>;
+
+export function shopRoutes(deps: ShopRouteDeps) {
   const router = new Router<AppState>({ prefix: '/api' });
 
   router.get('/cafe-status', async (ctx) => {

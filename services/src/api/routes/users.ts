@@ -10,7 +10,10 @@ import { parse, pathParam } from '../parse.js';
 import { logSecurityEvent } from '../security-log.js';
 import { commandMetadata } from './command-metadata.js';
 
-export function userRoutes(deps: AppDeps) {
+/** What the user routes use of the app's ports. */
+export type UserRouteDeps = Pick<AppDeps, 'db' | 'logger' | 'push' | 'store' | 'users' | 'waitFor'>;
+
+export function userRoutes(deps: UserRouteDeps) {
   const router = new Router<AppState>({ prefix: '/api' });
 
   router.get('/user', adminOnly, async (ctx) => {
