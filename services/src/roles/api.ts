@@ -1,0 +1,161 @@
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { getOrder, getUser, queueOfDay } from '@drinks/projections';
+import { createApp } from '../api/app.js';
+import type { AppDeps } from '../api/deps.js';
+import { createCompanySignIn } from '../auth/company-sign-in.js';
+import { createCredentialStore } from '../auth/credentials.js';
+import { createEmailLinks } from '../auth/email-links.js';
+import { hashPassword, needsRehash, verifyPassword } from '../auth/passwords.js';
+import { createRateLimit } from '../auth/rate-limit.js';
+import { loadJwtSecret } from '../auth/secret.js';
+import { createLoginThrottle } from '../auth/throttle.js';
+import { createTokenService } from '../auth/tokens.js';
+import { seedDemoData, type DemoAccount } from '../cli/seed.js';
+import { createImageService } from '../images/images.js';
+import { startImageSweeper } from '../images/sweeper.js';
+import { createLiveFanout } from '../live/fanout.js';
+import { createLiveServer } from '../live/live-server.js';
+import { createMailer, type Mailer } from '../mail/mailer.js';
+import { createPushDispatcher } from '../push/dispatcher.js';
+import { webPushSender } from '../push/sender.js';
+import { createPushSubscriptions } from '../push/subscriptions.js';
+import { loadVapidKeys } from '../push/vapid.js';
+import { listen, type ProcessParts } from './parts.js';
+import type { ReadSide } from './projection.js';
+
+const WEB_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
+const READ_YOUR_WRITES_MS = 1000;
+
+/**
+ * The API role: the HTTP app and the web client on PORT, the live WebSocket, the push dispatcher and the
+ * image sweeper, over the read side this process keeps or watches.
+ */
+export async function startApi(
+  parts: ProcessParts,
+  reads: ReadSide,
+  options: { mailer?: Mailer | undefined } = {},
+): Promise<{ server: http.Server; url: string; demoAccounts: DemoAccount[] }> {
+  const { config, clock, logger, db, store, bus, metrics, closers, subscriptions } = parts;
+  const { projector, userCache, watcher, checkpoints, runsProjector } = reads;
+  const secret = await loadJwtSecret(config, db);
+  const vapid = await loadVapidKeys(config, db);
+  const tokens = createTokenService({
+    db,
+    secret,
+    issuer: config.JWT_ISSUER,
+    audience: config.JWT_AUDIENCE,
+    accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTtlSeconds: config.REFRESH_TOKEN_TTL_SECONDS,
+    sessionMaxSeconds: config.SESSION_MAX_SECONDS,
+    isActive: async (id) => (await getUser(db.knex, id))?.isAvailable === true,
+    clock,
+  });
+  const users = { get: (id: string) => getUser(db.knex, id), current: userCache.current };
+  const images = createImageService({ db, dataDir: config.DATA_DIR, useDatabase: db.dialect === 'pg' });
+  const sweeper = startImageSweeper({ images, db, clock, retentionHours: config.IMAGE_RETENTION_HOURS, logger });
+  closers.push(async () => sweeper.stop());
+  const deps: AppDeps = {
+    config,
+    clock,
+    logger,
+    db,
+    store,
+    waitFor: async (position) => {
+      if (await watcher.waitFor(position, READ_YOUR_WRITES_MS)) return;
+      // The bus is late (broker down or frozen): a process running the projector reads the log itself.
+      if (runsProjector) await projector.catchUp();
+    },
+    passwords: {
+      hash: hashPassword,
+      verify: verifyPassword,
+      needsRehash,
+      dummyHash: await hashPassword('not a real password'),
+    },
+    tokens,
+    credentials: createCredentialStore(db),
+    // Per (account, address) it stops guessing; the per-account ceiling spares addresses that signed in before.
+    throttle: createLoginThrottle({ db, clock, maxPerAccount: config.LOGIN_ACCOUNT_CEILING }),
+    companySignIn: createCompanySignIn({ config, secret, clock }),
+    mailer: options.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger }),
+    emailLinks: createEmailLinks(db, clock),
+    mailLimits: {
+      perAddress: createRateLimit(db, { max: config.MAIL_REQUESTS_PER_ADDRESS, windowSeconds: 3600, clock }),
+      perMailbox: createRateLimit(db, { max: 5, windowSeconds: 3600, clock }),
+    },
+    images,
+    uploadLimit: createRateLimit(db, { max: config.UPLOADS_PER_USER_PER_DAY, windowSeconds: 24 * 3600, clock }),
+    users,
+    metrics,
+    push: { publicKey: vapid.publicKey, subscriptions: createPushSubscriptions(db.knex, clock) },
+    readiness: async () => {
+      const head = await store.head();
+      const position = await checkpoints.current();
+      const lag = head - position;
+      const caughtUp = lag <= 0 || (await watcher.waitFor(head, READ_YOUR_WRITES_MS));
+      return { ready: caughtUp, detail: { head, projections: position } };
+    },
+  };
+  const demoAccounts = config.DEMO_DATA ? await seedDemoData(deps) : [];
+
+  const app = createApp(deps, { webDir: WEB_DIR });
+  app.on('error', (err: NodeJS.ErrnoException) => {
+    // A client that goes away mid-response is not a server fault.
+    if (['ERR_STREAM_PREMATURE_CLOSE', 'EPIPE', 'ECONNRESET'].includes(err.code ?? '')) return;
+    logger.error({ err }, 'http error');
+  });
+  const server = http.createServer(app.callback());
+  server.requestTimeout = 30_000;
+  const live = createLiveServer({
+    server,
+    authenticate: async (token) => {
+      try {
+        const { userId } = await tokens.verifyAccess(token);
+        const user = await users.current(userId);
+        return user && user.isAvailable ? { id: user.id, role: user.role } : null;
+      } catch {
+        return null;
+      }
+    },
+    allowedOrigins: config.ALLOWED_ORIGINS,
+    logger,
+  });
+  const fanout = createLiveFanout({
+    live,
+    getOrder: (id) => getOrder(db.knex, id),
+    queueOf: (area, day) => queueOfDay(db.knex, area, day),
+    waitFor: (p, ms) => watcher.waitFor(p, ms),
+  });
+  subscriptions.push(
+    await bus.subscribe(
+      `live-${process.pid}-${Date.now()}`,
+      (e) => {
+        if (e.type === 'UserRoleChanged' || e.type === 'UserAvailabilityChanged') {
+          // Once the read model has the change, the user's sockets are checked against it.
+          void watcher.waitFor(e.position, READ_YOUR_WRITES_MS).then(() => live.recheck(e.data.userId));
+        }
+        return fanout.handle(e);
+      },
+      { durable: false },
+    ),
+  );
+  tokens.onRevoked((userId) => void live.recheck(userId));
+  closers.push(() => live.close());
+  metrics.track({ liveClients: () => live.clientCount() });
+
+  // Every API process runs one; the lease lets one send at a time, the delivery claims keep each notice single.
+  const pushDispatcher = createPushDispatcher({
+    store,
+    db,
+    send: webPushSender(vapid),
+    readModelsAt: () => checkpoints.current(),
+    clock,
+    logger,
+  });
+  await pushDispatcher.start();
+  closers.push(() => pushDispatcher.stop());
+
+  const url = await listen(server, config);
+  return { server, url, demoAccounts };
+}

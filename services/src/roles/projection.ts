@@ -1,0 +1,56 @@
+import { ALL_PROJECTIONS, getUser, usersProjection } from '@drinks/projections';
+import { createUserCache } from '../auth/user-cache.js';
+import {
+  createCheckpointWatcher,
+  createProjector,
+  type CheckpointWatcher,
+  type Projector,
+} from '../projector/projector.js';
+import type { ProcessParts } from './parts.js';
+
+/** How the API reads what the projections hold, and waits for them. */
+export interface ReadSide {
+  projector: Projector;
+  userCache: ReturnType<typeof createUserCache>;
+  /** This process's projector when it runs one, else the checkpoints other processes write. */
+  watcher: Pick<CheckpointWatcher, 'waitFor'>;
+  checkpoints: CheckpointWatcher;
+  runsProjector: boolean;
+}
+
+/**
+ * The projector role (ROLE all or projector) applies the log to the read models; every process migrates
+ * them and gets a way to wait for a position.
+ */
+export async function startProjection(parts: ProcessParts): Promise<ReadSide> {
+  const { config, logger, db, store, bus, metrics, closers, subscriptions } = parts;
+  const userEventTypes: ReadonlySet<string> = new Set(usersProjection.handles);
+  const userCache = createUserCache((id) => getUser(db.knex, id));
+  const projector = createProjector({
+    db,
+    store,
+    projections: ALL_PROJECTIONS,
+    timeZone: config.BUSINESS_TZ,
+    logger,
+    // After the commit, before any waiter wakes: a command that changed a user answers only once
+    // the per-request check sees the change.
+    onApplied: (events) => {
+      if (events.some((e) => userEventTypes.has(e.type))) userCache.invalidate();
+    },
+  });
+  await projector.migrate();
+  const runsProjector = config.ROLE === 'all' || config.ROLE === 'projector';
+  if (runsProjector) {
+    await projector.catchUp();
+    subscriptions.push(await bus.subscribe('projector', (e) => projector.follow(e.position), { durable: true }));
+    // In this process the log itself says when it grew: projecting needs no detour through the relay and
+    // the bus, which stay the path for other processes (and cover anything missed here).
+    const unfollow = store.onAppended(
+      (head) => void projector.follow(head).catch((err) => logger.warn({ err }, 'projector: follow failed')),
+    );
+    closers.push(async () => unfollow());
+  }
+  const checkpoints = createCheckpointWatcher(db);
+  metrics.track({ projectionLag: async () => (await store.head()) - (await checkpoints.current()) });
+  return { projector, userCache, watcher: runsProjector ? projector : checkpoints, checkpoints, runsProjector };
+}
