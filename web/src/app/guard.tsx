@@ -4,6 +4,7 @@ import { Navigate, useLocation } from 'react-router';
 import { LoadingScreen } from '../components/loading-screen.js';
 import { guardDecision } from '../lib/access.js';
 import { useSession } from '../lib/session.js';
+import { paths } from '../lib/paths.js';
 
 /** customer-side.md §2: wrong role → /unauthorized; signed out → /login, remembering where. */
 export function RequireRole({ allowed, children }: { allowed: readonly Role[] | 'any'; children: ReactNode }) {
@@ -13,9 +14,9 @@ export function RequireRole({ allowed, children }: { allowed: readonly Role[] | 
     case 'loading':
       return <LoadingScreen />;
     case 'login':
-      return <Navigate to="/login" replace state={{ from: location }} />;
+      return <Navigate to={paths.login} replace state={{ from: location }} />;
     case 'unauthorized':
-      return <Navigate to="/unauthorized" replace />;
+      return <Navigate to={paths.unauthorized} replace />;
     default:
       return <>{children}</>;
   }

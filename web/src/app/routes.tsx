@@ -6,6 +6,7 @@ import { App } from './app.js';
 import { AfterInit, RequireRole } from './guard.js';
 import { Landing } from './landing.js';
 import { ErrorPage } from './screens/error-page.js';
+import { paths, relative, routePatterns } from '../lib/paths.js';
 
 function lazyPage<P extends object>(load: () => Promise<Record<string, unknown>>, name: string) {
   const C = lazy(async () => ({ default: (await load())[name] as ComponentType<P> }));
@@ -87,24 +88,23 @@ const guarded = (allowed: readonly Role[] | 'any', element: ReactNode): ReactNod
 
 /** The user's pages and the admin's '-admin' twins (same screens, admin layout). */
 function customerRoutes(role: 'user' | 'admin'): RouteObject[] {
-  const s = role === 'admin' ? '-admin' : '';
   return [
     {
       element: guarded([role], <CustomerLayout variant={role} />),
       children: [
-        { path: `menuCafe${s}`, element: <CafeMenuPage /> },
-        { path: `menubar${s}`, element: <BarMenuPage /> },
-        { path: `statusOrder${s}`, element: <OrdersPage /> },
-        { path: `statusOrder-bar${s}`, element: <OrdersPage /> },
-        { path: `ordered${s}`, element: <HomePage /> },
-        { path: `ordered-bar${s}`, element: <HomePage /> },
-        { path: `form${s}/:menuName/:menuId`, element: <OrderFormPage /> },
-        { path: `form-bar${s}/:menuName/:menuId/:description`, element: <BarFormPage /> },
+        { path: relative(paths.menuCafe(role)), element: <CafeMenuPage /> },
+        { path: relative(paths.menuBar(role)), element: <BarMenuPage /> },
+        { path: relative(paths.statusOrder(role)), element: <OrdersPage /> },
+        { path: relative(paths.statusOrderBar(role)), element: <OrdersPage /> },
+        { path: relative(paths.ordered(role)), element: <HomePage /> },
+        { path: relative(paths.orderedBar(role)), element: <HomePage /> },
+        { path: routePatterns.cafeForm(role), element: <OrderFormPage /> },
+        { path: routePatterns.barForm(role), element: <BarFormPage /> },
       ],
     },
     {
       element: guarded([role], <CustomerLayout variant={role} tabBar={false} />),
-      children: [{ path: `close-all${s}`, element: <ClosedPage /> }],
+      children: [{ path: relative(paths.closed(role)), element: <ClosedPage /> }],
     },
   ];
 }
@@ -117,10 +117,10 @@ export const routes: RouteObject[] = [
       {
         errorElement: <ErrorPage />,
         children: [
-          { path: '/', element: <Landing /> },
-          { path: 'login', element: <LoginPage /> },
+          { path: paths.landing, element: <Landing /> },
+          { path: relative(paths.login), element: <LoginPage /> },
           {
-            path: 'create',
+            path: relative(paths.create),
             element: (
               <AfterInit>
                 <RegisterPage />
@@ -128,16 +128,16 @@ export const routes: RouteObject[] = [
             ),
           },
           {
-            path: 'verify-email',
+            path: relative(paths.verifyEmail),
             element: (
               <AfterInit>
                 <VerifyEmailPage />
               </AfterInit>
             ),
           },
-          { path: 'reset-password', element: <ResetPasswordPage /> },
+          { path: relative(paths.resetPassword), element: <ResetPasswordPage /> },
           {
-            path: 'unauthorized',
+            path: relative(paths.unauthorized),
             element: (
               <AfterInit>
                 <UnauthorizedPage />
@@ -145,55 +145,58 @@ export const routes: RouteObject[] = [
             ),
           },
           {
-            path: 'team-credit',
+            path: relative(paths.teamCredit),
             element: (
               <AfterInit>
                 <TeamCreditPage />
               </AfterInit>
             ),
           },
-          { path: 'error', element: <ErrorPage /> },
+          { path: relative(paths.error), element: <ErrorPage /> },
           // Public and read-only: the API decides who may see it (a listed network or a view key).
-          { path: 'ready', element: <PickupScreenPage /> },
+          { path: relative(paths.ready), element: <PickupScreenPage /> },
           {
             element: (
               <AfterInit>
                 <OptionalLayout />
               </AfterInit>
             ),
-            children: [{ path: 'order_bar', element: <BarMenuPage /> }],
+            children: [{ path: relative(paths.orderBar), element: <BarMenuPage /> }],
           },
           ...customerRoutes('user'),
           ...customerRoutes('admin'),
           {
             element: guarded(['barista'], <BaristaLayout />),
-            children: [{ path: 'ordering', element: <OrderingPage /> }],
+            children: [{ path: relative(paths.ordering), element: <OrderingPage /> }],
           },
           {
             element: guarded(['barista', 'admin'], <RoleLayout />),
             children: [
-              { path: 'dashboard-cafe', element: <DashboardPage area="cafe" /> },
-              { path: 'dashboard-bar', element: <DashboardPage area="bar" /> },
-              { path: 'menuManagement', element: <MenuManagementPage /> },
-              { path: 'menuManagement/:categoryName/:categoryId', element: <CategoryMenusPage /> },
-              { path: 'edit-menu/:menuId', element: <EditMenuPage /> },
-              { path: 'edit-category/:categoryId', element: <EditCategoryPage /> },
-              { path: 'add-menu/:categoryId', element: <AddMenuPage /> },
-              { path: 'add-category', element: <AddCategoryPage /> },
+              { path: relative(paths.dashboardCafe), element: <DashboardPage area="cafe" /> },
+              { path: relative(paths.dashboardBar), element: <DashboardPage area="bar" /> },
+              { path: relative(paths.menuManagement), element: <MenuManagementPage /> },
+              { path: routePatterns.categoryMenus, element: <CategoryMenusPage /> },
+              { path: routePatterns.editMenu, element: <EditMenuPage /> },
+              { path: routePatterns.editCategory, element: <EditCategoryPage /> },
+              { path: routePatterns.addMenu, element: <AddMenuPage /> },
+              { path: relative(paths.addCategory), element: <AddCategoryPage /> },
             ],
           },
           {
             element: guarded(['admin'], <CustomerLayout variant="admin" />),
             children: [
-              { path: 'dashboard-admin', element: <DashboardPage area="cafe" /> },
-              { path: 'dashboard-admin-bar', element: <DashboardPage area="bar" /> },
-              { path: 'userManagement', element: <UserManagementPage /> },
-              { path: 'userManagement-bar', element: <UserManagementPage /> },
-              { path: 'dashboard-service', element: <ServiceScreen /> },
-              { path: 'audit-log', element: <AuditLogPage /> },
+              { path: relative(paths.dashboardAdmin), element: <DashboardPage area="cafe" /> },
+              { path: relative(paths.dashboardAdminBar), element: <DashboardPage area="bar" /> },
+              { path: relative(paths.userManagement), element: <UserManagementPage /> },
+              { path: relative(paths.userManagementBar), element: <UserManagementPage /> },
+              { path: relative(paths.dashboardService), element: <ServiceScreen /> },
+              { path: relative(paths.auditLog), element: <AuditLogPage /> },
             ],
           },
-          { element: guarded('any', <RoleLayout />), children: [{ path: 'history', element: <HistoryPage /> }] },
+          {
+            element: guarded('any', <RoleLayout />),
+            children: [{ path: relative(paths.history), element: <HistoryPage /> }],
+          },
           { path: '*', element: <FallbackScreen /> },
         ],
       },

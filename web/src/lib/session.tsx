@@ -6,6 +6,7 @@ import { api, refreshTokens } from './api-client.js';
 import { isNetworkFailure } from './online.js';
 import { clearStorage, getTokens, readStorage, saveTokens, STORAGE_KEYS, writeStorage } from './storage.js';
 import { queryKeys } from './query-keys.js';
+import { paths } from './paths.js';
 
 /** Both open until the server says otherwise (customer-side.md §9). */
 const DEFAULT_SHOP: ShopStatus = { isBarOpen: true, isCafeOpen: true };
@@ -87,7 +88,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
           clearStorage();
           setUser(null);
           setInitialised(true);
-          void navigate('/login', { replace: true });
+          void navigate(paths.login, { replace: true });
           return;
         }
         try {
@@ -95,7 +96,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         } catch (retryErr) {
           console.warn('sign-in after refresh failed', retryErr);
           clearStorage();
-          void navigate('/login', { replace: true });
+          void navigate(paths.login, { replace: true });
         }
       }
       setInitialised(true);
@@ -130,7 +131,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     clearStorage();
     queryClient.clear();
     setUser(null);
-    void navigate('/login');
+    void navigate(paths.login);
   }, [navigate, queryClient, user]);
 
   const value = useMemo<Session>(

@@ -5,11 +5,12 @@ import { Logo } from '../../components/logo.js';
 import { useSession } from '../../lib/session.js';
 import { CAFE_DARK } from '../theme.js';
 import { Greeting } from './greeting.js';
+import { paths } from '../../lib/paths.js';
 
 const LINKS = [
-  { label: 'Order', to: '/ordering' },
-  { label: 'History', to: '/history' },
-  { label: 'Menu Management', to: '/menuManagement' },
+  { label: 'Order', to: paths.ordering },
+  { label: 'History', to: paths.history },
+  { label: 'Menu Management', to: paths.menuManagement },
 ];
 
 const NAV_BUTTON = { px: { xs: 0.75, sm: 1 }, minWidth: 0, fontSize: { xs: 14, sm: 15 } } as const;
@@ -27,7 +28,7 @@ export function BaristaLayout() {
         sx={{ bgcolor: CAFE_DARK, position: { xs: 'static', md: 'sticky' } }}
       >
         <Toolbar variant="dense" sx={{ gap: { xs: 0, sm: 1 }, flexWrap: 'wrap', py: 0.25, px: { xs: 1, sm: 2 } }}>
-          <Button color="inherit" aria-label="Home" onClick={() => void navigate('/ordering')} sx={{ px: 0.5 }}>
+          <Button color="inherit" aria-label="Home" onClick={() => void navigate(paths.ordering)} sx={{ px: 0.5 }}>
             <Logo />
           </Button>
           <Greeting />

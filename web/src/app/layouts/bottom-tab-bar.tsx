@@ -3,9 +3,10 @@ import HomeIcon from '@mui/icons-material/Home';
 import RestaurantMenuIcon from '@mui/icons-material/RestaurantMenu';
 import { BottomNavigation, BottomNavigationAction, Paper, Slide, useScrollTrigger } from '@mui/material';
 import { Link as RouterLink, useLocation } from 'react-router';
-import { roleVariant } from '../../lib/access.js';
+
 import { useSession } from '../../lib/session.js';
 import { barColour } from './top-bar.js';
+import { paths } from '../../lib/paths.js';
 
 /** Phone tab bar: home (ordered), menu, order status; hides while scrolling down. */
 export function BottomTabBar() {
@@ -14,15 +15,18 @@ export function BottomTabBar() {
   const hidden = useScrollTrigger({ threshold: 40 });
   const role = user?.role;
   const barOnly = shop.isBarOpen && !shop.isCafeOpen;
-  const bar = barOnly ? '-bar' : '';
   const tabs = [
-    { label: 'Home', to: roleVariant(`/ordered${bar}`, role), icon: <HomeIcon /> },
+    { label: 'Home', to: barOnly ? paths.orderedBar(role) : paths.ordered(role), icon: <HomeIcon /> },
     {
       label: 'Menu',
-      to: barOnly ? roleVariant('/menubar', role) : roleVariant('/menuCafe', role),
+      to: barOnly ? paths.menuBar(role) : paths.menuCafe(role),
       icon: <RestaurantMenuIcon />,
     },
-    { label: 'Order status', to: roleVariant(`/statusOrder${bar}`, role), icon: <AssignmentIcon /> },
+    {
+      label: 'Order status',
+      to: barOnly ? paths.statusOrderBar(role) : paths.statusOrder(role),
+      icon: <AssignmentIcon />,
+    },
   ];
   const current = tabs.findIndex((t) => location.pathname === t.to);
   const bg = barColour(shop);

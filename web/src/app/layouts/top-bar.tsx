@@ -5,9 +5,10 @@ import { useTheme } from '@mui/material/styles';
 import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { Logo } from '../../components/logo.js';
-import { landingPath, roleVariant } from '../../lib/access.js';
+import { landingPath } from '../../lib/access.js';
 import { useSession } from '../../lib/session.js';
 import { BAR_PURPLE, CAFE_DARK } from '../theme.js';
+import { paths } from '../../lib/paths.js';
 
 // The drawer and the greeting (with its rename form) load when first shown, not with the first screen.
 const NavDrawer = lazy(() => import('./nav-drawer.js'));
@@ -18,16 +19,16 @@ export function useNavLinks(): { label: string; to: string }[] {
   const role = user?.role;
   const links: { label: string; to: string }[] = [];
   if (shop.isCafeOpen) {
-    links.push({ label: 'Menu', to: roleVariant('/menuCafe', role) });
-    links.push({ label: 'My Order', to: roleVariant('/statusOrder', role) });
+    links.push({ label: 'Menu', to: paths.menuCafe(role) });
+    links.push({ label: 'My Order', to: paths.statusOrder(role) });
   }
-  links.push({ label: 'History', to: '/history' });
+  links.push({ label: 'History', to: paths.history });
   if (role === 'admin') {
-    links.push({ label: 'Dashboard', to: '/dashboard-admin' });
-    links.push({ label: 'Service', to: '/dashboard-service' });
-    links.push({ label: 'User Management', to: '/userManagement' });
-    links.push({ label: 'Menu Management', to: '/menuManagement' });
-    links.push({ label: 'Audit log', to: '/audit-log' });
+    links.push({ label: 'Dashboard', to: paths.dashboardAdmin });
+    links.push({ label: 'Service', to: paths.dashboardService });
+    links.push({ label: 'User Management', to: paths.userManagement });
+    links.push({ label: 'Menu Management', to: paths.menuManagement });
+    links.push({ label: 'Audit log', to: paths.auditLog });
   }
   return links;
 }

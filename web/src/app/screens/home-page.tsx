@@ -2,7 +2,7 @@ import { businessDay } from '@drinks/contracts';
 import { Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
-import { roleVariant } from '../../lib/access.js';
+
 import { serverNow, useConfig } from '../../lib/config.js';
 import { LastKnown } from '../../components/last-known.js';
 import { useOnline } from '../../lib/online.js';
@@ -12,6 +12,7 @@ import { useOrderCount } from '../../lib/api/get-order-count.js';
 import { CustomerOrderCard } from './customer-order-card.js';
 import { drinksLeftText, homeOrders } from '../../features/orders/order-text.js';
 import { randomMessage, SEASON_BACKGROUND, seasonOf } from '../../features/orders/seasonal.js';
+import { paths } from '../../lib/paths.js';
 
 /** Home (ordered): seasonal welcome, drinks left, today's live orders. */
 export function HomePage() {
@@ -25,7 +26,7 @@ export function HomePage() {
   const season = seasonOf(serverNow().getMonth());
   const list = homeOrders(orders.data ?? [], orders.day, (iso) => businessDay(new Date(iso), businessTimeZone));
   const barOnly = shop.isBarOpen && !shop.isCafeOpen;
-  const menuPath = barOnly ? roleVariant('/menubar', user?.role) : roleVariant('/menuCafe', user?.role);
+  const menuPath = barOnly ? paths.menuBar(user?.role) : paths.menuCafe(user?.role);
 
   return (
     <Box sx={{ minHeight: 'calc(100dvh - 56px)', background: SEASON_BACKGROUND[season], pb: 12 }} data-season={season}>

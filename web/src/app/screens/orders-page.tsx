@@ -1,7 +1,7 @@
 import { Box, Button, CircularProgress, Link, Stack, Typography } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
-import { roleVariant } from '../../lib/access.js';
+
 import { LastKnown } from '../../components/last-known.js';
 import { useOnline } from '../../lib/online.js';
 import { useSession } from '../../lib/session.js';
@@ -10,6 +10,7 @@ import { PushToggle } from '../../features/push/components/push-toggle.js';
 import { useMyOrdersToday } from '../../lib/api/get-my-orders.js';
 import { CustomerOrderCard } from './customer-order-card.js';
 import { orderNowPrompt, splitOrders } from '../../features/orders/order-text.js';
+import { paths } from '../../lib/paths.js';
 
 const PULL_THRESHOLD = 70;
 
@@ -80,7 +81,7 @@ export function OrdersPage() {
             size="large"
             disabled={!online}
             sx={{ mt: prompt.firstTime ? 0 : 1 }}
-            onClick={() => void navigate(roleVariant('/menuCafe', user?.role))}
+            onClick={() => void navigate(paths.menuCafe(user?.role))}
           >
             Order now
           </Button>
@@ -104,7 +105,7 @@ export function OrdersPage() {
         </>
       )}
       <Box component="footer" sx={{ textAlign: 'center', mt: 4 }}>
-        <Link component={RouterLink} to="/team-credit">
+        <Link component={RouterLink} to={paths.teamCredit}>
           Made by the Woxa team — credits
         </Link>
       </Box>

@@ -4,6 +4,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import { LoadingScreen } from '../../components/loading-screen.js';
 import { landingPath } from '../../lib/access.js';
 import { useSession } from '../../lib/session.js';
+import { paths } from '../../lib/paths.js';
 
 export function UnauthorizedPage() {
   const { user, shop } = useSession();
@@ -21,7 +22,7 @@ export function UnauthorizedPage() {
         <Typography sx={{ mt: 1, mb: 3 }} color="text.secondary">
           You do not have permission to view this page.
         </Typography>
-        <Button variant="contained" onClick={() => void navigate(user ? landingPath(user.role, shop) : '/login')}>
+        <Button variant="contained" onClick={() => void navigate(user ? landingPath(user.role, shop) : paths.login)}>
           {user ? 'Back to home' : 'Go to login'}
         </Button>
       </Box>
@@ -34,6 +35,6 @@ export function FallbackScreen() {
   const { user, initialised } = useSession();
   const location = useLocation();
   if (!initialised) return <LoadingScreen />;
-  if (!user) return <Navigate to="/login" replace state={{ from: location }} />;
+  if (!user) return <Navigate to={paths.login} replace state={{ from: location }} />;
   return <UnauthorizedPage />;
 }

@@ -23,10 +23,11 @@ import { EmailField } from './components/email-field.js';
 import { ForgotPasswordDialog } from './components/forgot-password-dialog.js';
 import { PasswordField } from './components/password-field.js';
 import { domainAlert, onCompanyDomain } from './email-rules.js';
+import { paths } from '../../lib/paths.js';
 
 function rememberedPath(state: unknown): string | null {
   const from = (state as { from?: { pathname?: string; search?: string } } | null)?.from;
-  if (!from?.pathname || from.pathname === '/' || from.pathname === '/login') return null;
+  if (!from?.pathname || from.pathname === paths.landing || from.pathname === paths.login) return null;
   return `${from.pathname}${from.search ?? ''}`;
 }
 
@@ -166,7 +167,7 @@ export function LoginPage() {
               >
                 Login
               </Button>
-              <Button variant="outlined" size="large" color="inherit" onClick={() => void navigate('/create')}>
+              <Button variant="outlined" size="large" color="inherit" onClick={() => void navigate(paths.create)}>
                 Create New Account
               </Button>
             </>

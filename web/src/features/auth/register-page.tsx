@@ -10,6 +10,7 @@ import { EmailField } from './components/email-field.js';
 import { PasswordField } from './components/password-field.js';
 import { domainAlert, onCompanyDomain } from './email-rules.js';
 import { PASSWORD_RULE, passwordProblem, REGISTERED, registrationFailure } from './register-rules.js';
+import { paths } from '../../lib/paths.js';
 
 export function RegisterPage() {
   const { companyEmailDomain: domain, passwordSignIn = true } = useConfig();
@@ -34,7 +35,7 @@ export function RegisterPage() {
     try {
       await register.mutateAsync({ name: name.trim(), email, password });
       await alert(REGISTERED);
-      void navigate('/login');
+      void navigate(paths.login);
     } catch (err) {
       console.warn('registration failed', err);
       await alert(registrationFailure(err));
@@ -42,7 +43,7 @@ export function RegisterPage() {
   };
 
   // OIDC_ONLY: accounts come from the company's sign-in, not from this form.
-  if (!passwordSignIn) return <Navigate to="/login" replace />;
+  if (!passwordSignIn) return <Navigate to={paths.login} replace />;
 
   return (
     <Box
@@ -85,7 +86,7 @@ export function RegisterPage() {
           <Button type="submit" variant="contained" size="large" disabled={register.isPending}>
             Create
           </Button>
-          <Button variant="text" onClick={() => void navigate('/login')}>
+          <Button variant="text" onClick={() => void navigate(paths.login)}>
             Back to Login
           </Button>
         </Stack>

@@ -5,6 +5,7 @@ import { Logo } from '../../components/logo.js';
 import { useResetPassword } from './api/reset-password.js';
 import { PasswordField } from './components/password-field.js';
 import { PASSWORD_RULE, passwordProblem, registrationFailure } from './register-rules.js';
+import { paths } from '../../lib/paths.js';
 
 /** Where the mailed reset link lands: a new password, then sign in with it. */
 export function ResetPasswordPage() {
@@ -58,7 +59,7 @@ export function ResetPasswordPage() {
           <Typography role="alert" color="error">
             {problem || (reset.isError ? registrationFailure(reset.error) : '')}
           </Typography>
-          <Button variant="text" onClick={() => void navigate('/login')}>
+          <Button variant="text" onClick={() => void navigate(paths.login)}>
             Back to Login
           </Button>
         </Stack>

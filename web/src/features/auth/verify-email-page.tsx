@@ -5,6 +5,7 @@ import { Logo } from '../../components/logo.js';
 import { useOptionalSession } from '../../lib/session.js';
 import { useVerifyEmail } from './api/verify-email.js';
 import { registrationFailure } from './register-rules.js';
+import { paths } from '../../lib/paths.js';
 
 /** Where the mailed link lands: opens it once and says what happened. */
 export function VerifyEmailPage() {
@@ -40,7 +41,7 @@ export function VerifyEmailPage() {
               {registrationFailure(verify.error)}
             </Typography>
           )}
-          <Button variant="contained" onClick={() => void navigate(session?.user ? '/' : '/login')}>
+          <Button variant="contained" onClick={() => void navigate(session?.user ? paths.landing : paths.login)}>
             {session?.user ? 'Continue' : 'Go to Login'}
           </Button>
         </Stack>

@@ -10,6 +10,7 @@ import { availableCategories, useCategories } from '../../lib/api/get-categories
 import { LIMIT_MESSAGE } from './cafe-menu-page.js';
 import { MenuRow } from './components/menu-row.js';
 import { BarNotice } from './components/bar-notice.js';
+import { paths } from '../../lib/paths.js';
 
 const SKELETON_MS = 300;
 
@@ -30,7 +31,7 @@ export function BarMenuPage() {
     return () => clearTimeout(t);
   }, [switching]);
 
-  if (!user) return <Navigate to="/login" replace state={{ from: location }} />;
+  if (!user) return <Navigate to={paths.login} replace state={{ from: location }} />;
 
   const bar = availableCategories(categories.data ?? [], 'bar');
   const current = bar[Math.min(tab, Math.max(bar.length - 1, 0))];
@@ -49,11 +50,8 @@ export function BarMenuPage() {
       await alert(LIMIT_MESSAGE);
       return;
     }
-    const base = user.role === 'admin' ? '/form-bar-admin' : '/form-bar';
     const description = m.description.trim() || '-';
-    void navigate(
-      `${base}/${encodeURIComponent(m.name)}/${encodeURIComponent(m.id)}/${encodeURIComponent(description)}`,
-    );
+    void navigate(paths.barForm(user.role, m.name, m.id, description));
   };
 
   return (

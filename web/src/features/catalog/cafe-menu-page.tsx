@@ -15,12 +15,13 @@ import {
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { useAlert } from '../../components/alert-provider.js';
-import { closedPath } from '../../lib/access.js';
+
 import { serverNow, useConfig } from '../../lib/config.js';
 import { useSession } from '../../lib/session.js';
 import { useOrderCount } from '../../lib/api/get-order-count.js';
 import { availableCategories, useCategories } from '../../lib/api/get-categories.js';
 import { MenuRow } from './components/menu-row.js';
+import { paths } from '../../lib/paths.js';
 
 export const LIMIT_MESSAGE = 'You already reached your order limit!';
 
@@ -34,7 +35,7 @@ export function CafeMenuPage() {
   const [selected, setSelected] = useState(0);
 
   if (shopLoaded && !shop.isCafeOpen) {
-    return <Navigate to={shop.isBarOpen ? '/order_bar' : closedPath(user?.role)} replace />;
+    return <Navigate to={shop.isBarOpen ? paths.orderBar : paths.closed(user?.role)} replace />;
   }
 
   const cafe = availableCategories(categories.data ?? [], 'cafe');
@@ -50,8 +51,7 @@ export function CafeMenuPage() {
       await alert(LIMIT_MESSAGE);
       return;
     }
-    const base = user?.role === 'admin' ? '/form-admin' : '/form';
-    void navigate(`${base}/${encodeURIComponent(m.name)}/${encodeURIComponent(m.id)}`);
+    void navigate(paths.cafeForm(user?.role, m.name, m.id));
   };
 
   return (

@@ -5,6 +5,7 @@ import { useSession } from '../../lib/session.js';
 import { HalloweenPopup } from './components/halloween-popup.js';
 import { closedPageRedirect } from './closed-logic.js';
 import { inSeason } from './popup-logic.js';
+import { paths } from '../../lib/paths.js';
 
 export function ClosedPage() {
   const { user, shop, shopLoaded } = useSession();
@@ -30,7 +31,7 @@ export function ClosedPage() {
       <Box component="footer" sx={{ mt: 'auto', pt: 4, textAlign: 'center' }}>
         <Typography variant="body2" color="text.secondary">
           Powered by{' '}
-          <MuiLink component={Link} to="/team-credit">
+          <MuiLink component={Link} to={paths.teamCredit}>
             the Woxa team
           </MuiLink>
         </Typography>

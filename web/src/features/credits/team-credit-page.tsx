@@ -4,17 +4,14 @@ import { Link } from 'react-router';
 import { useSession } from '../../lib/session.js';
 import { MemberCard } from './components/member-card.js';
 import { SOCIALS, TEAM } from './team.js';
+import { paths } from '../../lib/paths.js';
 
 export function TeamCreditPage() {
   const { user } = useSession();
   return (
     <Box component="main" sx={{ minHeight: '100vh', bgcolor: 'background.default', py: 4 }}>
       <Container maxWidth="lg">
-        <Button
-          component={Link}
-          to={user?.role === 'admin' ? '/statusOrder-admin' : '/statusOrder'}
-          startIcon={<ArrowBackIcon />}
-        >
+        <Button component={Link} to={paths.statusOrder(user?.role)} startIcon={<ArrowBackIcon />}>
           Back to Orders
         </Button>
         <Typography variant="h4" component="h1" sx={{ textAlign: 'center', fontWeight: 800, my: 3 }}>

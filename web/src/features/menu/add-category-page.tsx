@@ -6,6 +6,7 @@ import { CategoryForm, type CategoryDraft } from './components/category-form.js'
 import { PageHeader } from './components/page-header.js';
 import { errorText } from './menu-errors.js';
 import { ANSWER_BOTH_QUESTIONS, nameError } from './menu-validation.js';
+import { paths } from '../../lib/paths.js';
 
 export function AddCategoryPage() {
   const navigate = useNavigate();
@@ -17,7 +18,7 @@ export function AddCategoryPage() {
     if (nameError(d.name)) return;
     try {
       await create.mutateAsync({ name: d.name, categoryFor: d.categoryFor });
-      void navigate('/menuManagement', { replace: true });
+      void navigate(paths.menuManagement, { replace: true });
     } catch (err) {
       await alert(errorText(err));
     }

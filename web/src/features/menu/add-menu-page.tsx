@@ -7,6 +7,7 @@ import { MenuForm, type MenuDraft } from './components/menu-form.js';
 import { PageHeader } from './components/page-header.js';
 import { errorText } from './menu-errors.js';
 import { MISSING_MENU_FIELDS, descriptionError, descriptionOrDash, nameError } from './menu-validation.js';
+import { paths } from '../../lib/paths.js';
 
 export function AddMenuPage() {
   const { categoryId = '' } = useParams();
@@ -16,7 +17,7 @@ export function AddMenuPage() {
   const create = useCreateMenu();
   const available = (categories.data ?? []).filter((c) => c.isAvailable === 'available');
   const current = available.find((c) => c.id === categoryId);
-  const back = current ? `/menuManagement/${encodeURIComponent(current.name)}/${current.id}` : '/menuManagement';
+  const back = current ? paths.categoryMenus(current.name, current.id) : paths.menuManagement;
 
   const submit = async (d: MenuDraft) => {
     if (d.name === '' || d.category_id === '') return void (await alert(MISSING_MENU_FIELDS));
@@ -28,7 +29,7 @@ export function AddMenuPage() {
         category_id: d.category_id,
       });
       const target = available.find((c) => c.id === d.category_id);
-      void navigate(target ? `/menuManagement/${encodeURIComponent(target.name)}/${target.id}` : back);
+      void navigate(target ? paths.categoryMenus(target.name, target.id) : back);
     } catch (err) {
       await alert(errorText(err));
     }

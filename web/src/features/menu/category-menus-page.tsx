@@ -27,6 +27,7 @@ import { useUpdateMenu } from './api/update-menu.js';
 import { ConfirmDialog } from './components/confirm-dialog.js';
 import { PageHeader } from './components/page-header.js';
 import { errorText } from './menu-errors.js';
+import { paths } from '../../lib/paths.js';
 
 export function CategoryMenusPage() {
   const { categoryName = '', categoryId = '' } = useParams();
@@ -81,7 +82,7 @@ export function CategoryMenusPage() {
         back="/menuManagement"
         backLabel="Menu Management"
         action={
-          <Button component={Link} to={`/add-menu/${categoryId}`} variant="contained" startIcon={<AddIcon />}>
+          <Button component={Link} to={paths.addMenu(categoryId)} variant="contained" startIcon={<AddIcon />}>
             New Menu
           </Button>
         }
@@ -142,7 +143,7 @@ export function CategoryMenusPage() {
                 {closed ? (
                   !selectMode && (
                     <Stack direction="row">
-                      <IconButton component={Link} to={`/edit-menu/${m.id}`} aria-label={`Edit ${m.name}`}>
+                      <IconButton component={Link} to={paths.editMenu(m.id)} aria-label={`Edit ${m.name}`}>
                         <EditIcon />
                       </IconButton>
                       <IconButton onClick={() => setDeleting([m])} aria-label={`Delete ${m.name}`} color="error">

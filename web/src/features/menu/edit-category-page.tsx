@@ -10,6 +10,7 @@ import { ConfirmDialog } from './components/confirm-dialog.js';
 import { PageHeader } from './components/page-header.js';
 import { errorText } from './menu-errors.js';
 import { ANSWER_BOTH_QUESTIONS, nameError } from './menu-validation.js';
+import { paths } from '../../lib/paths.js';
 
 export function EditCategoryPage() {
   const { categoryId = '' } = useParams();
@@ -25,7 +26,7 @@ export function EditCategoryPage() {
     if (nameError(d.name)) return;
     try {
       await update.mutateAsync({ id: categoryId, patch: { name: d.name, categoryFor: d.categoryFor } });
-      void navigate('/menuManagement', { replace: true });
+      void navigate(paths.menuManagement, { replace: true });
     } catch (err) {
       await alert(errorText(err));
     }
@@ -34,7 +35,7 @@ export function EditCategoryPage() {
     setConfirming(false);
     try {
       await remove.mutateAsync(categoryId);
-      void navigate('/menuManagement', { replace: true });
+      void navigate(paths.menuManagement, { replace: true });
     } catch (err) {
       await alert(errorText(err));
     }

@@ -13,6 +13,7 @@ import {
   descriptionOrDash,
   nameError,
 } from './menu-validation.js';
+import { paths } from '../../lib/paths.js';
 
 export function EditMenuPage() {
   const { menuId = '' } = useParams();
@@ -23,7 +24,7 @@ export function EditMenuPage() {
   const available = (categories.data ?? []).filter((c) => c.isAvailable === 'available');
   const owner = (categories.data ?? []).find((c) => c.menu.some((m) => m.id === menuId));
   const menu = owner?.menu.find((m) => m.id === menuId);
-  const back = owner ? `/menuManagement/${encodeURIComponent(owner.name)}/${owner.id}` : '/menuManagement';
+  const back = owner ? paths.categoryMenus(owner.name, owner.id) : paths.menuManagement;
 
   const submit = async (d: MenuDraft) => {
     if (d.name === '' || d.category_id === '' || d.isActive === '') return void (await alert(ANSWER_BOTH_QUESTIONS));
@@ -39,7 +40,7 @@ export function EditMenuPage() {
         },
       });
       const target = available.find((c) => c.id === d.category_id);
-      void navigate(target ? `/menuManagement/${encodeURIComponent(target.name)}/${target.id}` : back);
+      void navigate(target ? paths.categoryMenus(target.name, target.id) : back);
     } catch (err) {
       await alert(errorText(err));
     }

@@ -19,6 +19,7 @@ import { Link } from 'react-router';
 import { useSession } from '../../lib/session.js';
 import { useCategories } from '../../lib/api/get-categories.js';
 import { PageHeader } from './components/page-header.js';
+import { paths } from '../../lib/paths.js';
 
 export function MenuManagementPage() {
   const { shop } = useSession();
@@ -31,7 +32,7 @@ export function MenuManagementPage() {
       <PageHeader
         title="Menu Management"
         action={
-          <Button component={Link} to="/add-category" variant="contained" startIcon={<AddIcon />}>
+          <Button component={Link} to={paths.addCategory} variant="contained" startIcon={<AddIcon />}>
             Add Category
           </Button>
         }
@@ -58,7 +59,7 @@ export function MenuManagementPage() {
                   closed ? (
                     <IconButton
                       component={Link}
-                      to={`/edit-category/${c.id}`}
+                      to={paths.editCategory(c.id)}
                       aria-label={`Edit category ${c.name}`}
                       edge="end"
                     >
@@ -67,11 +68,7 @@ export function MenuManagementPage() {
                   ) : undefined
                 }
               >
-                <ListItemButton
-                  component={Link}
-                  to={`/menuManagement/${encodeURIComponent(c.name)}/${c.id}`}
-                  sx={{ pr: closed ? 8 : 2 }}
-                >
+                <ListItemButton component={Link} to={paths.categoryMenus(c.name, c.id)} sx={{ pr: closed ? 8 : 2 }}>
                   <ListItemText
                     primary={c.name}
                     secondary={`${c.menu.filter((m) => m.isAvailable === 'available').length} menus`}

@@ -12,6 +12,7 @@ import { OrderSummary } from './components/order-summary.js';
 import { CHECK_MESSAGE, TYPE_OPTIONS } from './order-form-page.js';
 import { readOrderAgain } from '../../lib/order-again.js';
 import { useSubmitOrder } from './use-submit-order.js';
+import { paths } from '../../lib/paths.js';
 
 /** Bar order form: form-bar/{menuName}/{menuId}/{description}; type only, description kept in tumblerImage. */
 export function BarFormPage() {
@@ -23,7 +24,7 @@ export function BarFormPage() {
   const againProblem = useOrderAgainProblem(again !== null, menuId, menuName);
   const [type, setType] = useState<DrinkType | null>(again?.type ?? null);
   const [summaryOpen, setSummaryOpen] = useState(false);
-  const back = user?.role === 'admin' ? '/menubar-admin' : '/menubar';
+  const back = paths.menuBar(user?.role);
   const draft: OrderDraft = {
     menu_id: menuId,
     menu_name: menuName,

@@ -3,7 +3,8 @@ import { Alert, Box, Button, Stack, TextField } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useAlert } from '../../components/alert-provider.js';
-import { roleVariant } from '../../lib/access.js';
+
+import { paths } from '../../lib/paths.js';
 import { useSession } from '../../lib/session.js';
 import { readStorage, STORAGE_KEYS } from '../../lib/storage.js';
 import { getOrderCount } from '../../lib/api/get-order-count.js';
@@ -35,7 +36,7 @@ export function OrderFormPage() {
   const { user, shop, shopLoaded } = useSession();
   const alert = useAlert();
   const navigate = useNavigate();
-  const back = `/${roleVariant('menuCafe', user?.role)}`;
+  const back = paths.menuCafe(user?.role);
   const { submit, pending } = useSubmitOrder('cafe');
   const again = readOrderAgain(useLocation().state);
   // Refused up front, not after filling the form: a closed cafe, or a drink no longer on the menu.

@@ -4,12 +4,13 @@ import { useNavigate } from 'react-router';
 import { useAlert } from '../../components/alert-provider.js';
 import { useToast } from '../../components/toast-provider.js';
 import { ApiError } from '../../lib/api-client.js';
-import { roleVariant } from '../../lib/access.js';
+
 import { useConfig } from '../../lib/config.js';
 import { useSession } from '../../lib/session.js';
 import { STORAGE_KEYS, writeStorage } from '../../lib/storage.js';
 import { createDraftKey, outcomeUnknown, usePlaceOrder, type OrderDraft } from './api/place-order.js';
 import { currentLocation, LOCATION_DISABLED_MESSAGE, TOO_FAR_MESSAGE } from './office-location.js';
+import { paths } from '../../lib/paths.js';
 
 const NAV_DELAY_MS = 2000;
 const UNKNOWN_TEXT = 'We could not confirm your order. Tap Order again: it will not be ordered twice.';
@@ -54,7 +55,7 @@ export function useSubmitOrder(area: 'cafe' | 'bar') {
         message: 'You can check your order status at My Order',
       });
       await new Promise((r) => setTimeout(r, NAV_DELAY_MS));
-      void navigate(roleVariant('/statusOrder', role));
+      void navigate(paths.statusOrder(role));
     } catch (err) {
       console.error('order failed', err);
       draftKey.settled(err);
@@ -70,7 +71,7 @@ export function useSubmitOrder(area: 'cafe' | 'bar') {
       const known = code && code !== 'MENU_INACTIVE' ? ERROR_MESSAGES[code as keyof typeof ERROR_MESSAGES] : undefined;
       toast({ severity: 'error', title: 'Order failed!', message: known ?? INACTIVE_TEXT });
       await new Promise((r) => setTimeout(r, NAV_DELAY_MS));
-      void navigate(area === 'cafe' ? roleVariant('/menuCafe', role) : roleVariant('/menubar', role));
+      void navigate(area === 'cafe' ? paths.menuCafe(role) : paths.menuBar(role));
     }
   };
   return { submit, pending: place.isPending };
