@@ -22,7 +22,7 @@ describe('append notifications on PostgreSQL', () => {
       () => listener.close(),
       () => stranger.close(),
     );
-    await new Promise((r) => setTimeout(r, 500));
+    await Promise.all([listener.listening, stranger.listening]);
     const store = createEventStore(db);
     await store.append([{ type: 'ShopStatusChanged', data: { isCafeOpen: true, isBarOpen: true }, tags: ['shop'] }]);
     await store.append([{ type: 'ShopStatusChanged', data: { isCafeOpen: false, isBarOpen: false }, tags: ['shop'] }]);

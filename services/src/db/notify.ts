@@ -6,6 +6,8 @@ export function appendedChannel(schema?: string): string {
 }
 
 export interface AppendListener {
+  /** Resolves once the first LISTEN is in place (for tests and start-up ordering; never rejects). */
+  listening: Promise<void>;
   close(): Promise<void>;
 }
 
@@ -22,6 +24,8 @@ export function listenForAppends(
   let client: pg.Client | null = null;
   let closed = false;
   let timer: NodeJS.Timeout | undefined;
+  let markListening!: () => void;
+  const listening = new Promise<void>((resolve) => (markListening = resolve));
 
   const connect = async (delay: number): Promise<void> => {
     if (closed) return;
@@ -37,7 +41,10 @@ export function listenForAppends(
       await c.connect();
       await c.query(`LISTEN "${appendedChannel(schema)}"`);
       if (closed) await c.end();
-      else client = c;
+      else {
+        client = c;
+        markListening();
+      }
     } catch (err) {
       logger?.warn({ err }, 'append listener cannot connect yet');
       await c.end().catch(() => undefined);
@@ -47,8 +54,10 @@ export function listenForAppends(
   void connect(250);
 
   return {
+    listening,
     async close() {
       closed = true;
+      markListening();
       clearTimeout(timer);
       await client?.end().catch(() => undefined);
       client = null;

@@ -95,7 +95,7 @@ describe('scale-out: 2 api, 2 relays (active + standby), 1 projector on PostgreS
     ws.on('message', (raw) => messages.push(JSON.parse(String(raw)) as LiveMessage));
     await new Promise<void>((resolve, reject) => (ws.once('open', () => resolve()), ws.once('error', reject)));
     try {
-      await new Promise((r) => setTimeout(r, 200)); // the socket authenticates after open
+      await until(() => messages.some((m) => m.type === 'hello'), 5_000, 'the socket signed in');
       const placed = await place(apiA.url, 1);
       expect(placed.status).toBe(201);
       await until(
