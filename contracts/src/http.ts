@@ -178,6 +178,8 @@ export const ClientConfig = z.object({
   officeCheck: z.boolean(),
   /** Company sign-in (OpenID Connect) when configured: the button says "Sign in with {name}". */
   companySignIn: z.object({ name: z.string() }).optional(),
+  /** True when an account orders only once its mailbox is proven (ACCOUNT_RULES strict). */
+  verifiedEmailToOrder: z.boolean().optional(),
   /** False when only the company account signs in (OIDC_ONLY): no password login, registration or reset. */
   passwordSignIn: z.boolean().optional(),
   /** The server clock (ISO instant) when answering; lets the client honour FAKE_NOW. */

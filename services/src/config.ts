@@ -138,6 +138,12 @@ export const ConfigSchema = z
     UPLOADS_PER_USER_PER_DAY: z.coerce.number().int().min(1).default(30),
     /** Photos no order uses are deleted once this old. */
     IMAGE_RETENTION_HOURS: z.coerce.number().int().min(1).default(24),
+    /**
+     * `strict`: new passwords must not be common or hold the company name, and an account orders only once
+     * its mailbox is proven. `contract`: the HTTP contract's bare rules (a password of 8 characters; ordering
+     * right after registration), for a demo anyone can try. Unset: `contract` with DEMO_DATA, else `strict`.
+     */
+    ACCOUNT_RULES: z.enum(['strict', 'contract']).optional(),
     /** Seeds demo accounts with a published password into a new database: `make start` turns it on. */
     DEMO_DATA: bool.default(false),
     /** Who may say who the client is via X-Forwarded-For: unset (no one), a hop count, or proxy addresses. */
@@ -232,6 +238,10 @@ export const ConfigSchema = z
   });
 
 export type Config = z.infer<typeof ConfigSchema>;
+
+/** Whether the stricter account rules apply (ACCOUNT_RULES, or by default unless this is a demo). */
+export const strictAccounts = (c: Pick<Config, 'ACCOUNT_RULES' | 'DEMO_DATA'>): boolean =>
+  (c.ACCOUNT_RULES ?? (c.DEMO_DATA ? 'contract' : 'strict')) === 'strict';
 
 export class ConfigError extends Error {
   override name = 'ConfigError';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, strictAccounts } from './config.js';
 
 describe('the configuration', () => {
   it('seeds no demo data unless asked', () => {
@@ -69,5 +69,15 @@ describe('the Web Push settings', () => {
     expect(() => loadConfig({ VAPID_PRIVATE_KEY: 'a'.repeat(43) })).toThrow(/VAPID_PUBLIC_KEY/);
     expect(() => loadConfig({ VAPID_SUBJECT: 'http://cafe.example' })).toThrow(/VAPID_SUBJECT/);
     expect(loadConfig({ VAPID_SUBJECT: 'mailto:cafe@woxa.tech' }).VAPID_SUBJECT).toBe('mailto:cafe@woxa.tech');
+  });
+});
+
+describe('the account rules', () => {
+  it('are strict unless this is a demo (DEMO_DATA), and ACCOUNT_RULES says otherwise either way', () => {
+    expect(strictAccounts(loadConfig({}))).toBe(true);
+    expect(strictAccounts(loadConfig({ DEMO_DATA: 'true' }))).toBe(false);
+    expect(strictAccounts(loadConfig({ DEMO_DATA: 'true', ACCOUNT_RULES: 'strict' }))).toBe(true);
+    expect(strictAccounts(loadConfig({ ACCOUNT_RULES: 'contract' }))).toBe(false);
+    expect(() => loadConfig({ ACCOUNT_RULES: 'lax' })).toThrow(/ACCOUNT_RULES/);
   });
 });

@@ -25,12 +25,13 @@ export function passwordWeakness(password: string, context: { companyDomain: str
   return null;
 }
 
-/** 400 VALIDATION_FAILED naming the field when the new password is refused. */
+/** 400 VALIDATION_FAILED naming the field when the new password is refused (only under strict account rules). */
 export function refuseWeakPassword(
   password: string,
   field: string,
-  context: { companyDomain: string; email?: string },
+  context: { companyDomain: string; email?: string; strict: boolean },
 ): void {
+  if (!context.strict) return;
   const reason = passwordWeakness(password, context);
   if (reason) throw new ValidationError(reason, [{ path: field, message: reason }]);
 }

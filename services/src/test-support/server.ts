@@ -43,6 +43,8 @@ export async function startTestServer(
     LOG_LEVEL: 'silent',
     COMPANY_EMAIL_DOMAIN: TEST_DOMAIN,
     MAIL_REQUESTS_PER_ADDRESS: '100000',
+    // The suites test the production rules; the demo's contract rules have their own test.
+    ACCOUNT_RULES: 'strict',
     ...(schema ? { DATABASE_SCHEMA: schema } : {}),
     ...env,
   });

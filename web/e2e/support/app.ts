@@ -68,6 +68,8 @@ export async function startApp(
       DEMO_DATA: 'true',
       LOG_LEVEL: 'warn',
       MAIL_REQUESTS_PER_ADDRESS: '100000',
+      // The suites test the production rules; the demo's contract rules have their own test.
+      ACCOUNT_RULES: 'strict',
       DATABASE_URL: '',
       NATS_URL: '',
       ...env,

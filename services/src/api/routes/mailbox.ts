@@ -9,6 +9,7 @@ import {
   type User,
 } from '@drinks/contracts';
 import { refuseWeakPassword } from '../../auth/password-policy.js';
+import { strictAccounts } from '../../config.js';
 import { handleOwnUserCommand } from '../../domain/index.js';
 import { AppError, ValidationError } from '../../errors.js';
 import type { AppDeps } from '../deps.js';
@@ -144,7 +145,10 @@ export function mailboxRoutes(deps: MailboxRouteDeps) {
     refusePasswordSignIn(deps);
     const body = parse(ResetPasswordBody, ctx.request.body);
     // Before the link is used up, so a refused password can be replaced with the same link.
-    refuseWeakPassword(body.password, 'password', { companyDomain: deps.config.COMPANY_EMAIL_DOMAIN });
+    refuseWeakPassword(body.password, 'password', {
+      companyDomain: deps.config.COMPANY_EMAIL_DOMAIN,
+      strict: strictAccounts(deps.config),
+    });
     const userId = await deps.emailLinks.consume(body.token, 'reset-password');
     const user = userId ? await deps.users.get(userId) : null;
     if (!user?.isAvailable) throw invalidLink();
@@ -170,6 +174,7 @@ export function mailboxRoutes(deps: MailboxRouteDeps) {
     refuseWeakPassword(body.newPassword, 'newPassword', {
       companyDomain: deps.config.COMPANY_EMAIL_DOMAIN,
       email: user.email,
+      strict: strictAccounts(deps.config),
     });
     const attempt = await deps.throttle.reserve(user.email, ctx.ip);
     const credential = await deps.credentials.findByEmail(user.email);

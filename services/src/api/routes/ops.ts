@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { ClientConfig } from '@drinks/contracts';
-import { officeCheck } from '../../config.js';
+import { officeCheck, strictAccounts } from '../../config.js';
 import { NotFoundError, UnauthorizedError } from '../../errors.js';
 import type { AppDeps } from '../deps.js';
 import type { AppState } from '../middleware/auth.js';
@@ -40,6 +40,7 @@ export function opsRoutes(deps: OpsRouteDeps) {
       officeCheck: officeCheck(deps.config) !== null,
       ...(deps.companySignIn ? { companySignIn: { name: deps.companySignIn.name } } : {}),
       passwordSignIn: !deps.config.OIDC_ONLY,
+      verifiedEmailToOrder: strictAccounts(deps.config),
       now: deps.clock().toISOString(),
     };
     ctx.body = body;

@@ -1,0 +1,30 @@
+import type { ClientConfig, User } from '@drinks/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestServer, startTestServer } from '../../test-support/server.js';
+import { catalog, placeCafeOrder, uploadImage } from './fixtures.js';
+
+// A demo (make start: DEMO_DATA, so ACCOUNT_RULES defaults to `contract`) keeps the HTTP contract's rules for
+// accounts: API.md asks only for a password of 8 characters, and lists no refusal of an order for an
+// unproven mailbox. The production rules (strict) are tested everywhere else.
+describe('accounts under the contract rules of a demo', () => {
+  let app: TestServer;
+  beforeAll(async () => {
+    app = await startTestServer({ ACCOUNT_RULES: 'contract' });
+  });
+  afterAll(() => app.close());
+
+  it('registers with any password of 8 characters and orders at once, the mailbox link still on its way', async () => {
+    const res = await app.call<User>('POST', '/auth/register', {
+      body: { name: 'Demo Dan', email: 'dan@woxa.tech', password: 'password123' },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.emailVerified).toBe(false);
+    expect(app.linkToken('dan@woxa.tech', 'verify')).toBeTruthy();
+    const { accessToken } = await app.login('dan@woxa.tech', 'password123');
+    const { cafeMenu } = await catalog(app, accessToken);
+    const placed = await placeCafeOrder(app, accessToken, cafeMenu.id, await uploadImage(app, accessToken));
+    expect(placed.status).toBe(201);
+    const config = await app.call<ClientConfig>('GET', '/config');
+    expect(config.body.verifiedEmailToOrder).toBe(false);
+  });
+});
