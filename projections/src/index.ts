@@ -26,7 +26,7 @@ export type { ListOrdersOptions, OrderRow } from './orders.js';
 export { popularMenus, totalOrders, summary } from './stats.js';
 export type { StatsFilter } from './stats.js';
 export { catalogProjection, listCategories, getCategory, getMenu } from './catalog.js';
-export { usersProjection, getUser, listUsers } from './users.js';
+export { usersProjection, getUser, listUsers, findUserByMailbox } from './users.js';
 export { shopProjection, getShopStatus } from './shop.js';
 export { getTimeline } from './timeline.js';
 export {

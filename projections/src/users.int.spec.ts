@@ -2,7 +2,7 @@ import { User, type NewEvent } from '@drinks/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getShopStatus } from './shop.js';
 import { BACKENDS, harness, type Harness } from './test-support/harness.js';
-import { getUser, listUsers, usersProjection } from './users.js';
+import { findUserByMailbox, getUser, listUsers, usersProjection } from './users.js';
 
 describe.each(BACKENDS)('users and shop projections on %s', (backend) => {
   let h: Harness;
@@ -31,6 +31,17 @@ describe.each(BACKENDS)('users and shop projections on %s', (backend) => {
     expect(await getUser(h.knex, 'nobody')).toBeNull();
     await h.given({ type: 'UserAvailabilityChanged', tags: [], data: { userId: 'u2', isAvailable: true } });
     expect((await getUser(h.knex, 'u2'))?.isAvailable).toBe(true);
+  });
+
+  it('finds the account of a mailbox under any spelling of it, and no look-alike', async () => {
+    await h.given(
+      registered('u1', 'first_last+tea@woxa.tech', 'First'),
+      registered('u2', 'firstxlast@woxa.tech', 'Other'),
+    );
+    expect((await findUserByMailbox(h.knex, 'first_last@woxa.tech'))?.id).toBe('u1');
+    expect((await findUserByMailbox(h.knex, 'First_Last+x@woxa.tech'))?.id).toBe('u1');
+    expect((await findUserByMailbox(h.knex, 'firstxlast@woxa.tech'))?.id).toBe('u2');
+    expect(await findUserByMailbox(h.knex, 'first@woxa.tech')).toBeNull();
   });
 
   it('keeps a self-registered account unverified until UserEmailVerified; accounts from before count as verified', async () => {

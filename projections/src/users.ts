@@ -1,4 +1,4 @@
-import { Role, type EventType, type StoredEvent, type User } from '@drinks/contracts';
+import { mailboxKey, Role, type EventType, type StoredEvent, type User } from '@drinks/contracts';
 import type { Knex } from 'knex';
 import type { Projection } from './projection.js';
 import { createTableIfAbsent, flag, isSet } from './sql.js';
@@ -100,6 +100,20 @@ const toUser = (r: UserRow): User => ({
 
 export async function getUser(db: Db, id: string): Promise<User | null> {
   const row = (await db(USERS).where({ id }).first()) as UserRow | undefined;
+  return row ? toUser(row) : null;
+}
+
+/** The account holding this mailbox under any spelling (user+x@ is user@), if one does. */
+export async function findUserByMailbox(db: Db, email: string): Promise<User | null> {
+  const key = mailboxKey(email);
+  const at = key.lastIndexOf('@');
+  const [local, domain] = [key.slice(0, at), key.slice(at)];
+  const rows = (await db(USERS)
+    .where('email', key)
+    // LIKE's wildcards (_ in an address) may match more: the exact check below decides.
+    .orWhere('email', 'like', `${local}+%${domain}`)
+    .orderBy('position')) as UserRow[];
+  const row = rows.find((r) => mailboxKey(r.email) === key);
   return row ? toUser(row) : null;
 }
 

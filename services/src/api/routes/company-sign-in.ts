@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { LIMITS, PersonName, type User } from '@drinks/contracts';
+import { findUserByMailbox } from '@drinks/projections';
 import {
   CompanySignInRefused,
   HANDOFF_COOKIE,
@@ -27,7 +28,7 @@ export function refusePasswordSignIn(deps: Pick<AppDeps, 'config'>): void {
 /** What the companySignIn routes use of the app's ports. */
 export type CompanySignInRouteDeps = Pick<
   AppDeps,
-  'companySignIn' | 'config' | 'credentials' | 'logger' | 'passwords' | 'store' | 'tokens' | 'users' | 'waitFor'
+  'companySignIn' | 'config' | 'credentials' | 'db' | 'logger' | 'passwords' | 'store' | 'tokens' | 'users' | 'waitFor'
 >;
 
 /**
@@ -105,14 +106,15 @@ export function companySignInRoutes(deps: CompanySignInRouteDeps) {
 
 /** The account of this company mailbox: created on first sign-in; the provider has proven the mailbox. */
 async function companyUser(
-  deps: Pick<AppDeps, 'config' | 'credentials' | 'passwords' | 'store' | 'users' | 'waitFor'>,
+  deps: Pick<AppDeps, 'config' | 'credentials' | 'db' | 'passwords' | 'store' | 'users' | 'waitFor'>,
   ctx: Context,
   identity: CompanyIdentity,
 ): Promise<User> {
   const promote = deps.config.ADMIN_EMAILS.includes(identity.email);
-  const existing = await deps.credentials.findByEmail(identity.email);
+  // The account of this mailbox under any spelling: a password account registered as user+x@ is user@'s.
+  const existing = await findUserByMailbox(deps.db.knex, identity.email);
   if (existing) {
-    const user = await deps.users.get(existing.userId);
+    const user = await deps.users.get(existing.id);
     if (!user?.isAvailable) {
       throw new CompanySignInRefused('disabled', 'the account is disabled', identity.email);
     }

@@ -158,6 +158,18 @@ describe('sign in with the company account, against a real OpenID provider', () 
     expect(me.body).toMatchObject({ id: reg.body.id, emailVerified: true });
   });
 
+  it('signs in to the account a plus-address spelling of the mailbox registered', async () => {
+    const reg = await app.call<User>('POST', '/auth/register', {
+      body: { name: 'Noi', email: 'noi+coffee@woxa.tech', password: 'brew-line-42' },
+    });
+    expect(reg.status).toBe(201);
+    const { browser, location } = await signIn('noi@woxa.tech');
+    expect(location).toBe('/login?sso=done');
+    const tokens = (await (await session(browser)).json()) as Tokens;
+    const me = await app.call<User>('GET', '/user/me', { token: tokens.accessToken });
+    expect(me.body).toMatchObject({ id: reg.body.id, emailVerified: true });
+  });
+
   it('refuses an address outside the company domain, and creates nobody', async () => {
     const { browser, location } = await signIn('outsider@woxa.tech');
     expect(location).toBe('/login?sso_error=wrong-domain');
