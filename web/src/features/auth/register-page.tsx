@@ -7,9 +7,9 @@ import { TextInput } from '../../components/text-input.js';
 import { useConfig } from '../../lib/config.js';
 import { useRegister } from './api/register.js';
 import { EmailField } from './components/email-field.js';
-import { PasswordField } from './components/password-field.js';
+import { NewPasswordField } from './components/password-field.js';
 import { domainAlert, onCompanyDomain } from './email-rules.js';
-import { PASSWORD_RULE, passwordProblem, REGISTERED, registrationFailure } from './register-rules.js';
+import { passwordProblem, REGISTERED, registrationFailure } from './register-rules.js';
 import { paths } from '../../lib/paths.js';
 
 export function RegisterPage() {
@@ -20,7 +20,6 @@ export function RegisterPage() {
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [show, setShow] = useState(false);
 
   const submit = async () => {
     if (!onCompanyDomain(email, domain)) {
@@ -75,14 +74,7 @@ export function RegisterPage() {
             helperText={`${name.length}/20`}
           />
           <EmailField value={email} onChange={setEmail} domain={domain} />
-          <PasswordField
-            value={password}
-            onChange={setPassword}
-            show={show}
-            onToggle={() => setShow((s) => !s)}
-            autoComplete="new-password"
-            helperText={PASSWORD_RULE}
-          />
+          <NewPasswordField value={password} onChange={setPassword} />
           <Button type="submit" variant="contained" size="large" disabled={register.isPending}>
             Create
           </Button>

@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Logo } from '../../components/logo.js';
 import { useResetPassword } from './api/reset-password.js';
-import { PasswordField } from './components/password-field.js';
-import { PASSWORD_RULE, passwordProblem, registrationFailure } from './register-rules.js';
+import { NewPasswordField } from './components/password-field.js';
+import { passwordProblem, registrationFailure } from './register-rules.js';
 import { paths } from '../../lib/paths.js';
 
 /** Where the mailed reset link lands: a new password, then sign in with it. */
@@ -13,7 +13,6 @@ export function ResetPasswordPage() {
   const navigate = useNavigate();
   const reset = useResetPassword();
   const [password, setPassword] = useState('');
-  const [show, setShow] = useState(false);
   const [problem, setProblem] = useState('');
 
   const submit = () => {
@@ -43,14 +42,7 @@ export function ResetPasswordPage() {
             <Typography role="status">Your password is changed. Log in with the new one.</Typography>
           ) : (
             <>
-              <PasswordField
-                value={password}
-                onChange={setPassword}
-                show={show}
-                onToggle={() => setShow((s) => !s)}
-                autoComplete="new-password"
-                helperText={PASSWORD_RULE}
-              />
+              <NewPasswordField value={password} onChange={setPassword} />
               <Button type="submit" variant="contained" size="large" disabled={reset.isPending}>
                 Save password
               </Button>

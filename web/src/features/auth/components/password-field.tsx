@@ -2,7 +2,9 @@ import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
+import { useState } from 'react';
 import { TextInput } from '../../../components/text-input.js';
+import { PASSWORD_RULE } from '../register-rules.js';
 
 export function PasswordField(props: {
   value: string;
@@ -33,6 +35,21 @@ export function PasswordField(props: {
           </IconButton>
         </InputAdornment>
       }
+    />
+  );
+}
+
+/** A password being chosen: the rule stated up front, its own show/hide state. */
+export function NewPasswordField({ value, onChange }: { value: string; onChange: (v: string) => void }) {
+  const [show, setShow] = useState(false);
+  return (
+    <PasswordField
+      value={value}
+      onChange={onChange}
+      show={show}
+      onToggle={() => setShow((s) => !s)}
+      autoComplete="new-password"
+      helperText={PASSWORD_RULE}
     />
   );
 }

@@ -1,7 +1,8 @@
 import type { Area } from '@drinks/contracts';
 import { Button, FormControl, FormControlLabel, FormLabel, Radio, RadioGroup, Stack } from '@mui/material';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { NameField } from './name-field.js';
+import { useDraftForm } from '../use-draft-form.js';
 
 export interface CategoryDraft {
   name: string;
@@ -19,19 +20,9 @@ export function CategoryForm({
   onSubmit(draft: CategoryDraft): void;
   extra?: ReactNode;
 }) {
-  const [draft, setDraft] = useState(initial);
-  const [submitted, setSubmitted] = useState(false);
+  const { draft, setDraft, submitted, submit } = useDraftForm(initial, onSubmit);
   return (
-    <Stack
-      component="form"
-      spacing={3}
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        setSubmitted(true);
-        onSubmit(draft);
-      }}
-    >
+    <Stack component="form" spacing={3} noValidate onSubmit={submit}>
       <NameField
         label="Category name"
         value={draft.name}

@@ -1,8 +1,8 @@
 import type { ActiveState, Category } from '@drinks/contracts';
 import { Button, FormControl, InputLabel, MenuItem, Select, Stack, TextField } from '@mui/material';
-import { useState } from 'react';
 import { DESCRIPTION_MAX, descriptionError } from '../menu-validation.js';
 import { NameField } from './name-field.js';
+import { useDraftForm } from '../use-draft-form.js';
 
 export interface MenuDraft {
   name: string;
@@ -24,20 +24,10 @@ export function MenuForm({
   busy: boolean;
   onSubmit(draft: MenuDraft): void;
 }) {
-  const [draft, setDraft] = useState(initial);
-  const [submitted, setSubmitted] = useState(false);
+  const { draft, setDraft, submitted, submit } = useDraftForm(initial, onSubmit);
   const descError = descriptionError(draft.description);
   return (
-    <Stack
-      component="form"
-      spacing={3}
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        setSubmitted(true);
-        onSubmit(draft);
-      }}
-    >
+    <Stack component="form" spacing={3} noValidate onSubmit={submit}>
       <NameField
         label="Menu name"
         value={draft.name}

@@ -1,0 +1,33 @@
+import type { Category } from '@drinks/contracts';
+import { useNavigate } from 'react-router';
+import { useAlert } from '../../components/alert-provider.js';
+import { paths } from '../../lib/paths.js';
+import type { MenuDraft } from './components/menu-form.js';
+import { errorText } from './menu-errors.js';
+import { descriptionError, nameError } from './menu-validation.js';
+
+/**
+ * Saving a menu from its form, added or edited alike: the spec's alert when a required answer is
+ * missing, nothing sent while a field shows its error, then the menu's category, or the server's words.
+ */
+export function useSaveMenu(options: {
+  categories: readonly Category[];
+  back: string;
+  missing: (d: MenuDraft) => string | null;
+  save: (d: MenuDraft) => Promise<unknown>;
+}) {
+  const navigate = useNavigate();
+  const alert = useAlert();
+  return async (d: MenuDraft) => {
+    const missing = options.missing(d);
+    if (missing) return void (await alert(missing));
+    if (nameError(d.name) || descriptionError(d.description)) return;
+    try {
+      await options.save(d);
+      const target = options.categories.find((c) => c.id === d.category_id);
+      void navigate(target ? paths.categoryMenus(target.name, target.id) : options.back);
+    } catch (err) {
+      await alert(errorText(err));
+    }
+  };
+}
