@@ -1,5 +1,5 @@
 import type { StoredEvent } from '@drinks/contracts';
-import { dropIndexesIfPresent, type Projection, type ProjectionContext } from '@drinks/projections';
+import type { Projection, ProjectionContext } from '@drinks/projections';
 import type { Knex } from 'knex';
 import type { EventStore } from '../store/types.js';
 import {
@@ -11,6 +11,7 @@ import {
   type ProjectorDb,
 } from './checkpoints.js';
 import { ensureCheckpointRows, lockCheckpoints } from './checkpoint-locks.js';
+import { rebuildOffline } from './offline-rebuild.js';
 import { createWaiters } from './waiters.js';
 
 export { createCheckpointWatcher, type CheckpointWatcher, type ProjectorDb } from './checkpoints.js';
@@ -209,66 +210,18 @@ export function createProjector(options: ProjectorOptions): Projector {
     position,
     waitFor: (target, timeoutMs) => waiters.waitFor(target, timeoutMs),
     rebuild: (only) =>
-      exclusive(async () => {
-        const targets = only && only.length > 0 ? only.map(find) : projections;
-        const started = performance.now();
-        const zero = new Map(targets.map((p) => [p.name, 0]));
-        // Tables and checkpoints reset together: a crash never leaves empty tables with an old checkpoint.
-        await transaction(async (trx) => {
-          for (const p of targets) {
-            for (const table of p.tables) await trx.schema.dropTableIfExists(table);
-            await p.migrate(trx);
-            // Built once the rows are in (below): one sort each instead of an index write per row.
-            // A crash before that leaves them to the next start's migrate.
-            await dropIndexesIfPresent(
-              trx,
-              (p.indexes ?? []).map((i) => i.name),
-            );
-          }
-          await writeCheckpoints(trx, zero);
-        });
-        for (const n of zero.keys()) checkpoints.set(n, 0);
-        const reached = await withoutSyncPerCommit(() => replay(0, Number.MAX_SAFE_INTEGER, targets, rebuildBatchSize));
-        // A durable commit that writes (the checkpoints, as they stand): on both databases it
-        // flushes every relaxed commit before it.
-        await transaction(async (trx) => {
-          for (const p of targets) await p.migrate(trx);
-          await writeCheckpoints(
-            trx,
-            await lockCheckpoints(
-              trx,
-              targets.map((p) => p.name),
-              db.dialect,
-            ),
-          );
-        });
-        const ms = performance.now() - started;
-        const result = {
-          projections: targets.map((p) => p.name),
-          events: reached,
-          position: reached,
-          ms,
-          eventsPerSecond: ms > 0 ? Math.round((reached / ms) * 1000) : 0,
-        };
-        logger?.info(result, 'projector: rebuilt');
-        return result;
-      }),
+      exclusive(() =>
+        rebuildOffline({
+          db,
+          logger,
+          targets: only && only.length > 0 ? only.map(find) : projections,
+          transaction,
+          // The in-memory checkpoints follow the reset tables before the replay starts.
+          reset: (names) => names.forEach((n) => checkpoints.set(n, 0)),
+          replay: (targets) => replay(0, Number.MAX_SAFE_INTEGER, targets, rebuildBatchSize),
+        }),
+      ),
   };
-
-  /**
-   * A rebuild's commits need not each wait for the disk: a crash rolls the last of them back,
-   * tables and checkpoints together, and the next start carries on from the checkpoint. SQLite
-   * (WAL) stays uncorrupted at synchronous=NORMAL; PostgreSQL's commits are relaxed one by one.
-   */
-  async function withoutSyncPerCommit<T>(fn: () => Promise<T>): Promise<T> {
-    if (db.dialect !== 'sqlite') return fn();
-    await db.knex.raw('PRAGMA synchronous = NORMAL');
-    try {
-      return await fn();
-    } finally {
-      await db.knex.raw('PRAGMA synchronous = FULL');
-    }
-  }
 
   function find(name: string): Projection {
     const p = projections.find((x) => x.name === name);
