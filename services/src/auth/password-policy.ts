@@ -1,4 +1,5 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
+import { strictAccounts, type Config } from '../config.js';
 import { ValidationError } from '../errors.js';
 
 // OWASP ASVS 5.0 6.2: refuse the passwords attackers try first (zxcvbn-ts's list of about 49,000
@@ -29,9 +30,10 @@ export function passwordWeakness(password: string, context: { companyDomain: str
 export function refuseWeakPassword(
   password: string,
   field: string,
-  context: { companyDomain: string; email?: string; strict: boolean },
+  config: Pick<Config, 'ACCOUNT_RULES' | 'DEMO_DATA' | 'COMPANY_EMAIL_DOMAIN'>,
+  email?: string,
 ): void {
-  if (!context.strict) return;
-  const reason = passwordWeakness(password, context);
+  if (!strictAccounts(config)) return;
+  const reason = passwordWeakness(password, { companyDomain: config.COMPANY_EMAIL_DOMAIN, email });
   if (reason) throw new ValidationError(reason, [{ path: field, message: reason }]);
 }

@@ -52,7 +52,8 @@ export function createPushDispatcher(options: PushDispatcherOptions): PushDispat
   const name = options.name ?? 'push';
   const clock = options.clock ?? (() => new Date());
   const logger = options.logger ?? silentLogger;
-  const pollMs = options.pollMs ?? 250;
+  // This process's appends wake it at once; the poll covers other processes' appends and due reminders.
+  const pollMs = options.pollMs ?? 1000;
   const batchSize = options.batchSize ?? 500;
   const subscriptions = createPushSubscriptions(knex, clock);
   const lease: Lease | null =
@@ -83,13 +84,10 @@ export function createPushDispatcher(options: PushDispatcherOptions): PushDispat
   }
 
   async function deliver(intent: NoticeIntent): Promise<void> {
-    if (!(await claim(intent.key))) return;
-    const [order, user, devices] = await Promise.all([
-      getOrder(knex, intent.orderId),
-      getUser(knex, intent.userId),
-      subscriptions.ofUser(intent.userId),
-    ]);
-    if (devices.length === 0) return;
+    // Most people have no device subscribed: nothing to claim or read for them.
+    const devices = await subscriptions.ofUser(intent.userId);
+    if (devices.length === 0 || !(await claim(intent.key))) return;
+    const [order, user] = await Promise.all([getOrder(knex, intent.orderId), getUser(knex, intent.userId)]);
     const payload = JSON.stringify(noticePayload(intent, order?.menu.name ?? 'Your drink', user?.role));
     const outcomes = await Promise.all(
       devices.map(async (device) => {
@@ -145,8 +143,10 @@ export function createPushDispatcher(options: PushDispatcherOptions): PushDispat
 
   /** One step; resolves true when there may be more right away. */
   async function step(): Promise<boolean> {
+    const wasHeld = lease?.held() ?? false;
     if (lease && !(await lease.hold())) return false;
-    checkpoint = Math.max(checkpoint, await readCheckpoint(knex, name));
+    // Whoever held the lease before us (or, without one, any dispatcher) may have moved the checkpoint on.
+    if (!wasHeld) checkpoint = Math.max(checkpoint, await readCheckpoint(knex, name));
     const limit = await options.readModelsAt();
     let more = false;
     if (limit > checkpoint) {

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
 import { LoginBody, LogoutBody, RefreshBody, RegisterBody, RenameBody } from '@drinks/contracts';
 import { refuseWeakPassword } from '../../auth/password-policy.js';
-import { strictAccounts } from '../../config.js';
 import { registerUser, renameUser } from '../../domain/index.js';
 import { ForbiddenError, TooManyAttemptsError, UnauthorizedError, ValidationError } from '../../errors.js';
 import type { AppDeps } from '../deps.js';
@@ -41,11 +40,7 @@ export function authRoutes(deps: AuthRouteDeps) {
     if (!body.email.endsWith(`@${domain}`)) {
       throw new ValidationError(`only accept @${domain}`, [{ path: 'email', message: `only accept @${domain}` }]);
     }
-    refuseWeakPassword(body.password, 'password', {
-      companyDomain: domain,
-      email: body.email,
-      strict: strictAccounts(deps.config),
-    });
+    refuseWeakPassword(body.password, 'password', deps.config, body.email);
     await limitMailRequest(deps, ctx, body.email);
     const userId = randomUUID();
     const passwordHash = await deps.passwords.hash(body.password);

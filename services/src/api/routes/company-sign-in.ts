@@ -114,17 +114,16 @@ async function companyUser(
   // The account of this mailbox under any spelling: a password account registered as user+x@ is user@'s.
   const existing = await findUserByMailbox(deps.db.knex, identity.email);
   if (existing) {
-    const user = await deps.users.get(existing.id);
-    if (!user?.isAvailable) {
+    if (!existing.isAvailable) {
       throw new CompanySignInRefused('disabled', 'the account is disabled', identity.email);
     }
     const result = await handleOwnUserCommand(
       deps.store,
-      { type: 'VerifyUserEmail', userId: user.id, promote },
-      commandMetadata(ctx, user.id),
+      { type: 'VerifyUserEmail', userId: existing.id, promote },
+      commandMetadata(ctx, existing.id),
     );
     await deps.waitFor(result.lastPosition);
-    return (await deps.users.get(user.id)) ?? user;
+    return existing;
   }
   const userId = randomUUID();
   // No password: the company account signs in. A reset link (to this proven mailbox) can still set one.

@@ -9,7 +9,6 @@ import {
   type User,
 } from '@drinks/contracts';
 import { refuseWeakPassword } from '../../auth/password-policy.js';
-import { strictAccounts } from '../../config.js';
 import { handleOwnUserCommand } from '../../domain/index.js';
 import { AppError, ValidationError } from '../../errors.js';
 import type { AppDeps } from '../deps.js';
@@ -145,10 +144,7 @@ export function mailboxRoutes(deps: MailboxRouteDeps) {
     refusePasswordSignIn(deps);
     const body = parse(ResetPasswordBody, ctx.request.body);
     // Before the link is used up, so a refused password can be replaced with the same link.
-    refuseWeakPassword(body.password, 'password', {
-      companyDomain: deps.config.COMPANY_EMAIL_DOMAIN,
-      strict: strictAccounts(deps.config),
-    });
+    refuseWeakPassword(body.password, 'password', deps.config);
     const userId = await deps.emailLinks.consume(body.token, 'reset-password');
     const user = userId ? await deps.users.get(userId) : null;
     if (!user?.isAvailable) throw invalidLink();
@@ -171,11 +167,7 @@ export function mailboxRoutes(deps: MailboxRouteDeps) {
     refusePasswordSignIn(deps);
     const user = currentUser(ctx);
     const body = parse(ChangePasswordBody, ctx.request.body);
-    refuseWeakPassword(body.newPassword, 'newPassword', {
-      companyDomain: deps.config.COMPANY_EMAIL_DOMAIN,
-      email: user.email,
-      strict: strictAccounts(deps.config),
-    });
+    refuseWeakPassword(body.newPassword, 'newPassword', deps.config, user.email);
     const attempt = await deps.throttle.reserve(user.email, ctx.ip);
     const credential = await deps.credentials.findByEmail(user.email);
     const ok = await deps.passwords.verify(body.currentPassword, credential?.passwordHash ?? deps.passwords.dummyHash);

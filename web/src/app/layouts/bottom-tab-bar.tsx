@@ -3,7 +3,6 @@ import HomeIcon from '@mui/icons-material/Home';
 import RestaurantMenuIcon from '@mui/icons-material/RestaurantMenu';
 import { BottomNavigation, BottomNavigationAction, Paper, Slide, useScrollTrigger } from '@mui/material';
 import { Link as RouterLink, useLocation } from 'react-router';
-
 import { useSession } from '../../lib/session.js';
 import { barColour } from './top-bar.js';
 import { paths } from '../../lib/paths.js';

@@ -2,7 +2,6 @@ import { businessDay } from '@drinks/contracts';
 import { Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
-
 import { serverNow, useConfig } from '../../lib/config.js';
 import { LastKnown } from '../../components/last-known.js';
 import { useOnline } from '../../lib/online.js';

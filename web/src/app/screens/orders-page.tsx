@@ -1,7 +1,6 @@
 import { Box, Button, CircularProgress, Link, Stack, Typography } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
-
 import { LastKnown } from '../../components/last-known.js';
 import { useOnline } from '../../lib/online.js';
 import { useSession } from '../../lib/session.js';

@@ -15,7 +15,6 @@ import {
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { useAlert } from '../../components/alert-provider.js';
-
 import { serverNow, useConfig } from '../../lib/config.js';
 import { useSession } from '../../lib/session.js';
 import { useOrderCount } from '../../lib/api/get-order-count.js';

@@ -3,7 +3,6 @@ import { Alert, Box, Button, Stack, TextField } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useAlert } from '../../components/alert-provider.js';
-
 import { paths } from '../../lib/paths.js';
 import { useSession } from '../../lib/session.js';
 import { readStorage, STORAGE_KEYS } from '../../lib/storage.js';
@@ -11,9 +10,7 @@ import { getOrderCount } from '../../lib/api/get-order-count.js';
 import { uploadImage } from './api/upload-image.js';
 import type { OrderDraft } from './api/place-order.js';
 import { ChoiceGroup } from './components/choice-group.js';
-import { OrderAgainNotice } from './components/order-again-notice.js';
-import { useCategories } from '../../lib/api/get-categories.js';
-import { orderAgainProblem } from '../../lib/order-again.js';
+import { OrderAgainNotice, useOrderAgainProblem } from './components/order-again-notice.js';
 import { FormHeader } from './components/form-header.js';
 import { OrderSummary } from './components/order-summary.js';
 import { tumblerImageOf, TumblerPicker, type TumblerState } from './components/tumbler-picker.js';
@@ -40,13 +37,8 @@ export function OrderFormPage() {
   const { submit, pending } = useSubmitOrder('cafe');
   const again = readOrderAgain(useLocation().state);
   // Refused up front, not after filling the form: a closed cafe, or a drink no longer on the menu.
-  const categories = useCategories();
-  const problem =
-    shopLoaded && !shop.isCafeOpen
-      ? CAFE_CLOSED_MESSAGE
-      : categories.data
-        ? orderAgainProblem(categories.data, menuId, menuName)
-        : null;
+  const menuProblem = useOrderAgainProblem(true, menuId, menuName);
+  const problem = shopLoaded && !shop.isCafeOpen ? CAFE_CLOSED_MESSAGE : menuProblem;
   const [type, setType] = useState<DrinkType | null>(again?.type ?? null);
   const [sweetness, setSweetness] = useState<number | null>(again?.sweetness ?? null);
   const [remark, setRemark] = useState(again?.remark ?? '');

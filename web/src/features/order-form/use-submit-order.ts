@@ -4,7 +4,6 @@ import { useNavigate } from 'react-router';
 import { useAlert } from '../../components/alert-provider.js';
 import { useToast } from '../../components/toast-provider.js';
 import { ApiError } from '../../lib/api-client.js';
-
 import { useConfig } from '../../lib/config.js';
 import { useSession } from '../../lib/session.js';
 import { STORAGE_KEYS, writeStorage } from '../../lib/storage.js';
