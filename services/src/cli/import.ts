@@ -51,7 +51,7 @@ export async function importEvents(
         ['position', 'id', 'type', 'tags', 'data', 'metadata', 'occurred_at', 'schema_version'],
         events,
       );
-      await insert(trx, 'event_tags', ['tag', 'position'], tags);
+      await insert(trx, 'event_tags', ['tag', 'type', 'position'], tags);
       events = [];
       tags = [];
     };
@@ -78,7 +78,7 @@ export async function importEvents(
         e.occurredAt,
         e.schemaVersion,
       ]);
-      for (const t of new Set(e.tags)) tags.push([t, e.position]);
+      for (const t of new Set(e.tags)) tags.push([t, e.type, e.position]);
       const key = e.metadata.idempotencyKey;
       if (typeof key === 'string') {
         const seen = idempotency.get(key);

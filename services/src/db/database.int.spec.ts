@@ -1,9 +1,11 @@
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { EventType, NewEvent } from '@drinks/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BACKENDS, testDatabase, type TestDb } from '../test-support/db.js';
 import { assertDurability, openDatabase, type Db } from './database.js';
+import { createEventStore } from '../store/event-store.js';
 import { migrateCore } from './migrations.js';
 
 const CORE_TABLES = [
@@ -91,5 +93,41 @@ describe.each(BACKENDS)('the core migration on %s', (kind) => {
     } finally {
       await Promise.all(others.map((o) => o.close()));
     }
+  });
+
+  it('adds the event type to the tag index of a log written without it, and reads by type from it', async () => {
+    db = await testDatabase(kind);
+    const store = createEventStore(db);
+    // Only the type and tags matter to the index.
+    const event = (type: EventType, tags: string[]) => ({ type, data: {}, tags }) as unknown as NewEvent;
+    await store.append([event('MenuCreated', ['menu:m'])]);
+    await store.append([event('OrderPlaced', ['menu:m', 'user:u'])]);
+    await db.knex.schema.dropTable('event_tags');
+    await db.knex.schema.createTable('event_tags', (t) => {
+      t.text('tag').notNullable();
+      t.integer('position').notNullable();
+      t.primary(['tag', 'position']);
+    });
+    await db.knex('event_tags').insert([
+      { tag: 'menu:m', position: 1 },
+      { tag: 'menu:m', position: 2 },
+      { tag: 'user:u', position: 2 },
+    ]);
+
+    await migrateCore(db);
+    await migrateCore(db);
+
+    const rows = await db.knex('event_tags').orderBy(['position', 'tag']).select('tag', 'type', 'position');
+    expect(rows.map((r: { position: number | string }) => ({ ...r, position: Number(r.position) }))).toEqual([
+      { tag: 'menu:m', type: 'MenuCreated', position: 1 },
+      { tag: 'menu:m', type: 'OrderPlaced', position: 2 },
+      { tag: 'user:u', type: 'OrderPlaced', position: 2 },
+    ]);
+    const positions = async (types: EventType[] | undefined, tags: string[]) =>
+      (await store.read([{ ...(types ? { types } : {}), tags }])).events.map((e) => e.position);
+    expect(await positions(['MenuCreated'], ['menu:m'])).toEqual([1]);
+    expect(await positions(['OrderPlaced'], ['menu:m', 'user:u'])).toEqual([2]);
+    expect(await positions(undefined, ['menu:m'])).toEqual([1, 2]);
+    await store.close();
   });
 });

@@ -23,11 +23,14 @@ const CORE_TABLES: [string, Build][] = [
     },
   ],
   [
+    // One row per (tag, event); the event's type is part of the key, so a query for some types of a
+    // tag reads only those (a menu's catalog events, not the orders that also carry its tag).
     'event_tags',
     (t, position) => {
       t.text('tag').notNullable();
+      t.text('type').notNullable();
       position('position').notNullable();
-      t.primary(['tag', 'position']);
+      t.primary(['tag', 'type', 'position']);
     },
   ],
   [
@@ -218,7 +221,21 @@ export async function migrateCore(db: Db): Promise<void> {
     for (const [name, build] of CORE_TABLES) {
       if (!(await trx.schema.hasTable(name))) await createCoreTable(trx, db.dialect, name, build);
     }
+    if (!(await trx.schema.hasColumn('event_tags', 'type'))) await addTypeToEventTags(trx, db.dialect);
   });
+}
+
+/** A log written before event_tags held the type: the index is built again with it, in the migration's transaction. */
+async function addTypeToEventTags(trx: Knex.Transaction, dialect: Db['dialect']): Promise<void> {
+  await trx.schema.renameTable('event_tags', 'event_tags_without_type');
+  // PostgreSQL names the key after the table it was made for: free the name for the new one.
+  if (dialect === 'pg') await trx.raw('ALTER INDEX event_tags_pkey RENAME TO event_tags_without_type_pkey');
+  const build = CORE_TABLES.find(([n]) => n === 'event_tags')![1];
+  await createCoreTable(trx, dialect, 'event_tags', build);
+  await trx.raw(
+    'INSERT INTO event_tags (tag, type, position) SELECT t.tag, e.type, t.position FROM event_tags_without_type t JOIN events e ON e.position = t.position',
+  );
+  await trx.schema.dropTable('event_tags_without_type');
 }
 
 /**

@@ -13,6 +13,7 @@ import {
 import { ensureCheckpointRows, lockCheckpoints } from './checkpoint-locks.js';
 import { rebuildOffline } from './offline-rebuild.js';
 import { createWaiters } from './waiters.js';
+import { relaxedTransaction } from '../db/relaxed.js';
 
 export { createCheckpointWatcher, type CheckpointWatcher, type ProjectorDb } from './checkpoints.js';
 
@@ -228,36 +229,4 @@ export function createProjector(options: ProjectorOptions): Projector {
     if (!p) throw new Error(`Unknown projection '${name}' (known: ${names.join(', ')})`);
     return p;
   }
-}
-
-type Transact = <T>(fn: (trx: Knex.Transaction) => Promise<T>) => Promise<T>;
-
-/**
- * A write transaction whose commit does not wait for the disk. SQLite (WAL): synchronous=NORMAL
- * for this transaction only, on the one connection held throughout, so no append of the log ever
- * commits without its fsync; the log's next commit makes these durable too. PostgreSQL: an
- * asynchronous commit, visible at once, durable a moment later.
- */
-function relaxedTransaction(db: ProjectorDb, transaction: Transact): Transact {
-  if (db.dialect === 'pg') {
-    return (fn) =>
-      transaction(async (trx) => {
-        await trx.raw('SET LOCAL synchronous_commit TO OFF');
-        return fn(trx);
-      });
-  }
-  return async (fn) => {
-    const client = db.knex.client as {
-      acquireConnection(): Promise<{ exec(sql: string): void }>;
-      releaseConnection(c: unknown): Promise<void>;
-    };
-    const conn = await client.acquireConnection();
-    try {
-      conn.exec('PRAGMA synchronous = NORMAL');
-      return await db.knex.transaction(fn, { connection: conn });
-    } finally {
-      conn.exec('PRAGMA synchronous = FULL');
-      await client.releaseConnection(conn);
-    }
-  };
 }

@@ -12,7 +12,7 @@ import { createPushSubscriptions } from './subscriptions.js';
 
 export interface PushDispatcherOptions {
   store: EventStore;
-  db: Pick<Db, 'knex'>;
+  db: Pick<Db, 'knex' | 'dialect'>;
   send: SendPush;
   /** The position up to which the read models are complete (the projections' lowest checkpoint). */
   readModelsAt: () => Promise<number>;
@@ -156,7 +156,7 @@ export function createPushDispatcher(options: PushDispatcherOptions): PushDispat
       // Everything up to `limit` was seen unless the batch was full of events below it.
       more = read.length === batchSize && events.length === read.length;
       const reached = more ? events[events.length - 1]!.position : limit;
-      await writeCheckpoint(knex, name, reached);
+      await writeCheckpoint(db, name, reached);
       checkpoint = reached;
     }
     await remind();

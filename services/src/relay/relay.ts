@@ -141,7 +141,7 @@ export function createRelay(options: RelayOptions): Relay {
       throw new Crash(String(err));
     }
     const last = batch[batch.length - 1]!.position;
-    await writeCheckpoint(db.knex, name, last);
+    await writeCheckpoint(db, name, last);
     checkpoint = last;
     return read.length === batchSize || batch.length < read.length;
   }

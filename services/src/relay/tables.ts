@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { Db } from '../db/database.js';
 import { ensureCoreTables } from '../db/migrations.js';
+import { relaxedTransaction } from '../db/relaxed.js';
 
 /** The core migration creates these (db/migrations.ts); the guard lets a relay run on a database opened without it. */
 export const ensureRelayTables = (db: Pick<Db, 'knex' | 'dialect'>) => ensureCoreTables(db, ['checkpoints', 'leases']);
@@ -10,10 +11,21 @@ export async function readCheckpoint(knex: Knex, name: string): Promise<number> 
   return row ? Number(row.position) : 0;
 }
 
-/** Never moves a checkpoint backwards (a relay that lost its lease may still finish a batch). */
-export async function writeCheckpoint(knex: Knex, name: string, position: number): Promise<void> {
-  await knex('checkpoints').insert({ name, position: 0 }).onConflict('name').ignore();
-  await knex('checkpoints').where({ name }).andWhere('position', '<', position).update({ position });
+/**
+ * Never moves a checkpoint backwards (a relay that lost its lease may still finish a batch). The commit
+ * does not wait for the disk: a checkpoint a crash takes back only means publishing again what the bus
+ * already had, which delivery at least once allows (JetStream drops the copies by message id, projectors
+ * skip what their checkpoints cover, push claims each notice once).
+ */
+export async function writeCheckpoint(
+  db: Pick<Db, 'knex' | 'dialect'>,
+  name: string,
+  position: number,
+): Promise<void> {
+  await relaxedTransaction(db)(async (trx) => {
+    await trx('checkpoints').insert({ name, position: 0 }).onConflict('name').ignore();
+    await trx('checkpoints').where({ name }).andWhere('position', '<', position).update({ position });
+  });
 }
 
 export interface Lease {

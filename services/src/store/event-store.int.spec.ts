@@ -64,7 +64,7 @@ describe.each(BACKENDS)('the event store on %s', (kind) => {
 
   describe('when one append of a group fails in the database', () => {
     it('fails alone and the others commit', async () => {
-      await db.knex('event_tags').insert({ tag: 'user:taken', position: 2 });
+      await db.knex('event_tags').insert({ tag: 'user:taken', type: 'UserRenamed', position: 2 });
       const [a, b, c] = await Promise.allSettled([
         store.append([renamed('a', 'A')]),
         store.append([renamed('taken', 'B')]),
@@ -219,5 +219,5 @@ async function insertRaw(
     occurred_at: new Date().toISOString(),
     schema_version: e.version,
   });
-  await db.knex('event_tags').insert(e.tags.map((tag) => ({ tag, position: e.position })));
+  await db.knex('event_tags').insert(e.tags.map((tag) => ({ tag, type: e.type, position: e.position })));
 }

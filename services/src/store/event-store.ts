@@ -155,8 +155,8 @@ export function createEventStore(db: Db, opts: EventStoreOptions = {}): EventSto
       },
       {
         table: 'event_tags',
-        columns: ['tag', 'position'],
-        rows: stored.flatMap((e) => e.tags.map((t) => [t, e.position])),
+        columns: ['tag', 'type', 'position'],
+        rows: stored.flatMap((e) => e.tags.map((t) => [t, e.type, e.position])),
       },
       {
         table: 'idempotency',
@@ -189,14 +189,8 @@ export function createEventStore(db: Db, opts: EventStoreOptions = {}): EventSto
       return sql ? [{ i, sql }] : [];
     });
     const conflicted = new Set<number>();
-    if (checks.length > 0) {
-      const text = checks.map(({ i, sql }) => `SELECT ${i} AS i WHERE EXISTS (${sql.text})`).join(' UNION ALL ');
-      const rows = await x.all<{ i: number | string }>(
-        text,
-        checks.flatMap(({ sql }) => sql.params),
-      );
-      for (const r of rows) conflicted.add(Number(r.i));
-    }
+    const hits = await x.hits(checks.map(({ sql }) => sql));
+    hits.forEach((hit, n) => hit && conflicted.add(checks[n]!.i));
 
     const outcomes: Outcome[] = [];
     const accepted: StoredEvent[] = [];

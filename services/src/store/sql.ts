@@ -21,46 +21,72 @@ export interface EventRow {
 export const EVENT_COLUMNS = ['position', 'id', 'type', 'tags', 'data', 'metadata', 'occurred_at', 'schema_version'];
 const COLUMNS = EVENT_COLUMNS.join(', ');
 
-/** Positions bounded by `op value` of the events an item matches; tag items walk the (tag, position) key. */
-function itemPositions(item: QueryItem, op: '>' | '<=', value: number): Sql {
-  const types = item.types ?? null;
-  if (types && types.length === 0) return { text: 'SELECT position FROM events WHERE 1 = 0', params: [] };
-  const typeIn = types ? `type IN (${types.map(() => '?').join(', ')})` : null;
-  const tags = [...new Set(item.tags ?? [])];
-  if (tags.length === 0) {
-    const where = [`position ${op} ?`, ...(typeIn ? [typeIn] : [])].join(' AND ');
-    return { text: `SELECT position FROM events WHERE ${where}`, params: [value, ...(types ?? [])] };
-  }
-  const joins = tags
-    .slice(1)
-    .map((_, i) => ` JOIN event_tags t${i + 1} ON t${i + 1}.position = t0.position AND t${i + 1}.tag = ?`);
-  const typeJoin = typeIn ? ` JOIN events x ON x.position = t0.position AND x.${typeIn}` : '';
-  return {
-    text: `SELECT t0.position FROM event_tags t0${joins.join('')}${typeJoin} WHERE t0.tag = ? AND t0.position ${op} ?`,
-    params: [...tags.slice(1), ...(types ?? []), tags[0], value],
-  };
+/** What an item's SQL depends on: how many types (-1: any) and how many distinct tags it names. */
+interface Shape {
+  types: number;
+  tags: number;
 }
 
-function union(query: EventQuery, op: '>' | '<=', value: number, all: boolean): Sql {
-  const parts = query.map((item) => itemPositions(item, op, value));
-  return {
-    text: parts.map((p) => p.text).join(all ? ' UNION ALL ' : ' UNION '),
-    params: parts.flatMap((p) => p.params),
-  };
+/**
+ * Positions bounded by `op ?` of the events an item of this shape matches. Tag items walk the
+ * (tag, type, position) key: an item asking for a menu's catalog events reads those, not every order
+ * of that menu as well.
+ */
+function itemText({ types, tags }: Shape, op: '>' | '<='): string {
+  if (types === 0) return 'SELECT position FROM events WHERE 1 = 0';
+  const typeIn = (alias: string) => (types > 0 ? ` AND ${alias}type IN (${Array(types).fill('?').join(', ')})` : '');
+  if (tags === 0) return `SELECT position FROM events WHERE position ${op} ?${typeIn('')}`;
+  // An event's type is the same on each of its tags: the other tags are found by their whole key.
+  const joins = Array.from(
+    { length: tags - 1 },
+    (_, i) =>
+      ` JOIN event_tags t${i + 1} ON t${i + 1}.tag = ? AND t${i + 1}.type = t0.type AND t${i + 1}.position = t0.position`,
+  );
+  return `SELECT t0.position FROM event_tags t0${joins.join('')} WHERE t0.tag = ?${typeIn('t0.')} AND t0.position ${op} ?`;
+}
+
+/** The item's parameters, in the order its text names them. */
+function itemParams(item: QueryItem, tags: readonly string[], value: number): unknown[] {
+  const types = item.types ?? [];
+  if (item.types && types.length === 0) return [];
+  if (tags.length === 0) return [value, ...types];
+  return [...tags.slice(1), tags[0], ...types, value];
+}
+
+// Commands ask the same few shapes of query over and over: each statement's text is built once.
+const texts = new Map<string, string>();
+
+function cached(key: string, build: () => string): string {
+  let text = texts.get(key);
+  if (text === undefined) {
+    if (texts.size >= 1000) texts.clear();
+    texts.set(key, (text = build()));
+  }
+  return text;
+}
+
+function statement(kind: 'matching' | 'conflict', query: EventQuery, value: number): Sql {
+  const tagLists = query.map((item) => [...new Set(item.tags ?? [])]);
+  const shapes = query.map((item, i) => ({ types: item.types?.length ?? -1, tags: tagLists[i]!.length }));
+  const key = `${kind}|${shapes.map((s) => `${s.types}.${s.tags}`).join(',')}`;
+  const text = cached(key, () => {
+    if (kind === 'matching') {
+      const u = shapes.map((shape) => itemText(shape, '<=')).join(' UNION ');
+      return `SELECT ${COLUMNS} FROM events WHERE position IN (${u}) ORDER BY position`;
+    }
+    return `SELECT 1 AS hit FROM (${shapes.map((shape) => itemText(shape, '>')).join(' UNION ALL ')}) u LIMIT 1`;
+  });
+  return { text, params: query.flatMap((item, i) => itemParams(item, tagLists[i]!, value)) };
 }
 
 /** Matching events at or below `head`, in position order; null for an empty query (matches nothing). */
 export function selectMatching(query: EventQuery, head: number): Sql | null {
-  if (query.length === 0) return null;
-  const u = union(query, '<=', head, false);
-  return { text: `SELECT ${COLUMNS} FROM events WHERE position IN (${u.text}) ORDER BY position`, params: u.params };
+  return query.length === 0 ? null : statement('matching', query, head);
 }
 
 /** One row when any event matching `query` lies after `after`. */
 export function selectConflict(query: EventQuery, after: number): Sql | null {
-  if (query.length === 0) return null;
-  const u = union(query, '>', after, true);
-  return { text: `SELECT 1 AS hit FROM (${u.text}) u LIMIT 1`, params: u.params };
+  return query.length === 0 ? null : statement('conflict', query, after);
 }
 
 export const SELECT_HEAD = 'SELECT COALESCE(MAX(position), 0) AS head FROM events';
