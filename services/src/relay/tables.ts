@@ -17,11 +17,7 @@ export async function readCheckpoint(knex: Knex, name: string): Promise<number> 
  * already had, which delivery at least once allows (JetStream drops the copies by message id, projectors
  * skip what their checkpoints cover, push claims each notice once).
  */
-export async function writeCheckpoint(
-  db: Pick<Db, 'knex' | 'dialect'>,
-  name: string,
-  position: number,
-): Promise<void> {
+export async function writeCheckpoint(db: Pick<Db, 'knex' | 'dialect'>, name: string, position: number): Promise<void> {
   await relaxedTransaction(db)(async (trx) => {
     await trx('checkpoints').insert({ name, position: 0 }).onConflict('name').ignore();
     await trx('checkpoints').where({ name }).andWhere('position', '<', position).update({ position });
