@@ -22,7 +22,7 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
-function parts(at: Date, timeZone: string) {
+function formattedParts(at: Date, timeZone: string) {
   const p = Object.fromEntries(
     formatter(timeZone)
       .formatToParts(at)
@@ -36,6 +36,34 @@ function parts(at: Date, timeZone: string) {
     minute: Number(p.minute),
     second: Number(p.second),
     weekday: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(p.weekday ?? ''),
+  };
+}
+
+// formatToParts costs microseconds and every command asks for the day: the zone's offset is found once
+// per quarter hour (zones change offset only on quarter hours) and the fields are read from it.
+const QUARTER_HOUR = 15 * 60_000;
+const offsets = new Map<string, number>();
+
+function parts(at: Date, timeZone: string) {
+  const ms = at.getTime();
+  if (!Number.isFinite(ms)) return formattedParts(at, timeZone);
+  const key = `${timeZone}|${Math.floor(ms / QUARTER_HOUR)}`;
+  let offset = offsets.get(key);
+  if (offset === undefined) {
+    const p = formattedParts(new Date(Math.floor(ms / 1000) * 1000), timeZone);
+    offset = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - Math.floor(ms / 1000) * 1000;
+    if (offsets.size >= 1000) offsets.clear();
+    offsets.set(key, offset);
+  }
+  const local = new Date(ms + offset);
+  return {
+    year: local.getUTCFullYear(),
+    month: local.getUTCMonth() + 1,
+    day: local.getUTCDate(),
+    hour: local.getUTCHours(),
+    minute: local.getUTCMinutes(),
+    second: local.getUTCSeconds(),
+    weekday: local.getUTCDay(),
   };
 }
 

@@ -55,6 +55,8 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
   // Tokens already verified, with their expiry: a signature is checked once, not on every request
   // (the sign-out check below still runs on every request).
   let verified = new Map<string, { userId: string; expMs: number; iat: number }>();
+  // Imported once: given the raw bytes, jose imports a key for every signature it makes or checks.
+  const key = crypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
 
   async function signAccess(userId: string): Promise<string> {
     const now = Math.floor(clock().getTime() / 1000);
@@ -66,7 +68,7 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
       .setIssuer(issuer)
       .setAudience(audience)
       .setJti(randomUUID())
-      .sign(secret);
+      .sign(await key);
   }
 
   async function insertRefresh(k: KnexDb['knex'], userId: string, familyId: string): Promise<string> {
@@ -143,7 +145,7 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
         return { userId: known.userId };
       }
       try {
-        const { payload } = await jwtVerify(token, secret, {
+        const { payload } = await jwtVerify(token, await key, {
           algorithms: ['HS256'],
           typ: ACCESS_TYPE,
           issuer,

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { businessDay, businessHour, businessWeekday } from './business-time.js';
+
+/** What Intl itself says, field for field: the reference the cached offsets must match. */
+function reference(at: Date, timeZone: string) {
+  const p = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      weekday: 'short',
+    })
+      .formatToParts(at)
+      .map((x) => [x.type, x.value]),
+  );
+  return {
+    day: `${p.year}-${p.month}-${p.day}`,
+    hour: Number(p.hour),
+    weekday: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(p.weekday!),
+  };
+}
+
+// Zones with summer time (Berlin, New York, Lord Howe's half-hour shift), odd offsets (Kathmandu +5:45),
+// none (Bangkok), and around the instants their clocks change.
+const ZONES = ['Asia/Bangkok', 'Europe/Berlin', 'America/New_York', 'Australia/Lord_Howe', 'Asia/Kathmandu'];
+const AROUND = [
+  '2026-03-29T00:00:00Z',
+  '2026-10-25T00:00:00Z',
+  '2026-03-08T06:00:00Z',
+  '2026-11-01T05:00:00Z',
+  '2026-04-04T14:00:00Z',
+  '2026-10-03T15:00:00Z',
+];
+
+describe('business time', () => {
+  it('agrees with Intl minute by minute across clock changes in every kind of zone', () => {
+    for (const timeZone of ZONES) {
+      for (const start of AROUND) {
+        for (let m = -180; m <= 180; m += 1) {
+          const at = new Date(Date.parse(start) + m * 60_000 + 59_999);
+          const want = reference(at, timeZone);
+          expect({ timeZone, at, day: businessDay(at, timeZone) }).toEqual({ timeZone, at, day: want.day });
+          expect({ timeZone, at, hour: businessHour(at, timeZone) }).toEqual({ timeZone, at, hour: want.hour });
+          expect(businessWeekday(at, timeZone)).toBe(want.weekday);
+        }
+      }
+    }
+  });
+});
