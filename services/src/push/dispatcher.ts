@@ -4,9 +4,10 @@ import { getOrder, getUser } from '@drinks/projections';
 import { silentLogger, type BusLogger } from '../bus/types.js';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/database.js';
-import { createLease, readCheckpoint, writeCheckpoint, type Lease } from '../relay/tables.js';
+import { advanceCheckpoint, createLease, readCheckpoint, type Lease } from '../relay/tables.js';
+import { relaxedTransaction } from '../db/relaxed.js';
 import type { EventStore } from '../store/types.js';
-import { isFresh, noticePayload, planFor, reminderIntent, type NoticeIntent } from './notices.js';
+import { isFresh, noticePayload, planFor, reminderIntent, type NoticeIntent, type ReminderChange } from './notices.js';
 import { sendWithRetry, type SendPush } from './sender.js';
 import { createPushSubscriptions } from './subscriptions.js';
 
@@ -99,18 +100,35 @@ export function createPushDispatcher(options: PushDispatcherOptions): PushDispat
     logger.info({ notice: intent.key, orderId: intent.orderId, outcomes }, 'push: sent');
   }
 
-  async function handle(event: StoredEvent): Promise<void> {
-    const { notice, reminder } = planFor(event);
-    if (reminder && 'schedule' in reminder) {
-      const r = reminder.schedule;
-      await knex(REMINDERS)
-        .insert({ order_id: r.orderId, user_id: r.userId, completed_position: r.completedPosition, due_at: r.dueAt })
-        .onConflict('order_id')
-        .merge();
-    } else if (reminder) {
-      await knex(REMINDERS).where({ order_id: reminder.cancel }).delete();
+  /**
+   * Sends the batch's fresh notices, then records its reminder changes and the checkpoint in one commit
+   * that does not wait for the disk: a crash takes both back together and the batch is read again (the
+   * claims keep each notice single). One statement per event, each its own commit, made a dispatcher
+   * catching up on a long log cost the API process more than the requests it served.
+   */
+  async function handleBatch(events: readonly StoredEvent[], reached: number): Promise<void> {
+    const reminders = new Map<string, ReminderChange>();
+    for (const event of events) {
+      const { notice, reminder } = planFor(event);
+      if (reminder) reminders.set('schedule' in reminder ? reminder.schedule.orderId : reminder.cancel, reminder);
+      if (notice && isFresh(notice.at, clock().getTime())) await deliver(notice);
     }
-    if (notice && isFresh(notice.at, clock().getTime())) await deliver(notice);
+    const scheduled = [...reminders.values()].flatMap((r) => (r && 'schedule' in r ? [r.schedule] : []));
+    const cancelled = [...reminders.values()].flatMap((r) => (r && 'cancel' in r ? [r.cancel] : []));
+    await relaxedTransaction(db)(async (trx) => {
+      for (let i = 0; i < cancelled.length; i += 500) {
+        await trx(REMINDERS)
+          .whereIn('order_id', cancelled.slice(i, i + 500))
+          .delete();
+      }
+      for (const r of scheduled) {
+        await trx(REMINDERS)
+          .insert({ order_id: r.orderId, user_id: r.userId, completed_position: r.completedPosition, due_at: r.dueAt })
+          .onConflict('order_id')
+          .merge();
+      }
+      await advanceCheckpoint(trx, name, reached);
+    });
   }
 
   /** Reminders due now: whoever deletes the row sends it, if the drink is still on the counter. */
@@ -152,11 +170,10 @@ export function createPushDispatcher(options: PushDispatcherOptions): PushDispat
     if (limit > checkpoint) {
       const read = await store.readAll(checkpoint, batchSize);
       const events = read.filter((e) => e.position <= limit);
-      for (const event of events) await handle(event);
       // Everything up to `limit` was seen unless the batch was full of events below it.
       more = read.length === batchSize && events.length === read.length;
       const reached = more ? events[events.length - 1]!.position : limit;
-      await writeCheckpoint(db, name, reached);
+      await handleBatch(events, reached);
       checkpoint = reached;
     }
     await remind();

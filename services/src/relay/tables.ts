@@ -18,10 +18,13 @@ export async function readCheckpoint(knex: Knex, name: string): Promise<number> 
  * skip what their checkpoints cover, push claims each notice once).
  */
 export async function writeCheckpoint(db: Pick<Db, 'knex' | 'dialect'>, name: string, position: number): Promise<void> {
-  await relaxedTransaction(db)(async (trx) => {
-    await trx('checkpoints').insert({ name, position: 0 }).onConflict('name').ignore();
-    await trx('checkpoints').where({ name }).andWhere('position', '<', position).update({ position });
-  });
+  await relaxedTransaction(db)((trx) => advanceCheckpoint(trx, name, position));
+}
+
+/** Moves the checkpoint to `position` inside the caller's transaction, never backwards. */
+export async function advanceCheckpoint(trx: Knex.Transaction, name: string, position: number): Promise<void> {
+  await trx('checkpoints').insert({ name, position: 0 }).onConflict('name').ignore();
+  await trx('checkpoints').where({ name }).andWhere('position', '<', position).update({ position });
 }
 
 export interface Lease {
