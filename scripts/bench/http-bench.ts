@@ -8,16 +8,20 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { openDatabase } from '../../services/src/db/database.js';
 import { FAKE_NOW, JWT_SECRET } from '../../services/src/faults/tests/support.js';
-import { seedCustomers, type Customers } from '../../services/src/scale-out/cluster.js';
+import { progress, seedCustomers, type Customers } from '../../services/src/scale-out/cluster.js';
+import { until } from '../../services/src/test-support/nats.js';
+import { businessDay } from '@drinks/contracts';
 import { spawnServer } from '../../services/src/test-support/process.js';
 import { testDatabase } from '../../services/src/test-support/db.js';
-import { baristaTransitions, cannon, placeOrders } from './lib/http.js';
+import { baristaTransitions, cannon, placeOrders, seedPastOrders, withCpu, type CannonResult } from './lib/http.js';
 import { bareKoa } from './lib/server.js';
 import { ms, perSec, ratio, type Figure } from './lib/stats.js';
 
 const USERS = Number(process.env.BENCH_USERS ?? 400);
 const CONNECTIONS = 32;
 const SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 3);
+/** Orders already in the log from earlier days (a database months into service), placed before the run. */
+const PAST_ORDERS = Number(process.env.BENCH_PAST_ORDERS ?? 20_000);
 /** BENCH_ROWS=queue,me (healthz, queue, me, moves) measures only those rows, e.g. to profile one call; orders are always placed. */
 const ROWS = process.env.BENCH_ROWS?.split(',');
 
@@ -29,13 +33,7 @@ interface Goal {
   p99?: number;
 }
 
-function row(
-  area: string,
-  measure: string,
-  r: { perSecond: number; p50: number; p99: number; total: number; non2xx: number },
-  base: { perSecond: number; p99: number } | null,
-  goal: Goal,
-): Figure {
+function row(area: string, measure: string, r: CannonResult, base: CannonResult | null, goal: Goal): Figure {
   const share = base ? r.perSecond / base.perSecond : NaN;
   const short =
     (goal.share !== undefined && !(share >= goal.share)) ||
@@ -51,21 +49,27 @@ function row(
   return {
     area,
     measure: `${measure} (${r.total} req, ${r.non2xx} non-2xx)`,
-    value: `${perSec(r.perSecond)}, p50 ${ms(r.p50)}, p99 ${ms(r.p99)}`,
-    baseline: base ? `bare Koa ${perSec(base.perSecond)}, p99 ${ms(base.p99)}` : '—',
-    ratio: `${base ? ratio(r.perSecond, base.perSecond) : '—'}; goal ${goalText}${short ? ' — SHORT' : ' — met'}`,
+    value: `${perSec(r.perSecond)}, p50 ${ms(r.p50)}, p99 ${ms(r.p99)}${cpu(r)}`,
+    baseline: base ? `bare Koa ${perSec(base.perSecond)}, p99 ${ms(base.p99)}${cpu(base)}` : '—',
+    ratio:
+      `${base ? ratio(r.perSecond, base.perSecond) : '—'}; goal ${goalText}${short ? ' — SHORT' : ' — met'}` +
+      (base?.cpuUs && r.cpuUs ? `; CPU per request ${ratio(r.cpuUs, base.cpuUs)} bare Koa's` : ''),
   };
 }
+
+const cpu = (r: CannonResult) => (r.cpuUs === undefined ? '' : `, server CPU ${r.cpuUs.toFixed(0)} µs/req`);
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** Reads spread over the customers' tokens. */
-function reads(url: string, c: Customers, path: string) {
+function reads(server: { url: string; pid: number }, c: Customers, path: string) {
   let i = 0;
-  return cannon(url, () => ({ method: 'GET', path, headers: bearer(c.tokens[i++ % c.tokens.length]!) }), {
-    duration: SECONDS,
-    connections: CONNECTIONS,
-  });
+  return withCpu(server.pid, () =>
+    cannon(server.url, () => ({ method: 'GET', path, headers: bearer(c.tokens[i++ % c.tokens.length]!) }), {
+      duration: SECONDS,
+      connections: CONNECTIONS,
+    }),
+  );
 }
 
 async function onBackend(kind: 'sqlite' | 'pg', bare: { get: Baseline; post: Baseline }, profileDir?: string) {
@@ -85,16 +89,35 @@ async function onBackend(kind: 'sqlite' | 'pg', bare: { get: Baseline; post: Bas
   const figures: Figure[] = [];
   try {
     const seedDb = db ? await db.openAnother() : await openDatabase({ dataDir });
-    const c = await seedCustomers(seedDb, server.url, USERS, 60_000).finally(() => seedDb.close());
+    const c = await seedCustomers(seedDb, server.url, USERS, 60_000).catch(async (err) => {
+      await seedDb.close();
+      throw err;
+    });
+    try {
+      await seedPastOrders(seedDb, server.url, c, PAST_ORDERS, businessDay(new Date(FAKE_NOW), 'Asia/Bangkok'));
+      // The server takes in what another connection appended once its relay polls the log: the run starts
+      // when the projections, the relay and the push dispatcher have all caught up.
+      await until(async () => {
+        const { head, projections } = await progress(seedDb);
+        const rows = (await seedDb.knex('checkpoints').whereIn('name', ['relay', 'push']).select('position')) as {
+          position: unknown;
+        }[];
+        return projections >= head && rows.length === 2 && rows.every((r) => Number(r.position) >= head);
+      }, 300_000);
+    } finally {
+      await seedDb.close();
+    }
     const wanted = (name: string) => !ROWS || ROWS.includes(name);
     if (wanted('healthz')) {
-      const health = await cannon(server.url, () => ({ method: 'GET', path: '/api/healthz' }), {
-        duration: SECONDS,
-        connections: CONNECTIONS,
-      });
+      const health = await withCpu(server.pid, () =>
+        cannon(server.url, () => ({ method: 'GET', path: '/api/healthz' }), {
+          duration: SECONDS,
+          connections: CONNECTIONS,
+        }),
+      );
       figures.push(row(area, 'GET /api/healthz (no auth)', health, bare.get, {}));
     }
-    const place = await placeOrders(server.url, c, USERS, CONNECTIONS);
+    const place = await withCpu(server.pid, () => placeOrders(server.url, c, USERS, CONNECTIONS));
     figures.push(
       kind === 'sqlite'
         ? row(area, 'PlaceOrder (POST /api/order)', place, bare.post, { share: 0.3, p99: 25 })
@@ -102,38 +125,45 @@ async function onBackend(kind: 'sqlite' | 'pg', bare: { get: Baseline; post: Bas
     );
     if (wanted('queue'))
       figures.push(
-        row(area, 'GET /api/order/my-queue', await reads(server.url, c, '/api/order/my-queue'), bare.get, {
+        row(area, 'GET /api/order/my-queue', await reads(server, c, '/api/order/my-queue'), bare.get, {
           share: 0.5,
         }),
       );
     if (wanted('me'))
-      figures.push(row(area, 'GET /api/user/me', await reads(server.url, c, '/api/user/me'), bare.get, { share: 0.7 }));
+      figures.push(row(area, 'GET /api/user/me', await reads(server, c, '/api/user/me'), bare.get, { share: 0.7 }));
     if (!wanted('moves')) return figures;
-    const moves = await baristaTransitions(server.url, c, CONNECTIONS);
+    const moves = await withCpu(server.pid, () => baristaTransitions(server.url, c, CONNECTIONS));
     figures.push(row(area, 'barista Start+Complete (PATCH)', moves, bare.post, { share: 0.3, p99: 25 }));
   } finally {
     await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!process.env.BENCH_KEEP) rmSync(dataDir, { recursive: true, force: true });
+    else console.error('kept', dataDir);
     await db?.cleanup();
   }
   return figures;
 }
 
-type Baseline = Awaited<ReturnType<typeof cannon>>;
+type Baseline = CannonResult;
 
 export async function runHttpBench(): Promise<Figure[]> {
   const koa = await bareKoa();
   const profileDir = process.env.BENCH_PROFILE;
   try {
     const bare = {
-      get: await cannon(koa.url, () => ({ method: 'GET', path: '/api/ping' }), {
-        duration: SECONDS,
-        connections: CONNECTIONS,
-      }),
-      post: await cannon(
-        koa.url,
-        () => ({ method: 'POST', path: '/api/ping', headers: { 'content-type': 'application/json' }, body: '{"a":1}' }),
-        { duration: SECONDS, connections: CONNECTIONS },
+      get: await withCpu(koa.pid, () =>
+        cannon(koa.url, () => ({ method: 'GET', path: '/api/ping' }), { duration: SECONDS, connections: CONNECTIONS }),
+      ),
+      post: await withCpu(koa.pid, () =>
+        cannon(
+          koa.url,
+          () => ({
+            method: 'POST',
+            path: '/api/ping',
+            headers: { 'content-type': 'application/json' },
+            body: '{"a":1}',
+          }),
+          { duration: SECONDS, connections: CONNECTIONS },
+        ),
       ),
     };
     const figures: Figure[] = [

@@ -1,6 +1,12 @@
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import type { Customers } from '../../../services/src/faults/tests/traffic.js';
+import { randomUUID } from 'node:crypto';
+import { addDays, type Category, type NewEvent } from '@drinks/contracts';
+import type { Db } from '../../../services/src/db/database.js';
+import { orderTags } from '../../../services/src/domain/orders/place-order.js';
 import { call } from '../../../services/src/faults/tests/support.js';
+import { createEventStore } from '../../../services/src/store/event-store.js';
 
 export interface CannonResult {
   perSecond: number;
@@ -9,6 +15,31 @@ export interface CannonResult {
   non2xx: number;
   errors: number;
   total: number;
+  /** Server CPU time (user + system) per answered request, in µs, when the server's pid was given. */
+  cpuUs?: number;
+}
+
+/** A process's CPU time so far (user + system), in ms, from /proc; null where there is no /proc. */
+export function cpuMs(pid: number): number | null {
+  try {
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // USER_HZ is 100 on Linux
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The server's CPU per request over `run`: unlike throughput, it hardly moves when the client or another
+ * process takes the cores, so it compares runs on a busy machine.
+ */
+export async function withCpu(pid: number, run: () => Promise<CannonResult>): Promise<CannonResult> {
+  const before = cpuMs(pid);
+  const result = await run();
+  const after = cpuMs(pid);
+  if (before === null || after === null || result.total === 0) return result;
+  return { ...result, cpuUs: ((after - before) * 1000) / result.total };
 }
 
 type Next = () => { method: string; path: string; headers?: Record<string, string>; body?: string };
@@ -96,4 +127,52 @@ export async function baristaTransitions(url: string, c: Customers, connections 
 /** The bare Koa route, for the same machine's ceiling. */
 export function bareRoute(url: string, connections = 32, duration = 3): Promise<CannonResult> {
   return cannon(url, () => ({ method: 'GET', path: '/api/ping' }), { duration, connections });
+}
+
+/**
+ * A log with history: `count` orders placed (and cancelled) on the days before `today`, spread over the
+ * customers and the cafe menus, as a database months into service holds them.
+ */
+export async function seedPastOrders(db: Db, url: string, c: Customers, count: number, today: string): Promise<void> {
+  if (count === 0) return;
+  const categories = (await call<Category[]>(url, 'GET', '/category', c.tokens[0])).body;
+  const menus = categories
+    .filter((cat) => cat.categoryFor === 'cafe')
+    .flatMap((cat) => cat.menu.map((m) => ({ menu: m, category: cat })));
+  const store = createEventStore(db);
+  try {
+    for (let start = 0; start < count; start += 500) {
+      const batch: Promise<unknown>[] = [];
+      for (let n = start; n < Math.min(count, start + 500); n++) {
+        const { menu, category } = menus[n % menus.length]!;
+        const userId = c.ids[n % c.ids.length]!;
+        const businessDay = addDays(today, -1 - Math.floor(n / 200));
+        const orderId = randomUUID();
+        const placed = {
+          orderId,
+          userId,
+          userName: 'Past',
+          menuId: menu.id,
+          menuName: menu.name,
+          categoryId: category.id,
+          categoryName: category.name,
+          categoryFor: 'cafe' as const,
+          type: 'hot' as const,
+          sweetness: 50,
+          tumblerImage: c.image,
+          remark: '-',
+          businessDay,
+        };
+        const tags = orderTags(placed);
+        const events = [
+          { type: 'OrderPlaced', data: placed, tags },
+          { type: 'OrderCancelled', data: { orderId, userId, businessDay, by: userId }, tags },
+        ] as NewEvent[];
+        batch.push(store.append(events));
+      }
+      await Promise.all(batch);
+    }
+  } finally {
+    await store.close();
+  }
 }

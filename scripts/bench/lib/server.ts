@@ -52,7 +52,7 @@ export async function natsEnv(url = process.env.NATS_URL ?? 'nats://127.0.0.1:42
 }
 
 /** A bare Koa app answering JSON on /api/ping and an empty page on /blank, in its own process. */
-export async function bareKoa(): Promise<{ url: string; stop(): Promise<void> }> {
+export async function bareKoa(): Promise<{ url: string; pid: number; stop(): Promise<void> }> {
   const port = await freePort();
   const code = `
     import Koa from 'koa';
@@ -77,6 +77,7 @@ export async function bareKoa(): Promise<{ url: string; stop(): Promise<void> }>
   });
   return {
     url: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
     async stop() {
       const exited = new Promise((r) => child.once('exit', r));
       process.kill(child.pid!, 'SIGTERM');
