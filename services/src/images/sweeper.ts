@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { imagesInUse } from '@drinks/projections';
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/database.js';
+import { createLease } from '../relay/tables.js';
 import type { ImageService } from './images.js';
 
 /** How often the sweeper looks; an orphan lives between the retention and the retention plus this. */
@@ -17,26 +19,40 @@ export function sweepOrphanImages(options: { images: ImageService; db: Pick<Db, 
   return images.sweep(before, (urls) => imagesInUse(db.knex, urls));
 }
 
-export function startImageSweeper(options: {
+export interface ImageSweeperOptions {
   images: ImageService;
   db: Pick<Db, 'knex'>;
   clock: Clock;
   retentionHours: number;
-  logger: Logger;
-}): { stop(): void } {
+  logger: Pick<Logger, 'info' | 'warn'>;
+  /** Names this process in the lease (default: a random id). */
+  holder?: string;
+}
+
+/**
+ * One sweep an hour for the whole deployment: each API process runs the timer, and the one holding the
+ * `image-sweep` lease (taken when the last holder's hour is up) sweeps. Resolves how many photos went,
+ * or null when another process holds the lease.
+ */
+export function createImageSweep(options: ImageSweeperOptions): () => Promise<number | null> {
   const { clock, retentionHours, logger } = options;
-  const run = async () => {
-    try {
-      const before = new Date(clock().getTime() - retentionHours * 3600 * 1000);
-      const gone = await sweepOrphanImages({ ...options, before });
-      if (gone.length > 0) logger.info({ images: gone.length }, 'deleted photos no order uses');
-    } catch (err) {
-      logger.warn({ err }, 'image sweep failed; the next one tries again');
-    }
+  const lease = createLease(options.db.knex, 'image-sweep', options.holder ?? randomUUID(), EVERY_MS);
+  return async () => {
+    if (!(await lease.hold())) return null;
+    const before = new Date(clock().getTime() - retentionHours * 3600 * 1000);
+    const gone = await sweepOrphanImages({ ...options, before });
+    if (gone.length > 0) logger.info({ images: gone.length }, 'deleted photos no order uses');
+    return gone.length;
   };
-  const timer = setInterval(() => void run(), EVERY_MS);
+}
+
+export function startImageSweeper(options: ImageSweeperOptions): { stop(): void } {
+  const sweep = createImageSweep(options);
+  const run = () =>
+    void sweep().catch((err: unknown) => options.logger.warn({ err }, 'image sweep failed; the next one tries again'));
+  const timer = setInterval(run, EVERY_MS);
   timer.unref();
-  const first = setTimeout(() => void run(), 60_000);
+  const first = setTimeout(run, 60_000);
   first.unref();
   return {
     stop() {

@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createImageService } from '../../images/images.js';
-import { sweepOrphanImages } from '../../images/sweeper.js';
+import { createImageSweep, sweepOrphanImages } from '../../images/sweeper.js';
 import { type TestServer, startTestServer } from '../../test-support/server.js';
 import { catalog, jpegDataUrl, placeCafeOrder, problem } from './fixtures.js';
 
@@ -44,5 +44,35 @@ describe('photo uploads: a quota per user, and photos no order uses are collecte
     expect((await fetch(`${app.url}${orphan}`)).status).toBe(404);
     expect((await fetch(`${app.url}${used}`)).status).toBe(200);
     expect(readdirSync(join(app.dataDir, 'images'))).toContain(used.split('/').pop());
+  });
+
+  it('sweeps once an hour for the whole deployment: the process holding the lease sweeps, the others skip', async () => {
+    const person = await app.newUser('Swept');
+    const orphan = (await upload(person.token, { r: 0, g: 0, b: 200 })).body.url;
+    const images = createImageService({ db: app.db, dataDir: app.dataDir, useDatabase: false });
+    // Every photo counts as past the retention; the test's own sweepers stand for three API processes.
+    const sweeper = (holder: string) =>
+      createImageSweep({
+        images,
+        db: app.db,
+        clock: () => new Date(Date.now() + 3600_000),
+        retentionHours: 0,
+        logger: { info() {}, warn() {} },
+        holder,
+      });
+    await app.db.knex('leases').where({ name: 'image-sweep' }).delete();
+    const [a, b, c] = [sweeper('a'), sweeper('b'), sweeper('c')];
+
+    const first = await Promise.all([a(), b(), c()]);
+    expect(first.filter((n) => n !== null)).toHaveLength(1);
+    expect((await fetch(`${app.url}${orphan}`)).status).toBe(404);
+    const holder = first.findIndex((n) => n !== null);
+    const others = [a, b, c].filter((_, i) => i !== holder);
+    expect(await Promise.all(others.map((sweep) => sweep()))).toEqual([null, null]);
+
+    // The holder's hour is up (it stopped, or it is late): the next process to look sweeps, the last skips.
+    await app.db.knex('leases').where({ name: 'image-sweep' }).update({ expires_at: 0 });
+    expect(await others[0]!()).toBe(0);
+    expect(await others[1]!()).toBeNull();
   });
 });
