@@ -4,6 +4,7 @@ import { getOrder, getUser } from '@drinks/projections';
 import { silentLogger, type BusLogger } from '../bus/types.js';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/database.js';
+import { createStepLoop } from '../relay/step-loop.js';
 import { advanceCheckpoint, createLease, readCheckpoint, type Lease } from '../relay/tables.js';
 import { relaxedTransaction } from '../db/relaxed.js';
 import type { EventStore } from '../store/types.js';
@@ -63,17 +64,8 @@ export function createPushDispatcher(options: PushDispatcherOptions): PushDispat
       : createLease(knex, name, options.lease?.holder ?? randomUUID(), options.lease?.ttlMs ?? 10_000);
 
   let checkpoint = 0;
-  let running = false;
-  let loop: Promise<void> | null = null;
   let unsubscribe: (() => void) | null = null;
-  let wake: (() => void) | null = null;
-  let poked = false;
   let prunedAt = 0;
-
-  function poke(): void {
-    poked = true;
-    wake?.();
-  }
 
   async function claim(key: string): Promise<boolean> {
     const rows = await knex(DELIVERIES)
@@ -180,62 +172,35 @@ export function createPushDispatcher(options: PushDispatcherOptions): PushDispat
     return more;
   }
 
-  function pause(ms: number): Promise<void> {
-    if (!running || poked) {
-      poked = false;
-      return Promise.resolve();
-    }
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      wake = done;
-      function done() {
-        clearTimeout(timer);
-        wake = null;
-        poked = false;
-        resolve();
-      }
-    });
-  }
-
-  async function run(): Promise<void> {
-    let backoff = 250;
-    while (running) {
-      try {
-        const more = await step();
-        backoff = 250;
-        if (!more) await pause(pollMs);
-      } catch (err) {
-        // The checkpoint did not move: the same events come again, and their claims keep them single.
-        logger.warn({ err, dispatcher: name, after: checkpoint, retryInMs: backoff }, 'push dispatcher step failed');
-        await pause(backoff);
-        backoff = Math.min(backoff * 2, 5000);
-      }
-    }
-  }
+  const loop = createStepLoop({
+    step,
+    idleMs: () => pollMs,
+    backoffMs: { first: 250, max: 5000 },
+    failed(err, retryInMs) {
+      // The checkpoint did not move: the same events come again, and their claims keep them single.
+      logger.warn({ err, dispatcher: name, after: checkpoint, retryInMs }, 'push dispatcher step failed');
+    },
+  });
 
   return {
     async start() {
-      if (running) return;
+      if (loop.running()) return;
       // A first start begins at the present: the log's past is no news to anyone's phone.
       await knex('checkpoints')
         .insert({ name, position: await options.readModelsAt() })
         .onConflict('name')
         .ignore();
       checkpoint = await readCheckpoint(knex, name);
-      running = true;
-      unsubscribe = store.onAppended(() => poke());
-      loop = run();
+      unsubscribe = store.onAppended(() => loop.poke());
+      loop.start();
     },
     async stop() {
-      running = false;
       unsubscribe?.();
       unsubscribe = null;
-      wake?.();
-      await loop;
-      loop = null;
+      await loop.stop();
       await lease?.release().catch((err) => logger.warn({ err, dispatcher: name }, 'push lease release failed'));
     },
-    poke,
+    poke: () => loop.poke(),
     handled: () => checkpoint,
   };
 }

@@ -4,6 +4,7 @@ import type { Db } from '../db/database.js';
 import { silentLogger, type Bus, type BusLogger } from '../bus/types.js';
 import type { EventStore } from '../store/types.js';
 import { republishLost } from './reconcile.js';
+import { createStepLoop } from './step-loop.js';
 import { createLease, ensureRelayTables, readCheckpoint, writeCheckpoint, type Lease } from './tables.js';
 
 export interface RelayOptions {
@@ -63,12 +64,7 @@ export function createRelay(options: RelayOptions): Relay {
       : createLease(db.knex, name, options.lease?.holder ?? randomUUID(), options.lease?.ttlMs ?? 10_000);
 
   let checkpoint = 0;
-  let running = false;
-  let loop: Promise<void> | null = null;
   let unsubscribe: (() => void) | null = null;
-  let poked = false;
-  let wake: (() => void) | null = null;
-  let wakeOnPoke = false;
   let gapSince: number | null = null;
   let reconcileAt = 0;
   // A step and a reconciliation never overlap: the stream is only inspected with nothing in flight.
@@ -82,30 +78,6 @@ export function createRelay(options: RelayOptions): Relay {
   async function reconcile(): Promise<number> {
     if (lease && !lease.held()) return 0;
     return republishLost({ store, bus, knex: db.knex, published: checkpoint, batchSize, logger });
-  }
-
-  function poke(): void {
-    poked = true;
-    if (wakeOnPoke) wake?.();
-  }
-
-  /** Sleeps `ms`; stop() always cuts it short, an append only when `onPoke`. */
-  function pause(ms: number, onPoke: boolean): Promise<void> {
-    if (!running || (onPoke && poked)) {
-      poked = false;
-      return Promise.resolve();
-    }
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      wake = done;
-      wakeOnPoke = onPoke;
-      function done() {
-        clearTimeout(timer);
-        wake = null;
-        if (onPoke) poked = false;
-        resolve();
-      }
-    });
   }
 
   /** The batch up to the first hole in positions, unless the hole has been there too long. */
@@ -146,50 +118,41 @@ export function createRelay(options: RelayOptions): Relay {
     return read.length === batchSize || batch.length < read.length;
   }
 
-  async function run(): Promise<void> {
-    let backoff = 100;
-    while (running) {
-      try {
-        if (Date.now() >= reconcileAt) {
-          reconcileAt = Date.now() + reconcileMs;
-          await serial(reconcile);
-        }
-        const more = await serial(step);
-        backoff = 100;
-        if (!more) await pause(gapSince === null ? pollMs : Math.min(pollMs, 50), true);
-      } catch (err) {
-        if (err instanceof Crash) {
-          logger.error({ err, relay: name }, 'relay crashed (test hook)');
-          running = false;
-          return;
-        }
-        logger.warn({ err, relay: name, after: checkpoint, retryInMs: backoff }, 'relay publish failed, retrying');
-        reconcileAt = 0;
-        await pause(backoff, false);
-        backoff = Math.min(backoff * 2, maxBackoffMs);
+  const loop = createStepLoop({
+    async step() {
+      if (Date.now() >= reconcileAt) {
+        reconcileAt = Date.now() + reconcileMs;
+        await serial(reconcile);
       }
-    }
-  }
+      return serial(step);
+    },
+    idleMs: () => (gapSince === null ? pollMs : Math.min(pollMs, 50)),
+    backoffMs: { first: 100, max: maxBackoffMs },
+    failed(err, retryInMs) {
+      if (err instanceof Crash) {
+        logger.error({ err, relay: name }, 'relay crashed (test hook)');
+        return 'stop';
+      }
+      logger.warn({ err, relay: name, after: checkpoint, retryInMs }, 'relay publish failed, retrying');
+      reconcileAt = 0;
+    },
+  });
 
   return {
     async start() {
-      if (running) return;
+      if (loop.running()) return;
       await ensureRelayTables(db);
       checkpoint = await readCheckpoint(db.knex, name);
-      running = true;
-      unsubscribe = store.onAppended(() => poke());
-      loop = run();
+      unsubscribe = store.onAppended(() => loop.poke());
+      loop.start();
     },
     async stop() {
-      running = false;
       unsubscribe?.();
       unsubscribe = null;
-      wake?.();
-      await loop;
-      loop = null;
+      await loop.stop();
       await lease?.release().catch((err) => logger.warn({ err, relay: name }, 'relay lease release failed'));
     },
-    poke,
+    poke: () => loop.poke(),
     published: () => checkpoint,
     active: () => lease?.held() ?? true,
     reconcile: () => serial(reconcile),
