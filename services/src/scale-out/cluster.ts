@@ -2,12 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Category } from '@drinks/contracts';
 import { ALL_PROJECTIONS } from '@drinks/projections';
-import { jpegDataUrl } from '../api/tests/fixtures.js';
 import { openDatabase, type Db } from '../db/database.js';
-import { FAKE_NOW, JWT_SECRET, call, mintToken, seedUsers } from '../faults/tests/support.js';
-import { createEventStore } from '../store/event-store.js';
+import { FAKE_NOW, JWT_SECRET } from '../faults/tests/support.js';
+import type { Customers } from '../faults/tests/traffic.js';
 import { spawnServer, type SpawnedServer } from '../test-support/process.js';
 
 export const PG_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -72,36 +70,7 @@ export async function createCluster(
   };
 }
 
-export interface Customers {
-  ids: string[];
-  tokens: string[];
-  barista: string;
-  menus: string[];
-  image: string;
-}
-
-/** `count` customers appended straight to the log (tokens minted), once `url` knows them. */
-export async function seedCustomers(db: Db, url: string, count: number, timeoutMs = 30_000): Promise<Customers> {
-  const store = createEventStore(db);
-  const { ids } = await seedUsers(store, count);
-  await store.close();
-  const tokens = await Promise.all(ids.map((id) => mintToken(id)));
-  await until(
-    async () => (await call(url, 'GET', '/user/me', tokens[count - 1])).status === 200,
-    timeoutMs,
-    'customers projected',
-  );
-  const login = await call(url, 'POST', '/auth/v2/login', null, {
-    email: 'barista@woxa.tech',
-    password: 'password123',
-  });
-  if (login.status !== 200) throw new Error(`barista login: ${login.status} ${JSON.stringify(login.body)}`);
-  const categories = (await call<Category[]>(url, 'GET', '/category', tokens[0])).body;
-  const menus = categories.filter((c) => c.categoryFor === 'cafe').flatMap((c) => c.menu.map((m) => m.id));
-  const upload = await call<{ url: string }>(url, 'POST', '/upload/image', tokens[0], { file: await jpegDataUrl() });
-  if (upload.status !== 201) throw new Error(`upload: ${upload.status}`);
-  return { ids, tokens, barista: login.body.accessToken, menus, image: upload.body.url };
-}
+export { seedCustomers, type Customers } from '../faults/tests/traffic.js';
 
 /** The PlaceOrder body for a cafe menu. */
 export const orderBody = (c: Customers, menu = c.menus[0]!) => ({

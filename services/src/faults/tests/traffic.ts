@@ -1,6 +1,6 @@
 import type { Category, Order } from '@drinks/contracts';
 import { jpegDataUrl } from '../../api/tests/fixtures.js';
-import { openDatabase } from '../../db/database.js';
+import { openDatabase, type Db } from '../../db/database.js';
 import { createEventStore } from '../../store/event-store.js';
 import { call, mintToken, seedUsers, waitUntil } from './support.js';
 
@@ -12,11 +12,14 @@ export interface Customers {
   image: string;
 }
 
-/** Seeds `count` users into the server's SQLite file and waits until the server knows them. */
-export async function customersOf(url: string, dataDir: string, count: number, timeoutMs = 15_000): Promise<Customers> {
-  const db = await openDatabase({ dataDir });
-  const { ids } = await seedUsers(createEventStore(db), count);
-  await db.close();
+/**
+ * Seeds `count` users into the server's log through `db` and waits until the server knows them; signs the
+ * barista in, lists the cafe menus and uploads one tumbler photo for the orders.
+ */
+export async function seedCustomers(db: Db, url: string, count: number, timeoutMs = 30_000): Promise<Customers> {
+  const store = createEventStore(db);
+  const { ids } = await seedUsers(store, count);
+  await store.close();
   const tokens = await Promise.all(ids.map((id) => mintToken(id)));
   await waitUntil(
     async () => (await call(url, 'GET', '/user/me', tokens[count - 1])).status === 200,
@@ -27,11 +30,22 @@ export async function customersOf(url: string, dataDir: string, count: number, t
     email: 'barista@woxa.tech',
     password: 'password123',
   });
+  if (login.status !== 200) throw new Error(`barista login: ${login.status} ${JSON.stringify(login.body)}`);
   const categories = (await call<Category[]>(url, 'GET', '/category', tokens[0])).body;
   const menus = categories.filter((c) => c.categoryFor === 'cafe').flatMap((c) => c.menu.map((m) => m.id));
   const upload = await call<{ url: string }>(url, 'POST', '/upload/image', tokens[0], { file: await jpegDataUrl() });
   if (upload.status !== 201) throw new Error(`upload: ${upload.status}`);
   return { ids, tokens, barista: login.body.accessToken, menus, image: upload.body.url };
+}
+
+/** The same for a server on SQLite in `dataDir`. */
+export async function customersOf(url: string, dataDir: string, count: number, timeoutMs = 15_000): Promise<Customers> {
+  const db = await openDatabase({ dataDir });
+  try {
+    return await seedCustomers(db, url, count, timeoutMs);
+  } finally {
+    await db.close();
+  }
 }
 
 export interface Traffic {
