@@ -10,7 +10,7 @@ import type { Bus } from './bus/types.js';
 import type { DemoAccount } from './cli/seed.js';
 import { offsetClock, systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
-import { openDatabase, type Db } from './db/database.js';
+import { openConfiguredDatabase, type Db } from './db/database.js';
 import { migrateCore } from './db/migrations.js';
 import type { Mailer } from './mail/mailer.js';
 import { startApi } from './roles/api.js';
@@ -42,11 +42,7 @@ export async function startServer(
   const logger = options.logger ?? pino({ level: config.LOG_LEVEL });
   const clock = options.clock ?? (config.FAKE_NOW ? offsetClock(new Date(config.FAKE_NOW)) : systemClock);
   const role = config.ROLE;
-  const db = await openDatabase({
-    dataDir: config.DATA_DIR,
-    databaseUrl: config.DATABASE_URL,
-    schema: config.DATABASE_SCHEMA,
-  });
+  const db = await openConfiguredDatabase(config);
   await migrateCore(db);
   const store = createEventStore(db, { clock });
   const metrics = createMetrics();

@@ -2,7 +2,8 @@ import { once } from 'node:events';
 import { pathToFileURL } from 'node:url';
 import type { Writable } from 'node:stream';
 import { loadConfig } from '../config.js';
-import { openDatabase, type Db } from '../db/database.js';
+import { openConfiguredDatabase, type Db } from '../db/database.js';
+import { runCli } from './run.js';
 import { EVENT_COLUMNS, type EventRow } from '../store/sql.js';
 
 // `node services/dist/cli/export.js > events.jsonl` writes the whole event log (DATABASE_URL,
@@ -53,11 +54,7 @@ export async function exportEvents(db: Pick<Db, 'knex'>, out: Writable, batchSiz
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const db = await openDatabase({
-    dataDir: config.DATA_DIR,
-    databaseUrl: config.DATABASE_URL,
-    schema: config.DATABASE_SCHEMA,
-  });
+  const db = await openConfiguredDatabase(config);
   try {
     const count = await exportEvents(db, process.stdout);
     console.error(`Exported ${count} events`);
@@ -67,8 +64,5 @@ async function main(): Promise<void> {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  main().catch((err: unknown) => {
-    console.error(err instanceof Error ? err.message : err);
-    process.exitCode = 1;
-  });
+  runCli(main);
 }

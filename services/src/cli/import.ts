@@ -4,7 +4,8 @@ import { pathToFileURL } from 'node:url';
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { loadConfig } from '../config.js';
-import { openDatabase, type Db } from '../db/database.js';
+import { openConfiguredDatabase, type Db } from '../db/database.js';
+import { runCli } from './run.js';
 
 // `node services/dist/cli/import.js < events.jsonl` loads an export (cli/export.ts) into an EMPTY
 // event log, keeping every id, position, type, tag, data, metadata, instant and schema version.
@@ -106,11 +107,7 @@ async function insert(trx: Knex.Transaction, table: string, columns: string[], r
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const db = await openDatabase({
-    dataDir: config.DATA_DIR,
-    databaseUrl: config.DATABASE_URL,
-    schema: config.DATABASE_SCHEMA,
-  });
+  const db = await openConfiguredDatabase(config);
   try {
     const count = await importEvents(db, process.stdin);
     console.error(`Imported ${count} events; rebuild the read models next (cli/rebuild.js)`);
@@ -120,8 +117,5 @@ async function main(): Promise<void> {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  main().catch((err: unknown) => {
-    console.error(err instanceof Error ? err.message : err);
-    process.exitCode = 1;
-  });
+  runCli(main);
 }

@@ -4,7 +4,8 @@ import { createCredentialStore } from '../auth/credentials.js';
 import { createEmailLinks, LINK_TTL_SECONDS } from '../auth/email-links.js';
 import { hashPassword } from '../auth/passwords.js';
 import { loadConfig } from '../config.js';
-import { openDatabase } from '../db/database.js';
+import { openConfiguredDatabase } from '../db/database.js';
+import { runCli } from './run.js';
 import { migrateCore } from '../db/migrations.js';
 import { handleOwnUserCommand, registerUser } from '../domain/index.js';
 import { createEventStore } from '../store/event-store.js';
@@ -20,11 +21,7 @@ async function main(): Promise<void> {
   if (!/^[^@\s]+@[^@\s]+$/.test(email) || !email.endsWith(`@${domain}`)) {
     throw new Error(`Usage: make admin EMAIL=someone@${domain}`);
   }
-  const db = await openDatabase({
-    dataDir: config.DATA_DIR,
-    databaseUrl: config.DATABASE_URL,
-    schema: config.DATABASE_SCHEMA,
-  });
+  const db = await openConfiguredDatabase(config);
   await migrateCore(db);
   const store = createEventStore(db);
   const credentials = createCredentialStore(db);
@@ -57,7 +54,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((err: unknown) => {
-  console.error(err instanceof Error ? err.message : err);
-  process.exitCode = 1;
-});
+runCli(main);

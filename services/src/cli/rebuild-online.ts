@@ -1,7 +1,8 @@
 import { ALL_PROJECTIONS } from '@drinks/projections';
 import { loadConfig } from '../config.js';
 import { projectionNamesFromArgs } from './projection-names.js';
-import { openDatabase } from '../db/database.js';
+import { openConfiguredDatabase } from '../db/database.js';
+import { runCli } from './run.js';
 import { rebuildOnline } from '../projector/online-rebuild.js';
 import { createEventStore } from '../store/event-store.js';
 
@@ -20,11 +21,7 @@ async function main(): Promise<void> {
     process.exitCode = 2;
     return;
   }
-  const db = await openDatabase({
-    dataDir: config.DATA_DIR,
-    databaseUrl: config.DATABASE_URL,
-    schema: config.DATABASE_SCHEMA,
-  });
+  const db = await openConfiguredDatabase(config);
   const store = createEventStore(db);
   try {
     const projections = names.length > 0 ? ALL_PROJECTIONS.filter((p) => names.includes(p.name)) : ALL_PROJECTIONS;
@@ -43,7 +40,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((err: unknown) => {
-  console.error(err instanceof Error ? err.message : err);
-  process.exitCode = 1;
-});
+runCli(main);

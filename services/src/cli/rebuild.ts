@@ -2,7 +2,8 @@ import { ALL_PROJECTIONS } from '@drinks/projections';
 import { loadConfig } from '../config.js';
 import { REBUILD_NODE_FLAGS, rerunWithNodeFlags } from './node-flags.js';
 import { projectionNamesFromArgs } from './projection-names.js';
-import { openDatabase } from '../db/database.js';
+import { openConfiguredDatabase } from '../db/database.js';
+import { runCli } from './run.js';
 import { createProjector } from '../projector/projector.js';
 import { createEventStore } from '../store/event-store.js';
 
@@ -13,11 +14,7 @@ async function main(): Promise<void> {
   const names = projectionNamesFromArgs(process.argv.slice(2));
   if (!names) return;
   const config = loadConfig();
-  const db = await openDatabase({
-    dataDir: config.DATA_DIR,
-    databaseUrl: config.DATABASE_URL,
-    schema: config.DATABASE_SCHEMA,
-  });
+  const db = await openConfiguredDatabase(config);
   const store = createEventStore(db);
   try {
     const projector = createProjector({ db, store, projections: ALL_PROJECTIONS, timeZone: config.BUSINESS_TZ });
@@ -34,8 +31,5 @@ async function main(): Promise<void> {
 }
 
 if (!rerunWithNodeFlags(REBUILD_NODE_FLAGS)) {
-  main().catch((err: unknown) => {
-    console.error(err instanceof Error ? err.message : err);
-    process.exitCode = 1;
-  });
+  runCli(main);
 }

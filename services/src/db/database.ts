@@ -26,6 +26,15 @@ export interface OpenDatabaseOptions {
 /** Advisory lock namespace (first key of the two-int form) for this app's PostgreSQL locks. */
 export const PG_LOCK_NAMESPACE = 0x0d1e5;
 
+/** The database the settings name: PostgreSQL at DATABASE_URL (in DATABASE_SCHEMA), else SQLite in DATA_DIR. */
+export function openConfiguredDatabase(config: {
+  DATA_DIR: string;
+  DATABASE_URL?: string | undefined;
+  DATABASE_SCHEMA?: string | undefined;
+}): Promise<Db> {
+  return openDatabase({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL, schema: config.DATABASE_SCHEMA });
+}
+
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Db> {
   const db = opts.databaseUrl ? await openPg(opts.databaseUrl, opts.schema) : openSqlite(opts);
   try {
