@@ -130,4 +130,22 @@ describe.each(BACKENDS)('the core migration on %s', (kind) => {
     expect(await positions(undefined, ['menu:m'])).toEqual([1, 2]);
     await store.close();
   });
+
+  it('marks the push claims of a database made before claims recorded their sending as sent', async () => {
+    db = await testDatabase(kind);
+    await db.knex.schema.dropTable('push_deliveries');
+    await db.knex.schema.createTable('push_deliveries', (t) => {
+      t.text('key').primary();
+      t.bigInteger('at').notNullable();
+    });
+    await db.knex('push_deliveries').insert({ key: 'ready:7', at: 1000 });
+
+    await migrateCore(db);
+    await migrateCore(db);
+
+    const rows = await db.knex('push_deliveries').select('key', 'at', 'intent', 'sent_at');
+    expect(
+      rows.map((r: { at: unknown; sent_at: unknown }) => ({ ...r, at: Number(r.at), sent_at: Number(r.sent_at) })),
+    ).toEqual([{ key: 'ready:7', at: 1000, intent: null, sent_at: 1000 }]);
+  });
 });

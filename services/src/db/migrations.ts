@@ -183,10 +183,13 @@ const CORE_TABLES: [string, Build][] = [
   ],
   [
     // One row per notice taken for sending (`ready:<position>`…): whoever inserts it sends, nobody else.
+    // `sent_at` stays empty until the push service was asked; a claim left so by a crash is sent again.
     'push_deliveries',
     (t) => {
       t.text('key').primary();
       t.bigInteger('at').notNullable();
+      t.text('intent').nullable();
+      t.bigInteger('sent_at').nullable().index();
     },
   ],
   [
@@ -222,7 +225,17 @@ export async function migrateCore(db: Db): Promise<void> {
       if (!(await trx.schema.hasTable(name))) await createCoreTable(trx, db.dialect, name, build);
     }
     if (!(await trx.schema.hasColumn('event_tags', 'type'))) await addTypeToEventTags(trx, db.dialect);
+    if (!(await trx.schema.hasColumn('push_deliveries', 'sent_at'))) await addSentToPushDeliveries(trx);
   });
+}
+
+/** Claims made before a claim recorded its sending were all sent, or lost for good: mark them sent. */
+async function addSentToPushDeliveries(trx: Knex.Transaction): Promise<void> {
+  await trx.schema.alterTable('push_deliveries', (t) => {
+    t.text('intent').nullable();
+    t.bigInteger('sent_at').nullable().index();
+  });
+  await trx('push_deliveries').update({ sent_at: trx.ref('at') });
 }
 
 /** A log written before event_tags held the type: the index is built again with it, in the migration's transaction. */

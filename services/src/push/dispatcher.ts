@@ -10,7 +10,7 @@ import { relaxedTransaction } from '../db/relaxed.js';
 import type { EventStore } from '../store/types.js';
 import { isFresh, noticePayload, planFor, reminderIntent, type NoticeIntent, type ReminderChange } from './notices.js';
 import { sendWithRetry, type SendPush } from './sender.js';
-import { createPushSubscriptions } from './subscriptions.js';
+import { createPushSubscriptions, type StoredSubscription } from './subscriptions.js';
 
 export interface PushDispatcherOptions {
   store: EventStore;
@@ -40,13 +40,15 @@ export interface PushDispatcher {
 const DELIVERIES = 'push_deliveries';
 const REMINDERS = 'push_reminders';
 const KEEP_CLAIMS_MS = 2 * 24 * 3600_000;
+/** Longer than a send can take: four attempts of at most 10 s each, with their backoff. */
+const ORPHANED_AFTER_MS = 2 * 60_000;
 
 /**
  * Follows the log like the relay (from its own checkpoint, under a lease) and pushes the owner's devices
  * "ready", "rejected" and, 10 minutes after a completion still on the counter, "still waiting".
  * It reads only up to where the read models are, so the order's name and status are there to read.
  * Each notice is claimed by inserting its key into push_deliveries before sending: of any number of
- * dispatchers, exactly one sends it (a crash between the claim and the send loses it; none doubles it).
+ * dispatchers, one sends it. A claim whose sender crashed before sending is sent again two minutes later.
  */
 export function createPushDispatcher(options: PushDispatcherOptions): PushDispatcher {
   const { store, db, send } = options;
@@ -67,9 +69,9 @@ export function createPushDispatcher(options: PushDispatcherOptions): PushDispat
   let unsubscribe: (() => void) | null = null;
   let prunedAt = 0;
 
-  async function claim(key: string): Promise<boolean> {
+  async function claim(intent: NoticeIntent): Promise<boolean> {
     const rows = await knex(DELIVERIES)
-      .insert({ key, at: clock().getTime() })
+      .insert({ key: intent.key, at: clock().getTime(), intent: JSON.stringify(intent) })
       .onConflict('key')
       .ignore()
       .returning('key');
@@ -79,7 +81,11 @@ export function createPushDispatcher(options: PushDispatcherOptions): PushDispat
   async function deliver(intent: NoticeIntent): Promise<void> {
     // Most people have no device subscribed: nothing to claim or read for them.
     const devices = await subscriptions.ofUser(intent.userId);
-    if (devices.length === 0 || !(await claim(intent.key))) return;
+    if (devices.length === 0 || !(await claim(intent))) return;
+    await sendToDevices(intent, devices);
+  }
+
+  async function sendToDevices(intent: NoticeIntent, devices: StoredSubscription[]): Promise<void> {
     const [order, user] = await Promise.all([getOrder(knex, intent.orderId), getUser(knex, intent.userId)]);
     const payload = JSON.stringify(noticePayload(intent, order?.menu.name ?? 'Your drink', user?.role));
     const outcomes = await Promise.all(
@@ -89,7 +95,31 @@ export function createPushDispatcher(options: PushDispatcherOptions): PushDispat
         return outcome;
       }),
     );
+    await knex(DELIVERIES).where({ key: intent.key }).update({ sent_at: clock().getTime() });
     logger.info({ notice: intent.key, orderId: intent.orderId, outcomes }, 'push: sent');
+  }
+
+  /**
+   * Claims whose sender died before asking the push service (a crash, a kill): taken over once they are
+   * older than any send takes, and sent (a phone that did get the first try shows the same tag once).
+   */
+  async function resendOrphans(now: number): Promise<void> {
+    const orphans = (await knex(DELIVERIES)
+      .whereNull('sent_at')
+      .where('at', '<', now - ORPHANED_AFTER_MS)
+      .orderBy('at')
+      .limit(100)) as { key: string; at: unknown; intent: string | null }[];
+    for (const row of orphans) {
+      const taken = await knex(DELIVERIES)
+        .where({ key: row.key, at: Number(row.at) })
+        .whereNull('sent_at')
+        .update({ at: now });
+      if (taken === 0) continue;
+      const intent = row.intent ? (JSON.parse(row.intent) as NoticeIntent) : null;
+      const devices = intent && isFresh(intent.at, now) ? await subscriptions.ofUser(intent.userId) : [];
+      if (intent && devices.length > 0) await sendToDevices(intent, devices);
+      else await knex(DELIVERIES).where({ key: row.key }).update({ sent_at: now });
+    }
   }
 
   /**
@@ -143,6 +173,7 @@ export function createPushDispatcher(options: PushDispatcherOptions): PushDispat
         reminderIntent({ orderId: row.order_id, userId: row.user_id, completedPosition, dueAt: Number(row.due_at) }),
       );
     }
+    await resendOrphans(now);
     if (now - prunedAt > 3600_000) {
       prunedAt = now;
       await knex(DELIVERIES)

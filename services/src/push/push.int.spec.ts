@@ -195,6 +195,54 @@ describe.each(BACKENDS)('Web Push on %s', (_backend, env: { DATABASE_URL?: strin
     });
   });
 
+  describe('when the sending dispatcher dies between its claim and its send', () => {
+    it('the next lease holder sends the notice two minutes later, once', async () => {
+      const db = await openDatabase({
+        dataDir: app.dataDir,
+        databaseUrl: env.DATABASE_URL,
+        schema: app.db.schema,
+        migrate: false,
+      });
+      const store = createEventStore(db);
+      const checkpoints = createCheckpointWatcher(db);
+      // It takes over the API's lease, as another process would; the API's dispatcher notices within
+      // a third of its 10-second lease and stops sending.
+      await app.db
+        .knex('leases')
+        .where({ name: 'push' })
+        .update({ holder: 'dying', expires_at: Date.now() + 60_000 });
+      await sleep(4000);
+      let claimed!: () => void;
+      const claimedNow = new Promise<void>((resolve) => (claimed = resolve));
+      // Its send never returns: the process is gone from here on, with the claim row written.
+      const dying = createPushDispatcher({
+        store,
+        db,
+        send: () => (claimed(), new Promise<never>(() => undefined)),
+        readModelsAt: () => checkpoints.current(),
+        clock: () => new Date(MONDAY_10 + offset),
+        lease: { holder: 'dying', ttlMs: 60_000 },
+        pollMs: 10,
+      });
+      const { user, subscriptions } = await subscribedUser();
+      await dying.start();
+      const order = await placed(user.token);
+      await complete(order);
+      await claimedNow;
+      await store.close();
+      await db.close();
+      // Its lease runs out; the API's dispatcher takes it and reads the batch again: the claim is there.
+      await app.db.knex('leases').where({ name: 'push' }).update({ expires_at: 0 });
+      expect(await received(subscriptions[0]!, 0)).toEqual([]);
+
+      offset += 2 * MINUTE + 1000;
+      const notices = await received(subscriptions[0]!, 1);
+      expect(notices.map((n) => [n.kind, n.orderId])).toEqual([['ready', order.id]]);
+      offset += 5 * MINUTE;
+      expect(await received(subscriptions[0]!, 1)).toHaveLength(1);
+    });
+  });
+
   describe('with more dispatchers racing, none of them holding a lease', () => {
     let others: { db: Db; store: EventStore; dispatcher: PushDispatcher }[] = [];
     beforeAll(async () => {

@@ -155,8 +155,8 @@ describe('customer insights', () => {
     await barista(app, staff, latte.id, 'done');
     await page.getByText('Your drink is ready!').waitFor();
     await screenshot(page, 'insights-ready-toast');
+    await expect.poll(async () => (await alertCounts(page)).notes).toEqual(['Your drink is ready!']);
     let seen = await alertCounts(page);
-    expect(seen.notes).toEqual(['Your drink is ready!']);
     expect(seen.vibrations).toBe(1);
     expect(seen.oscillators).toBeGreaterThan(0);
 
