@@ -11,7 +11,6 @@ import {
   businessDay,
   parseDateParam,
   type EventMetadata,
-  type Order,
   type StoredEvent,
   type User,
 } from '@drinks/contracts';
@@ -73,10 +72,8 @@ export function orderRoutes(deps: OrderRouteDeps) {
     return q.status === undefined ? {} : { statuses: Array.isArray(q.status) ? q.status : [q.status] };
   }
   /** Another user's order is reported as missing, never as forbidden. */
-  async function visibleOrder(user: User, id: string): Promise<Order> {
-    const order = await getOrder(knex, id);
-    if (!order || (!isStaff(user) && order.user.id !== user.id)) throw new NotFoundError('No such order.');
-    return order;
+  function ensureVisible(user: User, ownerId: string | undefined): void {
+    if (ownerId === undefined || (!isStaff(user) && ownerId !== user.id)) throw new NotFoundError('No such order.');
   }
   /**
    * The order after the command, once the read models hold it (so the caller's queue, count and
@@ -192,7 +189,8 @@ export function orderRoutes(deps: OrderRouteDeps) {
   ) {
     const user = currentUser(ctx);
     const orderId = pathParam(ctx);
-    await visibleOrder(user, orderId);
+    // Whose it is: the row alone, without the queue place an answer counts.
+    ensureVisible(user, (await getOrderRow(knex, orderId))?.user_id);
     const result = await run(
       { orderId, actor: { id: user.id, role: user.role }, now: deps.clock(), timeZone: tz },
       commandMetadata(ctx),
@@ -228,7 +226,9 @@ export function orderRoutes(deps: OrderRouteDeps) {
   });
 
   router.get('/order/:id', signedIn, async (ctx) => {
-    ctx.body = await visibleOrder(currentUser(ctx), pathParam(ctx));
+    const order = await getOrder(knex, pathParam(ctx));
+    ensureVisible(currentUser(ctx), order?.user.id);
+    ctx.body = order;
   });
 
   router.patch('/order/:id', signedIn, async (ctx) => {
