@@ -4,7 +4,7 @@ import { getOrder, getUser } from '@drinks/projections';
 import { silentLogger, type BusLogger } from '../bus/types.js';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/database.js';
-import { createStepLoop } from '../relay/step-loop.js';
+import { createLogFollower } from '../relay/step-loop.js';
 import { advanceCheckpoint, createLease, readCheckpoint, type Lease } from '../relay/tables.js';
 import { relaxedTransaction } from '../db/relaxed.js';
 import type { EventStore } from '../store/types.js';
@@ -66,7 +66,6 @@ export function createPushDispatcher(options: PushDispatcherOptions): PushDispat
       : createLease(knex, name, options.lease?.holder ?? randomUUID(), options.lease?.ttlMs ?? 10_000);
 
   let checkpoint = 0;
-  let unsubscribe: (() => void) | null = null;
   let prunedAt = 0;
 
   async function claim(intent: NoticeIntent): Promise<boolean> {
@@ -203,7 +202,10 @@ export function createPushDispatcher(options: PushDispatcherOptions): PushDispat
     return more;
   }
 
-  const loop = createStepLoop({
+  const loop = createLogFollower({
+    store,
+    lease,
+    releaseFailed: (err) => logger.warn({ err, dispatcher: name }, 'push lease release failed'),
     step,
     idleMs: () => pollMs,
     backoffMs: { first: 250, max: 5000 },
@@ -222,15 +224,9 @@ export function createPushDispatcher(options: PushDispatcherOptions): PushDispat
         .onConflict('name')
         .ignore();
       checkpoint = await readCheckpoint(knex, name);
-      unsubscribe = store.onAppended(() => loop.poke());
       loop.start();
     },
-    async stop() {
-      unsubscribe?.();
-      unsubscribe = null;
-      await loop.stop();
-      await lease?.release().catch((err) => logger.warn({ err, dispatcher: name }, 'push lease release failed'));
-    },
+    stop: () => loop.stop(),
     poke: () => loop.poke(),
     handled: () => checkpoint,
   };

@@ -4,7 +4,7 @@ import type { Db } from '../db/database.js';
 import { silentLogger, type Bus, type BusLogger } from '../bus/types.js';
 import type { EventStore } from '../store/types.js';
 import { republishLost } from './reconcile.js';
-import { createStepLoop } from './step-loop.js';
+import { createLogFollower } from './step-loop.js';
 import { createLease, ensureRelayTables, readCheckpoint, writeCheckpoint, type Lease } from './tables.js';
 
 export interface RelayOptions {
@@ -64,7 +64,6 @@ export function createRelay(options: RelayOptions): Relay {
       : createLease(db.knex, name, options.lease?.holder ?? randomUUID(), options.lease?.ttlMs ?? 10_000);
 
   let checkpoint = 0;
-  let unsubscribe: (() => void) | null = null;
   let gapSince: number | null = null;
   let reconcileAt = 0;
   // A step and a reconciliation never overlap: the stream is only inspected with nothing in flight.
@@ -118,7 +117,10 @@ export function createRelay(options: RelayOptions): Relay {
     return read.length === batchSize || batch.length < read.length;
   }
 
-  const loop = createStepLoop({
+  const loop = createLogFollower({
+    store,
+    lease,
+    releaseFailed: (err) => logger.warn({ err, relay: name }, 'relay lease release failed'),
     async step() {
       if (Date.now() >= reconcileAt) {
         reconcileAt = Date.now() + reconcileMs;
@@ -143,15 +145,9 @@ export function createRelay(options: RelayOptions): Relay {
       if (loop.running()) return;
       await ensureRelayTables(db);
       checkpoint = await readCheckpoint(db.knex, name);
-      unsubscribe = store.onAppended(() => loop.poke());
       loop.start();
     },
-    async stop() {
-      unsubscribe?.();
-      unsubscribe = null;
-      await loop.stop();
-      await lease?.release().catch((err) => logger.warn({ err, relay: name }, 'relay lease release failed'));
-    },
+    stop: () => loop.stop(),
     poke: () => loop.poke(),
     published: () => checkpoint,
     active: () => lease?.held() ?? true,

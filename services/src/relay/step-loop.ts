@@ -1,3 +1,6 @@
+import type { EventStore } from '../store/types.js';
+import type { Lease } from './tables.js';
+
 /** A loop that tails the log: runs `step` again at once while it finds more, else after a pause an append cuts short. */
 export interface StepLoop {
   start(): void;
@@ -79,6 +82,34 @@ export function createStepLoop(options: StepLoopOptions): StepLoop {
     poke() {
       poked = true;
       if (wakeOnPoke) wake?.();
+    },
+  };
+}
+
+export interface LogFollowerOptions extends StepLoopOptions {
+  /** Its appends wake the follower at once; other processes' appends wait for the poll. */
+  store: Pick<EventStore, 'onAppended'>;
+  /** Given back when the follower stops, so a standby takes over without waiting for it to expire. */
+  lease: Lease | null;
+  releaseFailed(err: unknown): void;
+}
+
+/** A step loop that this process's appends wake, and that gives its lease back when it stops. */
+export function createLogFollower(options: LogFollowerOptions): StepLoop {
+  const loop = createStepLoop(options);
+  let unsubscribe: (() => void) | null = null;
+  return {
+    ...loop,
+    start() {
+      if (loop.running()) return;
+      unsubscribe = options.store.onAppended(() => loop.poke());
+      loop.start();
+    },
+    async stop() {
+      unsubscribe?.();
+      unsubscribe = null;
+      await loop.stop();
+      await options.lease?.release().catch(options.releaseFailed);
     },
   };
 }
