@@ -30,7 +30,7 @@ import { ageLevel, recallable } from '../../features/board/station-logic.js';
 import { useBoard } from '../../features/board/use-board.js';
 import { useBoardActions } from '../../features/board/use-board-actions.js';
 import { useNewOrderAlert, useSoundBlocked } from '../../features/board/use-new-order-alert.js';
-import { useNow } from '../../features/board/use-now.js';
+import { useNow } from '../../lib/use-now.js';
 import { useTicketKeys, type TicketKeyAction } from '../../features/board/use-ticket-keys.js';
 
 const NOTICES = { 'bar-open': 'Take order at the bar only', 'all-close': 'Cafe and Bar are close' } as const;

@@ -1,4 +1,4 @@
-import type { Area, Order } from '@drinks/contracts';
+import { PICKUP_REMINDER_MINUTES, type Area, type Order } from '@drinks/contracts';
 import { typeLabel } from '../../components/staff-order-format.js';
 
 export type Station = 'all' | Area;
@@ -70,5 +70,5 @@ export function recallable(order: Order, now: number): boolean {
   return !Number.isNaN(at) && now - at < RECALL_WINDOW_MS;
 }
 
-/** A done order left on the counter this long is flagged. */
-export const UNCLAIMED_AFTER_MS = 10 * 60_000;
+/** A done order left on the counter this long is flagged: when its owner gets the "still waiting" reminder. */
+export const UNCLAIMED_AFTER_MS = PICKUP_REMINDER_MINUTES * 60_000;

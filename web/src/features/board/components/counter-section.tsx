@@ -1,8 +1,7 @@
 import type { Order } from '@drinks/contracts';
-import { Box, Button, Chip, Stack, Typography } from '@mui/material';
-import { formatBusinessTime, useConfig } from '../../../lib/config.js';
+import { Button, Stack } from '@mui/material';
 import { ListSection } from '../../../components/list-section.js';
-import { TimelineButton } from '../../../components/timeline/timeline-button.js';
+import { PickupRow } from '../../../components/pickup-row.js';
 import { UNCLAIMED_AFTER_MS, recallable } from '../station-logic.js';
 
 interface RowProps {
@@ -14,59 +13,20 @@ interface RowProps {
 }
 
 function Row({ order, now, busy, onPickUp, onRecall }: RowProps) {
-  const { businessTimeZone } = useConfig();
-  const since = now - Date.parse(order.updatedAt);
-  const overdue = order.status === 'done' && since >= UNCLAIMED_AFTER_MS;
-  const canRecall = recallable(order, now);
+  const overdue = order.status === 'done' && now - Date.parse(order.updatedAt) >= UNCLAIMED_AFTER_MS;
   return (
-    <Box
-      component="li"
-      data-testid="pickup-row"
-      data-ticket={order.id}
-      data-overdue={overdue || undefined}
-      tabIndex={0}
-      aria-label={`${order.menu.name} for ${order.user.name}`}
-      sx={{
-        display: 'flex',
-        alignItems: 'center',
-        gap: 1,
-        flexWrap: 'wrap',
-        py: 0.75,
-        borderBottom: 1,
-        borderColor: 'divider',
-        listStyle: 'none',
-        '&:focus-visible': { outline: '3px solid #1565c0', outlineOffset: 2 },
-      }}
-    >
-      <Box sx={{ flex: 1, minWidth: 160 }}>
-        <Typography sx={{ fontWeight: 600 }}>
-          {order.menu.name} · {order.user.name}
-        </Typography>
-        <Typography variant="body2" color="text.secondary">
-          {order.status === 'done' ? 'Done' : 'Cancelled'} at {formatBusinessTime(order.updatedAt, businessTimeZone)} ·{' '}
-          {Math.max(0, Math.floor(since / 60_000))} min ago
-        </Typography>
-      </Box>
-      {overdue && (
-        <Chip
-          size="small"
-          label="Done over 10 min"
-          data-testid="overdue-badge"
-          sx={{ bgcolor: '#8a4b00', color: '#fff', fontWeight: 600 }}
-        />
-      )}
+    <PickupRow order={order} now={now} overdue={overdue} focusable>
       {onPickUp && (
         <Button size="small" variant="contained" onClick={onPickUp} disabled={busy}>
           Picked up
         </Button>
       )}
-      {canRecall && (
+      {recallable(order, now) && (
         <Button size="small" variant="outlined" onClick={onRecall} disabled={busy}>
           Recall
         </Button>
       )}
-      <TimelineButton orderId={order.id} menuName={order.menu.name} />
-    </Box>
+    </PickupRow>
   );
 }
 

@@ -1,6 +1,6 @@
-import { Box, Paper, Typography, useTheme } from '@mui/material';
+import { Typography, useTheme } from '@mui/material';
 import type { ServiceStats } from '@drinks/contracts';
-import type { ReactElement, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import {
   Bar,
   BarChart,
@@ -11,27 +11,12 @@ import {
   LineChart,
   Pie,
   PieChart,
-  ResponsiveContainer,
   Tooltip,
   XAxis,
   YAxis,
 } from 'recharts';
+import { ChartCard } from '../../../components/chart-card.js';
 import { dayLabel, hourSeries } from '../service-logic.js';
-
-export function ChartCard({ title, children, testId }: { title: string; children: ReactElement; testId?: string }) {
-  return (
-    <Paper variant="outlined" component="figure" sx={{ m: 0, p: 2 }} aria-label={title} data-testid={testId}>
-      <Typography component="figcaption" variant="subtitle1" sx={{ fontWeight: 700, mb: 1 }}>
-        {title}
-      </Typography>
-      <Box sx={{ height: 240 }}>
-        <ResponsiveContainer width="100%" height="100%">
-          {children}
-        </ResponsiveContainer>
-      </Box>
-    </Paper>
-  );
-}
 
 export function Empty({ children }: { children: ReactNode }) {
   return <Typography color="text.secondary">{children}</Typography>;

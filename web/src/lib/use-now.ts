@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { serverNow } from '../../lib/config.js';
+import { serverNow } from './config.js';
 
 /** The server's now, re-read every `ms`: ticket ages tick with it. */
 export function useNow(ms: number): number {
