@@ -1,5 +1,5 @@
 import { LIMITS, SWEETNESS_VALUES, type DrinkType } from '@drinks/contracts';
-import { Alert, Box, Button, Stack, TextField } from '@mui/material';
+import { Alert, Box, Button, TextField } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useAlert } from '../../components/alert-provider.js';
@@ -12,11 +12,10 @@ import type { OrderDraft } from './api/place-order.js';
 import { ChoiceGroup } from './components/choice-group.js';
 import { OrderAgainNotice, useOrderAgainProblem } from './components/order-again-notice.js';
 import { FormHeader } from './components/form-header.js';
-import { OrderSummary } from './components/order-summary.js';
+import { OrderDraftForm } from './components/order-draft-form.js';
 import { tumblerImageOf, TumblerPicker, type TumblerState } from './components/tumbler-picker.js';
 import { ACCEPT, FAILED_MESSAGE, processTumblerImage, TOO_BIG_MESSAGE, TooBigError } from './image-pipeline.js';
 import { readOrderAgain } from '../../lib/order-again.js';
-import { useSubmitOrder } from './use-submit-order.js';
 
 export const TYPE_OPTIONS = (['hot', 'cold', 'frappe'] as const).map((t) => ({
   value: t,
@@ -24,7 +23,6 @@ export const TYPE_OPTIONS = (['hot', 'cold', 'frappe'] as const).map((t) => ({
 }));
 const SWEETNESS_OPTIONS = SWEETNESS_VALUES.map((v) => ({ value: v as number, label: `${v}%` }));
 export const LIMIT_MESSAGE = 'You already reached your order limit!';
-export const CHECK_MESSAGE = 'please check your order';
 export const CAFE_CLOSED_MESSAGE = 'The cafe is closed now. You can order when it opens.';
 
 /** Cafe order form: form/{menuName}/{menuID} (form-admin/… for admins). */
@@ -34,7 +32,6 @@ export function OrderFormPage() {
   const alert = useAlert();
   const navigate = useNavigate();
   const back = paths.menuCafe(user?.role);
-  const { submit, pending } = useSubmitOrder('cafe');
   const again = readOrderAgain(useLocation().state);
   // Refused up front, not after filling the form: a closed cafe, or a drink no longer on the menu.
   const menuProblem = useOrderAgainProblem(true, menuId, menuName);
@@ -42,7 +39,6 @@ export function OrderFormPage() {
   const [type, setType] = useState<DrinkType | null>(again?.type ?? null);
   const [sweetness, setSweetness] = useState<number | null>(again?.sweetness ?? null);
   const [remark, setRemark] = useState(again?.remark ?? '');
-  const [summaryOpen, setSummaryOpen] = useState(false);
   const [tumbler, setTumbler] = useState<TumblerState>(() => {
     const recent = readStorage(STORAGE_KEYS.favOrder) ?? again?.tumblerImage ?? null;
     return { source: recent ? 'recent' : 'new', recent, uploaded: null, preview: null, processing: false };
@@ -112,16 +108,7 @@ export function OrderFormPage() {
         disabled={problem !== null}
         sx={{ border: 0, p: 0, m: 0, minWidth: 0, '&:disabled': { opacity: 0.5 } }}
       >
-        <Stack
-          component="form"
-          spacing={3}
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (!complete || tumbler.processing) void alert(CHECK_MESSAGE);
-            else setSummaryOpen(true);
-          }}
-        >
+        <OrderDraftForm area="cafe" draft={draft} ready={complete && !tumbler.processing}>
           <ChoiceGroup label="Type" options={TYPE_OPTIONS} value={type} onChange={setType} />
           <ChoiceGroup label="Sweetness" options={SWEETNESS_OPTIONS} value={sweetness} onChange={setSweetness} />
           <TextField
@@ -139,19 +126,8 @@ export function OrderFormPage() {
             onSource={(source) => setTumbler((t) => ({ ...t, source }))}
             onFile={(f) => void onFile(f)}
           />
-          <Button type="submit" variant="contained" size="large" disabled={!complete || tumbler.processing}>
-            Next
-          </Button>
-        </Stack>
+        </OrderDraftForm>
       </Box>
-      <OrderSummary
-        open={summaryOpen}
-        draft={draft}
-        area="cafe"
-        pending={pending}
-        onEdit={() => setSummaryOpen(false)}
-        onPlace={() => void submit(draft).finally(() => setSummaryOpen(false))}
-      />
     </Box>
   );
 }
