@@ -157,7 +157,9 @@ export async function createNatsBus(options: NatsBusOptions): Promise<Bus> {
 
     async subscribe(name, handler, { durable }) {
       // A fresh object per call: an ordered consumer writes its callback into the options it gets.
-      const consume = () => ({ max_messages: 256, abort_on_missing_resource: true });
+      // Pulls expire after 10 s (the default is 30): a stream deleted without the server telling this
+      // consumer is noticed by two missed heartbeats (half the expiry each), 10 s instead of 30.
+      const consume = () => ({ max_messages: 256, expires: 10_000, abort_on_missing_resource: true });
       if (durable) {
         return run(name, handler, true, async () => {
           await ensureStream(jsm, spec);
