@@ -4,6 +4,7 @@
 import { pathToFileURL } from 'node:url';
 import { createCluster, seedCustomers, type Customers } from '../../services/src/scale-out/cluster.js';
 import autocannon from 'autocannon';
+import { orderRequest } from './lib/http.js';
 import { natsEnv } from './lib/server.js';
 import type { Row } from './rebuild-bench.js';
 
@@ -27,20 +28,7 @@ async function placeAll(url: string, c: Customers, connections: number) {
   let i = 0;
   const next = () => {
     const n = i++;
-    const token = c.tokens[Math.floor(n / 2) % c.tokens.length]!;
-    const body = {
-      menu_id: c.menus[n % c.menus.length],
-      type: 'hot',
-      sweetness: 50,
-      remark: '',
-      tumblerImage: c.image,
-    };
-    return {
-      method: 'POST',
-      path: '/api/order',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify(body),
-    };
+    return orderRequest(c, c.tokens[Math.floor(n / 2) % c.tokens.length]!, n);
   };
   const r = await autocannon({
     url,

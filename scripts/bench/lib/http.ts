@@ -68,6 +68,12 @@ export async function cannon(
 
 const json = (token: string) => ({ 'content-type': 'application/json', authorization: `Bearer ${token}` });
 
+/** POST /api/order of the `n`th order, as `token`: the menus taken in turn, the customers' photo. */
+export function orderRequest(c: Customers, token: string, n: number) {
+  const body = { menu_id: c.menus[n % c.menus.length], type: 'hot', sweetness: 50, remark: '', tumblerImage: c.image };
+  return { method: 'POST' as const, path: '/api/order', headers: json(token), body: JSON.stringify(body) };
+}
+
 /** The first `users` customers place two orders each (racing each other), `connections` at a time. */
 export function placeOrders(url: string, c: Customers, users: number, connections = 32): Promise<CannonResult> {
   let i = 0;
@@ -77,14 +83,7 @@ export function placeOrders(url: string, c: Customers, users: number, connection
       const n = i++;
       // autocannon may prepare a few requests more than it sends: those wrap (and count as 409s).
       const u = Math.floor(n / 2) % users;
-      const body = {
-        menu_id: c.menus[n % c.menus.length],
-        type: 'hot',
-        sweetness: 50,
-        remark: '',
-        tumblerImage: c.image,
-      };
-      return { method: 'POST', path: '/api/order', headers: json(c.tokens[u]!), body: JSON.stringify(body) };
+      return orderRequest(c, c.tokens[u]!, n);
     },
     { amount: users * 2, connections },
   );

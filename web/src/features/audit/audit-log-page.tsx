@@ -1,22 +1,11 @@
 import { Alert, Box, Button, Chip, CircularProgress, Paper, Stack, Typography } from '@mui/material';
 import type { AuditItem } from '@drinks/contracts';
 import { useState } from 'react';
+import { formatDateTime } from '../../components/staff-order-format.js';
 import { useConfig } from '../../lib/config.js';
 import { useAuditLog } from './api/get-audit.js';
 import { entityLabel, NO_FILTERS, typeLabel, type AuditFilters } from './audit-logic.js';
 import { AuditFilterBar } from './components/audit-filters.js';
-
-function when(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(new Date(iso));
-}
 
 function actorLabel(actor: AuditItem['actor']): string {
   if (!actor) return 'the system';
@@ -36,7 +25,7 @@ function Row({ item, timeZone }: { item: AuditItem; timeZone: string }) {
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', justifyContent: 'space-between' }}>
         <Chip size="small" label={typeLabel(item.type)} />
         <Typography variant="body2" color="text.secondary" component="time" dateTime={item.at}>
-          {when(item.at, timeZone)}
+          {formatDateTime(item.at, timeZone)}
         </Typography>
       </Box>
       <Typography sx={{ mt: 0.5, fontWeight: 600 }}>{item.summary}</Typography>
