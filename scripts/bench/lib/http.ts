@@ -1,7 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import type { Customers } from '../../../services/src/faults/tests/traffic.js';
-import { randomUUID } from 'node:crypto';
 import { addDays, type Category, type NewEvent } from '@drinks/contracts';
 import type { Db } from '../../../services/src/db/database.js';
 import { orderTags } from '../../../services/src/domain/orders/place-order.js';
@@ -68,10 +68,16 @@ export async function cannon(
 
 const json = (token: string) => ({ 'content-type': 'application/json', authorization: `Bearer ${token}` });
 
-/** POST /api/order of the `n`th order, as `token`: the menus taken in turn, the customers' photo. */
+const RUN = randomUUID();
+
+/**
+ * POST /api/order of the `n`th order, as `token`: the menus taken in turn, the customers' photo, and an
+ * Idempotency-Key of its own, as the web client sends with every order.
+ */
 export function orderRequest(c: Customers, token: string, n: number) {
   const body = { menu_id: c.menus[n % c.menus.length], type: 'hot', sweetness: 50, remark: '', tumblerImage: c.image };
-  return { method: 'POST' as const, path: '/api/order', headers: json(token), body: JSON.stringify(body) };
+  const headers = { ...json(token), 'idempotency-key': `bench-${RUN}-${n}` };
+  return { method: 'POST' as const, path: '/api/order', headers, body: JSON.stringify(body) };
 }
 
 /** The first `users` customers place two orders each (racing each other), `connections` at a time. */

@@ -55,22 +55,18 @@ describe('when the all-in-one server is SIGKILLed under a burst of racing orders
     });
     expect(upload.status).toBe(201);
 
-    const acked: { orderId: string; userId: string }[] = [];
+    const acked: { orderId: string; userId: string; key: string; body: object }[] = [];
     const statuses = new Map<number, number>();
     let answered = 0;
     const burst = ids.flatMap((userId, u) =>
       Array.from({ length: ORDERS_EACH }, async (_, k) => {
         const menu = cafeMenus[(u + k) % cafeMenus.length]!;
-        const res = await call<Order>(first.url, 'POST', '/order', tokens[u], {
-          menu_id: menu.id,
-          type: 'hot',
-          sweetness: 50,
-          remark: '',
-          tumblerImage: upload.body.url,
-        });
+        const key = `crash-${u}-${k}`;
+        const body = { menu_id: menu.id, type: 'hot', sweetness: 50, remark: '', tumblerImage: upload.body.url };
+        const res = await call<Order>(first.url, 'POST', '/order', tokens[u], body, { 'Idempotency-Key': key });
         answered++;
         statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-        if (res.status === 201) acked.push({ orderId: res.body.id, userId });
+        if (res.status === 201) acked.push({ orderId: res.body.id, userId, key, body });
       }),
     );
     await waitUntil(() => answered >= (USERS * ORDERS_EACH) / 3, 60_000, 'a third of the burst answered');
@@ -112,6 +108,24 @@ describe('when the all-in-one server is SIGKILLed under a burst of racing orders
       for (const { orderId, userId } of sample) {
         const queue = (await call<Order[]>(second.url, 'GET', '/order/my-queue', tokens[ids.indexOf(userId)])).body;
         expect(queue.filter((o) => o.id === orderId)).toHaveLength(1);
+      }
+      // A retry of an acknowledged order, its answer lost with the process, is the same order; its key
+      // stays bound to its body (the binding committed without its own fsync, made durable by the append).
+      for (const { orderId, userId, key, body } of sample) {
+        const token = tokens[ids.indexOf(userId)];
+        const retry = await call<Order>(second.url, 'POST', '/order', token, body, { 'Idempotency-Key': key });
+        expect(retry.body.id).toBe(orderId);
+        const other = await call(
+          second.url,
+          'POST',
+          '/order',
+          token,
+          { ...body, remark: 'other' },
+          {
+            'Idempotency-Key': key,
+          },
+        );
+        expect(other.status).toBe(422);
       }
       const active = (await db
         .knex('rm_orders')

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Middleware } from 'koa';
+import { relaxedTransaction } from '../../db/relaxed.js';
 import { AppError } from '../../errors.js';
 import type { AppDeps } from '../deps.js';
 import { scopedIdempotencyKey } from '../routes/command-metadata.js';
@@ -19,16 +20,21 @@ export class IdempotencyKeyReused extends AppError {
  * Binds an Idempotency-Key to the hash of the body it first came with, so a repeat with another body
  * is refused instead of answering the first call's result. Written before the command runs (racing
  * repeats see one hash); forgotten when the call is refused before any command was recorded.
+ *
+ * The binding commits without waiting for the disk: the command's own append, later and with its fsync,
+ * makes it durable too (SQLite's WAL and PostgreSQL's log are written in order); a crash before that
+ * append loses only a binding no command used.
  */
 export function idempotentBody(deps: Pick<AppDeps, 'db'>): Middleware<AppState> {
   const table = () => deps.db.knex(TABLE);
+  const relaxed = relaxedTransaction(deps.db);
   return async (ctx, next) => {
     const key = ctx.method === 'GET' || NOT_COMMANDS.has(ctx.path) ? undefined : scopedIdempotencyKey(ctx);
     if (!key) return next();
     const hash = createHash('sha256')
       .update(JSON.stringify(ctx.request.body ?? null))
       .digest('base64url');
-    await table().insert({ key, body_hash: hash }).onConflict('key').ignore();
+    await relaxed((trx) => trx(TABLE).insert({ key, body_hash: hash }).onConflict('key').ignore());
     const row = (await table().where({ key }).first('body_hash')) as { body_hash: string } | undefined;
     if (row && row.body_hash !== hash) throw new IdempotencyKeyReused();
     let recorded = false;
@@ -36,7 +42,7 @@ export function idempotentBody(deps: Pick<AppDeps, 'db'>): Middleware<AppState> 
       await next();
       recorded = ctx.status < 300 || ctx.status === 409;
     } finally {
-      if (!recorded) await table().where({ key, body_hash: hash }).delete();
+      if (!recorded) await relaxed((trx) => trx(TABLE).where({ key, body_hash: hash }).delete());
     }
   };
 }
