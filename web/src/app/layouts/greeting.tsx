@@ -1,3 +1,4 @@
+import { LIMITS } from '@drinks/contracts';
 import EditIcon from '@mui/icons-material/Edit';
 import KeyIcon from '@mui/icons-material/Key';
 import { Box, Button, IconButton, InputBase, Typography } from '@mui/material';
@@ -67,8 +68,8 @@ export function Greeting({ color = 'inherit' }: { color?: string }) {
         id={inputId}
         value={draft}
         autoFocus
-        onChange={(e) => setDraft(e.target.value.slice(0, 20))}
-        inputProps={{ maxLength: 20 }}
+        onChange={(e) => setDraft(e.target.value.slice(0, LIMITS.personName))}
+        inputProps={{ maxLength: LIMITS.personName }}
         sx={{ bgcolor: '#fff', color: '#1f1a17', px: 1, borderRadius: 1, width: 150 }}
       />
       <Button type="submit" size="small" variant="contained" color="success" disabled={rename.isPending}>

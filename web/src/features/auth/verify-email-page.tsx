@@ -1,9 +1,9 @@
-import { Box, Button, CircularProgress, Paper, Stack, Typography } from '@mui/material';
+import { Button, CircularProgress, Stack, Typography } from '@mui/material';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Logo } from '../../components/logo.js';
 import { useOptionalSession } from '../../lib/session.js';
 import { useVerifyEmail } from './api/verify-email.js';
+import { AuthCard } from './components/auth-card.js';
 import { registrationFailure } from './register-rules.js';
 import { paths } from '../../lib/paths.js';
 
@@ -27,25 +27,19 @@ export function VerifyEmailPage() {
   }, [token, verify, session]);
 
   return (
-    <Box component="main" sx={{ minHeight: '100dvh', display: 'grid', placeItems: 'center', p: 2 }}>
-      <Paper sx={{ p: 3, width: '100%', maxWidth: 400, textAlign: 'center' }} elevation={3}>
-        <Stack spacing={2} sx={{ alignItems: 'center' }}>
-          <Logo size={32} />
-          <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
-            Confirm your email
+    <AuthCard title="Confirm your email">
+      <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center' }}>
+        {verify.isPending || verify.isIdle ? <CircularProgress aria-label="Confirming" /> : null}
+        {verify.isSuccess && <Typography role="status">Your email is confirmed. You can order now.</Typography>}
+        {verify.isError && (
+          <Typography role="alert" color="error">
+            {registrationFailure(verify.error)}
           </Typography>
-          {verify.isPending || verify.isIdle ? <CircularProgress aria-label="Confirming" /> : null}
-          {verify.isSuccess && <Typography role="status">Your email is confirmed. You can order now.</Typography>}
-          {verify.isError && (
-            <Typography role="alert" color="error">
-              {registrationFailure(verify.error)}
-            </Typography>
-          )}
-          <Button variant="contained" onClick={() => void navigate(session?.user ? paths.landing : paths.login)}>
-            {session?.user ? 'Continue' : 'Go to Login'}
-          </Button>
-        </Stack>
-      </Paper>
-    </Box>
+        )}
+        <Button variant="contained" onClick={() => void navigate(session?.user ? paths.landing : paths.login)}>
+          {session?.user ? 'Continue' : 'Go to Login'}
+        </Button>
+      </Stack>
+    </AuthCard>
   );
 }
