@@ -8,3 +8,4 @@ export * from './business-time.js';
 export * from './insights.js';
 export * from './station.js';
 export * from './push.js';
+export * from './push-notices.js';

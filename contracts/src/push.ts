@@ -1,8 +1,5 @@
 import { z } from 'zod';
 
-/** A done order still on the counter after this long gets one more notice ("still waiting for you"). */
-export const PICKUP_REMINDER_MINUTES = 10;
-
 const base64url = z.string().regex(/^[A-Za-z0-9_-]+={0,2}$/, 'must be base64url');
 
 /** What `PushSubscription.toJSON()` gives in the browser; the endpoint identifies the device. */
@@ -38,23 +35,3 @@ export const PushNotice = z.object({
   tag: z.string(),
 });
 export type PushNotice = z.infer<typeof PushNotice>;
-
-export const pushTag = (orderId: string, kind: PushKind) => `pickup-${orderId}-${kind}`;
-
-/** The words of each notice, shared by the push messages and the open page's own notices. */
-export function orderNoticeText(kind: PushKind, menuName: string, reason = ''): { title: string; body: string } {
-  switch (kind) {
-    case 'ready':
-      return {
-        title: 'Your drink is ready!',
-        body: `${menuName} is waiting at the counter — click "Pick Up" after you take your cup.`,
-      };
-    case 'reminder':
-      return {
-        title: 'Still waiting for you',
-        body: `${menuName} has been ready for ${PICKUP_REMINDER_MINUTES} minutes. Please pick it up.`,
-      };
-    case 'rejected':
-      return { title: `${menuName} was rejected`, body: `Rejected: ${reason}` };
-  }
-}

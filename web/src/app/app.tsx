@@ -3,6 +3,7 @@ import { Outlet } from 'react-router';
 import { OfflineBanner } from '../components/offline-banner.js';
 import { UpdatePrompt } from '../components/update-prompt.js';
 import { SessionProvider, useSession } from '../lib/session.js';
+import { RouteErrorBoundary } from './route-error-boundary.js';
 
 const Background = lazy(() => import('./background.js'));
 
@@ -23,7 +24,9 @@ export function App() {
     <SessionProvider>
       <SignedInBackground />
       <OfflineBanner />
-      <Outlet />
+      <RouteErrorBoundary>
+        <Outlet />
+      </RouteErrorBoundary>
       <UpdatePrompt />
     </SessionProvider>
   );

@@ -1,5 +1,7 @@
-import { Button, Snackbar, SnackbarContent } from '@mui/material';
+import { lazy, Suspense } from 'react';
 import { useRegisterSW } from 'virtual:pwa-register/react';
+
+const UpdateSnackbar = lazy(() => import('./update-snackbar.js'));
 
 const UPDATE_CHECK_MS = 30 * 60_000;
 
@@ -9,23 +11,18 @@ export function UpdatePrompt() {
     needRefresh: [needRefresh],
     updateServiceWorker,
   } = useRegisterSW({
+    // After the page's load event: the worker's precache download does not compete with the first screen.
+    immediate: false,
     onRegisteredSW(_url, registration) {
       // A phone keeps the app open for days: look for a new version now and then.
       if (registration) setInterval(() => void registration.update().catch(() => undefined), UPDATE_CHECK_MS);
     },
     onRegisterError: (err) => console.warn('service worker registration failed', err),
   });
+  if (!needRefresh) return null;
   return (
-    <Snackbar open={needRefresh} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }} sx={{ bottom: 88 }}>
-      <SnackbarContent
-        message="Update available"
-        data-testid="update-available"
-        action={
-          <Button color="inherit" size="small" onClick={() => void updateServiceWorker(true)}>
-            Reload
-          </Button>
-        }
-      />
-    </Snackbar>
+    <Suspense fallback={null}>
+      <UpdateSnackbar onReload={() => void updateServiceWorker(true)} />
+    </Suspense>
   );
 }

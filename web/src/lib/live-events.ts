@@ -1,4 +1,4 @@
-import { LiveMessage } from '@drinks/contracts';
+import type { LiveMessage } from '@drinks/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { getTokens } from './storage.js';
@@ -27,6 +27,36 @@ export function reconnectDelay(attempt: number): number {
   return Math.min(5000, 1000 * 1.5 ** attempt);
 }
 
+type Check = (raw: unknown) => LiveMessage | null;
+let check: Promise<Check> | undefined;
+
+/** The contract's schema, and zod with it (25 KiB gzip): loaded by the first message that carries data. */
+function fullCheck(): Promise<Check> {
+  check ??= import('./live-message-check.js').then(
+    (m) => m.checkLiveMessage,
+    (err: unknown) => {
+      check = undefined;
+      throw err;
+    },
+  );
+  return check;
+}
+
+/**
+ * A message as the contract's schema reads it, or null. hello and ping, all a first screen usually gets, only
+ * carry a position and are read without the schema, so zod is not part of the first screen.
+ */
+export async function readLiveMessage(raw: unknown): Promise<LiveMessage | null> {
+  const { type, position, data } = (raw ?? {}) as { type?: unknown; position?: unknown; data?: unknown };
+  if (Number.isSafeInteger(position) && typeof data === 'object' && data !== null) {
+    const at = position as number;
+    if (type === 'ping') return { type, position: at, data: {} };
+    const { userId } = data as { userId?: unknown };
+    if (type === 'hello' && typeof userId === 'string') return { type, position: at, data: { userId } };
+  }
+  return (await fullCheck())(raw);
+}
+
 /** Opens the live socket once (mounted in App) and keeps the query cache fresh. */
 export function useLiveEvents(userKey: string | null): void {
   const queryClient = useQueryClient();
@@ -45,6 +75,24 @@ export function useLiveEvents(userKey: string | null): void {
       void queryClient.invalidateQueries({ queryKey: queryKeys.catalog.all });
     };
 
+    const handle = (parsed: LiveMessage) => {
+      if (parsed.type === 'hello') {
+        // Whatever happened while we were not subscribed was never sent to us: refetch what is shown, once.
+        if (missedSomething(lastSeen, parsed.position)) invalidateAll();
+        lastSeen = parsed.position;
+      } else if (parsed.type === 'orders') {
+        void queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.stats.all });
+      } else if (parsed.type === 'shop') {
+        queryClient.setQueryData(queryKeys.shop, parsed.data);
+        void queryClient.invalidateQueries({ queryKey: queryKeys.shop });
+      } else if (parsed.type === 'menu') {
+        void queryClient.invalidateQueries({ queryKey: queryKeys.catalog.all });
+      }
+      if (parsed.type !== 'hello') lastSeen = Math.max(lastSeen ?? parsed.position, parsed.position);
+      for (const l of listeners) l(parsed);
+    };
+
     const connect = () => {
       const token = getTokens().accessToken;
       if (!token || closed) return;
@@ -56,30 +104,18 @@ export function useLiveEvents(userKey: string | null): void {
         ws.send(JSON.stringify({ type: 'auth', token }));
         attempt = 0;
       };
+      // One at a time, in order: a message waiting for the schema holds back those behind it.
+      let received = Promise.resolve();
       socket.onmessage = (ev) => {
-        let parsed: LiveMessage;
-        try {
-          const r = LiveMessage.safeParse(JSON.parse(String(ev.data)));
-          if (!r.success) return;
-          parsed = r.data;
-        } catch {
-          return;
-        }
-        if (parsed.type === 'hello') {
-          // Whatever happened while we were not subscribed was never sent to us: refetch what is shown, once.
-          if (missedSomething(lastSeen, parsed.position)) invalidateAll();
-          lastSeen = parsed.position;
-        } else if (parsed.type === 'orders') {
-          void queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
-          void queryClient.invalidateQueries({ queryKey: queryKeys.stats.all });
-        } else if (parsed.type === 'shop') {
-          queryClient.setQueryData(queryKeys.shop, parsed.data);
-          void queryClient.invalidateQueries({ queryKey: queryKeys.shop });
-        } else if (parsed.type === 'menu') {
-          void queryClient.invalidateQueries({ queryKey: queryKeys.catalog.all });
-        }
-        if (parsed.type !== 'hello') lastSeen = Math.max(lastSeen ?? parsed.position, parsed.position);
-        for (const l of listeners) l(parsed);
+        received = received.then(async () => {
+          let parsed: LiveMessage | null;
+          try {
+            parsed = await readLiveMessage(JSON.parse(String(ev.data)));
+          } catch {
+            return;
+          }
+          if (parsed) handle(parsed);
+        });
       };
       socket.onclose = () => {
         socket = null;

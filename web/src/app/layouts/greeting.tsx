@@ -2,11 +2,15 @@ import { LIMITS } from '@drinks/contracts';
 import EditIcon from '@mui/icons-material/Edit';
 import KeyIcon from '@mui/icons-material/Key';
 import { Box, Button, IconButton, InputBase, Typography } from '@mui/material';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useAlert } from '../../components/alert-provider.js';
-import { ChangePasswordDialog } from '../../features/auth/components/change-password-dialog.js';
 import { useRename } from '../../features/profile/api/rename.js';
 import { useSession } from '../../lib/session.js';
+import { useOpenedOnce } from '../../lib/use-opened-once.js';
+
+const ChangePasswordDialog = lazy(async () => ({
+  default: (await import('../../features/auth/components/change-password-dialog.js')).ChangePasswordDialog,
+}));
 
 /** 'Hi,' plus the name, with inline edit ('New name:' and Save). */
 export function Greeting({ color = 'inherit' }: { color?: string }) {
@@ -15,6 +19,7 @@ export function Greeting({ color = 'inherit' }: { color?: string }) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState('');
   const [changingPassword, setChangingPassword] = useState(false);
+  const passwordLoaded = useOpenedOnce(changingPassword);
   const rename = useRename((u) => {
     setUser(u);
     setEditing(false);
@@ -50,7 +55,11 @@ export function Greeting({ color = 'inherit' }: { color?: string }) {
         <IconButton size="small" color="inherit" aria-label="Change password" onClick={() => setChangingPassword(true)}>
           <KeyIcon fontSize="small" />
         </IconButton>
-        <ChangePasswordDialog open={changingPassword} onClose={() => setChangingPassword(false)} />
+        {passwordLoaded && (
+          <Suspense fallback={null}>
+            <ChangePasswordDialog open={changingPassword} onClose={() => setChangingPassword(false)} />
+          </Suspense>
+        )}
       </Box>
     );
   }

@@ -1,13 +1,10 @@
 import { Box, Button, Typography } from '@mui/material';
-import { useRouteError } from 'react-router';
 import { Logo } from '../../components/logo.js';
 import { homePath } from '../../lib/access.js';
 import { useOptionalSession } from '../../lib/session.js';
 import { paths } from '../../lib/paths.js';
 
 export function ErrorPage() {
-  const error = useRouteError();
-  if (error) console.error(error);
   const session = useOptionalSession();
   const role = session?.user?.role;
   const target = role ? homePath(role) : paths.ordering;

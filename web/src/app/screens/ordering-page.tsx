@@ -2,20 +2,19 @@ import { shopStatusParam, type Order } from '@drinks/contracts';
 import KeyboardIcon from '@mui/icons-material/Keyboard';
 import SettingsIcon from '@mui/icons-material/Settings';
 import { Alert, Box, CircularProgress, Container, IconButton, Stack, Tooltip, Typography } from '@mui/material';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { LastKnown } from '../../components/last-known.js';
 import { useOnline } from '../../lib/online.js';
 import { useSession } from '../../lib/session.js';
+import { useOpenedOnce } from '../../lib/use-opened-once.js';
 import { SetInactiveOffer, type OutOfStockMenu } from '../../features/insights/components/set-inactive-offer.js';
 import { INGREDIENT_UNAVAILABLE } from '../../features/insights/insights-text.js';
 import { canChangeShopStatus } from '../../features/board/board-logic.js';
 import { useBoardSettings } from '../../features/board/board-settings.js';
 import { AllDayStrip } from '../../features/board/components/all-day-strip.js';
-import { BoardSettingsDialog } from '../../features/board/components/board-settings-dialog.js';
 import { BoardToolbar } from '../../features/board/components/board-toolbar.js';
 import { CounterSection } from '../../features/board/components/counter-section.js';
-import { KeyboardHelp } from '../../features/board/components/keyboard-help.js';
 import {
   NewOrderBanner,
   SoundBlockedButton,
@@ -24,7 +23,6 @@ import {
 import { OrderCard } from '../../features/board/components/order-card.js';
 import { OrderSection } from '../../features/board/components/order-section.js';
 import { PrintLabel } from '../../features/board/components/print-label.js';
-import { RejectDialog } from '../../features/board/components/reject-dialog.js';
 import { ShopStatusControl } from '../../features/board/components/shop-status-control.js';
 import { ageLevel, recallable } from '../../features/board/station-logic.js';
 import { useBoard } from '../../features/board/use-board.js';
@@ -32,6 +30,17 @@ import { useBoardActions } from '../../features/board/use-board-actions.js';
 import { useNewOrderAlert, useSoundBlocked } from '../../features/board/use-new-order-alert.js';
 import { useNow } from '../../lib/use-now.js';
 import { useTicketKeys, type TicketKeyAction } from '../../features/board/use-ticket-keys.js';
+
+// The dialogs load when first opened: the board shows the queue first.
+const RejectDialog = lazy(async () => ({
+  default: (await import('../../features/board/components/reject-dialog.js')).RejectDialog,
+}));
+const KeyboardHelp = lazy(async () => ({
+  default: (await import('../../features/board/components/keyboard-help.js')).KeyboardHelp,
+}));
+const BoardSettingsDialog = lazy(async () => ({
+  default: (await import('../../features/board/components/board-settings-dialog.js')).BoardSettingsDialog,
+}));
 
 const NOTICES = { 'bar-open': 'Take order at the bar only', 'all-close': 'Cafe and Bar are close' } as const;
 
@@ -52,6 +61,8 @@ export function OrderingPage() {
   const [printing, setPrinting] = useState<Order | null>(null);
   const [help, setHelp] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const rejectLoaded = useOpenedOnce(rejecting !== null);
+  const helpLoaded = useOpenedOnce(help);
 
   const status = shopStatusParam(shop);
   const active = [...lists.inProgress, ...lists.waiting];
@@ -196,18 +207,27 @@ export function OrderingPage() {
         )
       )}
 
-      <RejectDialog
-        open={rejecting !== null}
-        count={rejecting?.length ?? 0}
-        busy={actions.rejecting}
-        onClose={() => setRejecting(null)}
-        onConfirm={(note) => void reject(note)}
-      />
+      <Suspense fallback={null}>
+        {rejectLoaded && (
+          <RejectDialog
+            open={rejecting !== null}
+            count={rejecting?.length ?? 0}
+            busy={actions.rejecting}
+            onClose={() => setRejecting(null)}
+            onConfirm={(note) => void reject(note)}
+          />
+        )}
+        {helpLoaded && <KeyboardHelp open={help} onClose={() => setHelp(false)} />}
+        {settingsOpen && (
+          <BoardSettingsDialog
+            open
+            settings={settings}
+            onClose={() => setSettingsOpen(false)}
+            onSave={updateSettings}
+          />
+        )}
+      </Suspense>
       <SetInactiveOffer menus={outOfStock} onDone={() => setOutOfStock((l) => l.slice(1))} />
-      <KeyboardHelp open={help} onClose={() => setHelp(false)} />
-      {settingsOpen && (
-        <BoardSettingsDialog open settings={settings} onClose={() => setSettingsOpen(false)} onSave={updateSettings} />
-      )}
       <PrintLabel order={printing} />
     </Container>
   );

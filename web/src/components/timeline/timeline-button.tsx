@@ -1,42 +1,28 @@
 import TimelineIcon from '@mui/icons-material/Timeline';
-import { Button, IconButton, Tooltip, type ButtonProps } from '@mui/material';
-import { useState } from 'react';
-import { TimelineDialog } from './timeline-dialog.js';
+import { Button, type ButtonProps } from '@mui/material';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+
+const TimelineDialog = lazy(async () => ({ default: (await import('./timeline-dialog.js')).TimelineDialog }));
+
+/** Opens an order's timeline: the dialog (and its chunk) loads when first asked for. */
+export function useTimelineDialog(orderId: string, menuName: string): [open: () => void, dialog: ReactNode] {
+  const [open, setOpen] = useState(false);
+  const dialog = open && (
+    <Suspense fallback={null}>
+      <TimelineDialog orderId={orderId} title={menuName} open={open} onClose={() => setOpen(false)} />
+    </Suspense>
+  );
+  return [() => setOpen(true), dialog];
+}
 
 /** The 'Timeline' control of an order card, with its dialog. */
 export function TimelineButton({
   orderId,
   menuName,
   size = 'small',
-  iconOnly = false,
   ...rest
-}: { orderId: string; menuName: string; iconOnly?: boolean } & Pick<ButtonProps, 'size' | 'sx' | 'color'>) {
-  const [open, setOpen] = useState(false);
-  const dialog = open && (
-    <TimelineDialog orderId={orderId} title={menuName} open={open} onClose={() => setOpen(false)} />
-  );
-  if (iconOnly) {
-    // Where space is short (a ticket on the board): the same control, as an icon with a tooltip.
-    return (
-      <>
-        <Tooltip title="Timeline">
-          <IconButton
-            size={size}
-            color="primary"
-            onClick={(e) => {
-              e.stopPropagation();
-              setOpen(true);
-            }}
-            aria-label={`Timeline of ${menuName}`}
-            data-testid="timeline-button"
-          >
-            <TimelineIcon fontSize="small" />
-          </IconButton>
-        </Tooltip>
-        {dialog}
-      </>
-    );
-  }
+}: { orderId: string; menuName: string } & Pick<ButtonProps, 'size' | 'sx' | 'color'>) {
+  const [open, dialog] = useTimelineDialog(orderId, menuName);
   return (
     <>
       <Button
@@ -45,7 +31,7 @@ export function TimelineButton({
         startIcon={<TimelineIcon />}
         onClick={(e) => {
           e.stopPropagation();
-          setOpen(true);
+          open();
         }}
         aria-label={`Timeline of ${menuName}`}
         data-testid="timeline-button"

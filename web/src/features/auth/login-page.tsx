@@ -1,29 +1,15 @@
-import CloseIcon from '@mui/icons-material/Close';
-import {
-  Alert,
-  Box,
-  Button,
-  CircularProgress,
-  Dialog,
-  DialogContent,
-  DialogTitle,
-  IconButton,
-  Link,
-  Stack,
-  Typography,
-} from '@mui/material';
-import { useEffect, useRef, useState } from 'react';
+import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { useAlert } from '../../components/alert-provider.js';
 import { Logo } from '../../components/logo.js';
 import { landingPath } from '../../lib/access.js';
 import { useConfig } from '../../lib/config.js';
 import { useSession } from '../../lib/session.js';
-import { EmailField } from './components/email-field.js';
-import { ForgotPasswordDialog } from './components/forgot-password-dialog.js';
-import { PasswordField } from './components/password-field.js';
-import { domainAlert, onCompanyDomain } from './email-rules.js';
+import { useOpenedOnce } from '../../lib/use-opened-once.js';
 import { paths } from '../../lib/paths.js';
+
+// The form (text fields, dialogs) loads when first asked for: most visits only show the buttons.
+const LoginDialog = lazy(() => import('./components/login-dialog.js'));
 
 function rememberedPath(state: unknown): string | null {
   const from = (state as { from?: { pathname?: string; search?: string } } | null)?.from;
@@ -53,21 +39,16 @@ function companySignInError(reason: string, provider: string, domain: string, pa
 }
 
 export function LoginPage() {
-  const { user, shop, login, completeCompanySignIn } = useSession();
+  const { user, shop, completeCompanySignIn } = useSession();
   const { companyEmailDomain: domain, companySignIn, passwordSignIn = true } = useConfig();
   const [params, setParams] = useSearchParams();
   const [ssoError, setSsoError] = useState(params.get('sso_error'));
   const completing = useRef(false);
-  const alert = useAlert();
   const navigate = useNavigate();
   const location = useLocation();
   const [open, setOpen] = useState(false);
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [showPassword, setShowPassword] = useState(false);
-  const [error, setError] = useState('');
+  const formLoaded = useOpenedOnce(open);
   const [busy, setBusy] = useState(false);
-  const [forgotOpen, setForgotOpen] = useState(false);
 
   // Back from the company's sign-in page: the server holds this browser's tokens for two minutes.
   useEffect(() => {
@@ -87,32 +68,6 @@ export function LoginPage() {
     return (
       <Navigate to={rememberedPath(location.state) ?? landingPath(user.role, shop, { afterLogin: true })} replace />
     );
-
-  const close = () => {
-    setOpen(false);
-    setEmail('');
-    setPassword('');
-    setError('');
-    setShowPassword(false);
-  };
-
-  const submit = async () => {
-    if (!onCompanyDomain(email, domain)) {
-      await alert(domainAlert(domain));
-      return;
-    }
-    setBusy(true);
-    setError('');
-    try {
-      await login(email, password);
-      // The session's user is set; the redirect above takes over on the next render.
-      setBusy(false);
-    } catch (err) {
-      console.warn('login failed', err);
-      setError('Email or Password incorrect.');
-      setBusy(false);
-    }
-  };
 
   return (
     <Box
@@ -162,7 +117,7 @@ export function LoginPage() {
                 variant={companySignIn ? 'outlined' : 'contained'}
                 color={companySignIn ? 'inherit' : 'primary'}
                 size="large"
-                onClick={() => (open ? close() : setOpen(true))}
+                onClick={() => setOpen(true)}
                 sx={companySignIn ? {} : { bgcolor: '#fff', color: '#3b2314', '&:hover': { bgcolor: '#f1e7df' } }}
               >
                 Login
@@ -175,50 +130,11 @@ export function LoginPage() {
         </Stack>
       )}
 
-      <Dialog open={open} onClose={close} fullWidth maxWidth="xs" aria-labelledby="login-title">
-        <DialogTitle id="login-title" sx={{ pr: 6 }}>
-          Login with Woxa Email
-        </DialogTitle>
-        <IconButton aria-label="Close" onClick={close} sx={{ position: 'absolute', right: 8, top: 8 }}>
-          <CloseIcon />
-        </IconButton>
-        <DialogContent>
-          <Stack
-            component="form"
-            spacing={2}
-            sx={{ pt: 1 }}
-            onSubmit={(e) => {
-              e.preventDefault();
-              void submit();
-            }}
-          >
-            <EmailField value={email} onChange={setEmail} domain={domain} autoFocus />
-            <PasswordField
-              value={password}
-              onChange={setPassword}
-              show={showPassword}
-              onToggle={() => setShowPassword((s) => !s)}
-              autoComplete="current-password"
-            />
-            {busy ? (
-              <Box sx={{ display: 'flex', justifyContent: 'center', py: 0.5 }}>
-                <CircularProgress size={32} aria-label="Signing in" />
-              </Box>
-            ) : (
-              <Button type="submit" variant="contained" size="large">
-                Login
-              </Button>
-            )}
-            <Typography role="alert" color="error" sx={{ minHeight: 24 }}>
-              {error}
-            </Typography>
-            <Link component="button" type="button" variant="body2" onClick={() => setForgotOpen(true)}>
-              Forgot password?
-            </Link>
-          </Stack>
-        </DialogContent>
-      </Dialog>
-      <ForgotPasswordDialog open={forgotOpen} onClose={() => setForgotOpen(false)} domain={domain} />
+      {formLoaded && (
+        <Suspense fallback={null}>
+          <LoginDialog open={open} onClose={() => setOpen(false)} domain={domain} />
+        </Suspense>
+      )}
     </Box>
   );
 }

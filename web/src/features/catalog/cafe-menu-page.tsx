@@ -1,18 +1,6 @@
 import { isFridayAfternoon, type Menu } from '@drinks/contracts';
-import {
-  Alert,
-  Box,
-  CircularProgress,
-  FormControl,
-  InputLabel,
-  List,
-  MenuItem,
-  Select,
-  Tab,
-  Tabs,
-  Typography,
-} from '@mui/material';
-import { useState } from 'react';
+import { Alert, Box, CircularProgress, List, Tab, Tabs, Typography } from '@mui/material';
+import { lazy, Suspense, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { useAlert } from '../../components/alert-provider.js';
 import { serverNow, useConfig } from '../../lib/config.js';
@@ -21,6 +9,8 @@ import { useOrderCount } from '../../lib/api/get-order-count.js';
 import { availableCategories, useCategories } from '../../lib/api/get-categories.js';
 import { MenuRow } from './components/menu-row.js';
 import { paths } from '../../lib/paths.js';
+
+const CategorySelect = lazy(() => import('./components/category-select.js'));
 
 export const LIMIT_MESSAGE = 'You already reached your order limit!';
 
@@ -72,21 +62,9 @@ export function CafeMenuPage() {
         </Alert>
       )}
       {isBarista ? (
-        <FormControl fullWidth sx={{ mb: 2 }}>
-          <InputLabel id="category-label">Category</InputLabel>
-          <Select
-            labelId="category-label"
-            label="Category"
-            value={tabs.length ? selected : ''}
-            onChange={(e) => setSelected(Number(e.target.value))}
-          >
-            {tabs.map((c, i) => (
-              <MenuItem key={c.id} value={i}>
-                {c.name}
-              </MenuItem>
-            ))}
-          </Select>
-        </FormControl>
+        <Suspense fallback={<Box sx={{ height: 56, mb: 2 }} />}>
+          <CategorySelect categories={tabs} value={selected} onChange={setSelected} />
+        </Suspense>
       ) : (
         tabs.length > 0 && (
           <Tabs

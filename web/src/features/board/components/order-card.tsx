@@ -2,7 +2,7 @@ import type { Order } from '@drinks/contracts';
 import PrintIcon from '@mui/icons-material/Print';
 import { Box, Button, Card, Checkbox, IconButton, Stack, Typography } from '@mui/material';
 import { isCafeOrder, typeLabel } from '../../../components/staff-order-format.js';
-import { TimelineButton } from '../../../components/timeline/timeline-button.js';
+import { TimelineIconButton } from '../../../components/timeline/timeline-icon-button.js';
 import { remarkText } from '../board-logic.js';
 import type { AgeLevel } from '../station-logic.js';
 import { AGE_COLOURS, AgeChip, PlacedAt } from './ticket-age.js';
@@ -85,7 +85,7 @@ export function OrderCard(p: Props) {
               Cancel
             </Button>
             <Box sx={{ flex: 1 }} />
-            <TimelineButton orderId={order.id} menuName={order.menu.name} iconOnly />
+            <TimelineIconButton orderId={order.id} menuName={order.menu.name} />
             <IconButton size="small" aria-label={`Print label for ${order.user.name}`} onClick={p.onPrint}>
               <PrintIcon fontSize="small" />
             </IconButton>

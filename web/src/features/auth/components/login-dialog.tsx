@@ -1,0 +1,106 @@
+import CloseIcon from '@mui/icons-material/Close';
+import {
+  Box,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogContent,
+  DialogTitle,
+  IconButton,
+  Link,
+  Stack,
+  Typography,
+} from '@mui/material';
+import { useState } from 'react';
+import { useAlert } from '../../../components/alert-provider.js';
+import { useSession } from '../../../lib/session.js';
+import { domainAlert, onCompanyDomain } from '../email-rules.js';
+import { EmailField } from './email-field.js';
+import { ForgotPasswordDialog } from './forgot-password-dialog.js';
+import { PasswordField } from './password-field.js';
+
+/** Email and password sign-in; its own chunk, loaded when the person first taps Login. */
+export default function LoginDialog({ open, onClose, domain }: { open: boolean; onClose: () => void; domain: string }) {
+  const { login } = useSession();
+  const alert = useAlert();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [showPassword, setShowPassword] = useState(false);
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [forgotOpen, setForgotOpen] = useState(false);
+
+  const close = () => {
+    onClose();
+    setEmail('');
+    setPassword('');
+    setError('');
+    setShowPassword(false);
+  };
+
+  const submit = async () => {
+    if (!onCompanyDomain(email, domain)) {
+      await alert(domainAlert(domain));
+      return;
+    }
+    setBusy(true);
+    setError('');
+    try {
+      // The session's user is set; the login page's redirect takes over.
+      await login(email, password);
+    } catch (err) {
+      console.warn('login failed', err);
+      setError('Email or Password incorrect.');
+    }
+    setBusy(false);
+  };
+
+  return (
+    <>
+      <Dialog open={open} onClose={close} fullWidth maxWidth="xs" aria-labelledby="login-title">
+        <DialogTitle id="login-title" sx={{ pr: 6 }}>
+          Login with Woxa Email
+        </DialogTitle>
+        <IconButton aria-label="Close" onClick={close} sx={{ position: 'absolute', right: 8, top: 8 }}>
+          <CloseIcon />
+        </IconButton>
+        <DialogContent>
+          <Stack
+            component="form"
+            spacing={2}
+            sx={{ pt: 1 }}
+            onSubmit={(e) => {
+              e.preventDefault();
+              void submit();
+            }}
+          >
+            <EmailField value={email} onChange={setEmail} domain={domain} autoFocus />
+            <PasswordField
+              value={password}
+              onChange={setPassword}
+              show={showPassword}
+              onToggle={() => setShowPassword((s) => !s)}
+              autoComplete="current-password"
+            />
+            {busy ? (
+              <Box sx={{ display: 'flex', justifyContent: 'center', py: 0.5 }}>
+                <CircularProgress size={32} aria-label="Signing in" />
+              </Box>
+            ) : (
+              <Button type="submit" variant="contained" size="large">
+                Login
+              </Button>
+            )}
+            <Typography role="alert" color="error" sx={{ minHeight: 24 }}>
+              {error}
+            </Typography>
+            <Link component="button" type="button" variant="body2" onClick={() => setForgotOpen(true)}>
+              Forgot password?
+            </Link>
+          </Stack>
+        </DialogContent>
+      </Dialog>
+      <ForgotPasswordDialog open={forgotOpen} onClose={() => setForgotOpen(false)} domain={domain} />
+    </>
+  );
+}
