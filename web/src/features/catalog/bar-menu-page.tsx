@@ -1,5 +1,5 @@
 import type { Menu } from '@drinks/contracts';
-import { Alert, Box, Button, List, Skeleton, Tab, Tabs, Typography } from '@mui/material';
+import { Alert, Box, Button, Skeleton, Tab, Tabs, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useAlert } from '../../components/alert-provider.js';
@@ -8,7 +8,7 @@ import { useSession } from '../../lib/session.js';
 import { useOrderCount } from '../../lib/api/get-order-count.js';
 import { availableCategories, useCategories } from '../../lib/api/get-categories.js';
 import { LIMIT_MESSAGE } from './cafe-menu-page.js';
-import { MenuRow } from './components/menu-row.js';
+import { CategoryMenuList } from './components/menu-row.js';
 import { BarNotice } from './components/bar-notice.js';
 import { paths } from '../../lib/paths.js';
 
@@ -95,16 +95,12 @@ export function BarMenuPage() {
             <Skeleton key={i} variant="rounded" height={56} sx={{ my: 1 }} />
           ))}
         </Box>
-      ) : !current || current.menu.length === 0 ? (
-        <Typography sx={{ py: 4, textAlign: 'center' }} color="text.secondary">
-          There is no menu available here
-        </Typography>
       ) : (
-        <List aria-label={`${current.name} menu`}>
-          {current.menu.map((m) => (
-            <MenuRow key={m.id} item={m} disabled={shopLoaded && !shop.isBarOpen} onChoose={(x) => void choose(x)} />
-          ))}
-        </List>
+        <CategoryMenuList
+          category={current}
+          disabled={shopLoaded && !shop.isBarOpen}
+          onChoose={(x) => void choose(x)}
+        />
       )}
     </Box>
   );

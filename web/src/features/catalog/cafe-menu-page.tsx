@@ -1,5 +1,5 @@
 import { isFridayAfternoon, type Menu } from '@drinks/contracts';
-import { Alert, Box, CircularProgress, List, Tab, Tabs, Typography } from '@mui/material';
+import { Alert, Box, CircularProgress, Tab, Tabs, Typography } from '@mui/material';
 import { lazy, Suspense, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { useAlert } from '../../components/alert-provider.js';
@@ -7,7 +7,7 @@ import { serverNow, useConfig } from '../../lib/config.js';
 import { useSession } from '../../lib/session.js';
 import { useOrderCount } from '../../lib/api/get-order-count.js';
 import { availableCategories, useCategories } from '../../lib/api/get-categories.js';
-import { MenuRow } from './components/menu-row.js';
+import { CategoryMenuList } from './components/menu-row.js';
 import { paths } from '../../lib/paths.js';
 
 const CategorySelect = lazy(() => import('./components/category-select.js'));
@@ -82,16 +82,8 @@ export function CafeMenuPage() {
       )}
       {categories.isPending ? (
         <CircularProgress aria-label="Loading menu" />
-      ) : !current || current.menu.length === 0 ? (
-        <Typography sx={{ py: 4, textAlign: 'center' }} color="text.secondary">
-          There is no menu available here
-        </Typography>
       ) : (
-        <List aria-label={`${current.name} menu`}>
-          {current.menu.map((m) => (
-            <MenuRow key={m.id} item={m} disabled={fridayClosing} onChoose={(x) => void choose(x)} />
-          ))}
-        </List>
+        <CategoryMenuList category={current} disabled={fridayClosing} onChoose={(x) => void choose(x)} />
       )}
     </Box>
   );

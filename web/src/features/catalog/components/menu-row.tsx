@@ -1,5 +1,5 @@
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
-import { ListItem, ListItemButton, ListItemText } from '@mui/material';
+import { List, ListItem, ListItemButton, ListItemText, Typography } from '@mui/material';
 import type { Menu } from '@drinks/contracts';
 
 /** One menu item; inactive (or otherwise disabled) items are greyed and cannot be chosen. */
@@ -23,5 +23,31 @@ export function MenuRow({ item, disabled, onChoose }: { item: Menu; disabled: bo
         <ChevronRightIcon aria-hidden />
       </ListItemButton>
     </ListItem>
+  );
+}
+
+/** The menus of the chosen category, or the spec's words when it has none. */
+export function CategoryMenuList({
+  category,
+  disabled,
+  onChoose,
+}: {
+  category: { name: string; menu: readonly Menu[] } | undefined;
+  disabled: boolean;
+  onChoose: (m: Menu) => void;
+}) {
+  if (!category || category.menu.length === 0) {
+    return (
+      <Typography sx={{ py: 4, textAlign: 'center' }} color="text.secondary">
+        There is no menu available here
+      </Typography>
+    );
+  }
+  return (
+    <List aria-label={`${category.name} menu`}>
+      {category.menu.map((m) => (
+        <MenuRow key={m.id} item={m} disabled={disabled} onChoose={onChoose} />
+      ))}
+    </List>
   );
 }
