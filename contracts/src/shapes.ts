@@ -87,16 +87,5 @@ export type ShopStatusParam = z.infer<typeof ShopStatusParam>;
 export const Tokens = z.object({ accessToken: z.string(), refreshToken: z.string() });
 export type Tokens = z.infer<typeof Tokens>;
 
-/** The derived three-way state the barista board shows. */
-export function shopStatusParam(s: ShopStatus): ShopStatusParam {
-  if (s.isCafeOpen && !s.isBarOpen) return 'cafe-open';
-  if (!s.isCafeOpen && s.isBarOpen) return 'bar-open';
-  return 'all-close';
-}
-
-export function shopStatusFromParam(p: ShopStatusParam): ShopStatus {
-  return { isCafeOpen: p === 'cafe-open', isBarOpen: p === 'bar-open' };
-}
-
 /** The shop's state before any ShopStatusChanged event. */
 export const DEFAULT_SHOP_STATUS: ShopStatus = { isCafeOpen: true, isBarOpen: false };

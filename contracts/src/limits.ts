@@ -1,0 +1,40 @@
+// The spec's limits and words as plain values: screens that show them need no schema (and no zod).
+
+/** The length limits of the spec, one place for the server, the client and the OpenAPI document. */
+export const LIMITS = {
+  /** Category and menu names. */
+  catalogName: 25,
+  description: 50,
+  personName: 20,
+  remark: 50,
+  /** A reject reason typed under "Other" (the presets may be longer). */
+  rejectNote: 27,
+} as const;
+
+/** Messages of staff-side.md section 5, used by the server and shown by the client. */
+export const NAME_MESSAGES = {
+  required: 'Input must not be null.',
+  leadingSpace: 'Input must not start with a space.',
+  lettersOnly: 'Input must contain only letters.',
+  tooLong: `Input must be at most ${LIMITS.catalogName} characters.`,
+} as const;
+
+export const REJECT_PRESETS = [
+  'Ingredient Unavailable',
+  'Barista was not at the bar',
+  'Machine Failure',
+  'Barista can not fine your tumbler',
+  'The shop is closing',
+] as const;
+
+export const DAILY_ORDER_LIMIT = 2;
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+
+/** One mailbox, however it is written: case and a `+tag` (user+x@ is user@) do not make another account. */
+export function mailboxKey(email: string): string {
+  const address = email.trim().toLowerCase();
+  const at = address.lastIndexOf('@');
+  if (at < 0) return address;
+  const local = address.slice(0, at).split('+')[0] ?? '';
+  return `${local}${address.slice(at)}`;
+}

@@ -1,0 +1,12 @@
+import type { ShopStatus, ShopStatusParam } from './shapes.js';
+
+/** The derived three-way state the barista board shows. */
+export function shopStatusParam(s: ShopStatus): ShopStatusParam {
+  if (s.isCafeOpen && !s.isBarOpen) return 'cafe-open';
+  if (!s.isCafeOpen && s.isBarOpen) return 'bar-open';
+  return 'all-close';
+}
+
+export function shopStatusFromParam(p: ShopStatusParam): ShopStatus {
+  return { isCafeOpen: p === 'cafe-open', isBarOpen: p === 'bar-open' };
+}
