@@ -190,7 +190,10 @@ describe('ordering a cafe drink', () => {
     await page.getByTestId('menu-item').filter({ hasText: 'Craft Beer' }).click();
     await page.getByRole('heading', { name: 'Craft Beer' }).waitFor();
     expect(page.url()).toContain('/form-bar/Craft%20Beer/');
-    await page.getByRole('radio', { name: 'Cold' }).check();
+    // A beer is not a frappe: the bar form offers Cold and Hot, and needs neither.
+    const types = page.getByRole('radiogroup', { name: /Type/ }).getByRole('radio');
+    expect(await types.evaluateAll((radios) => radios.map((r) => r.getAttribute('value')))).toEqual(['cold', 'hot']);
+    await page.getByText('(optional)').waitFor();
     await screenshot(page, 'form-bar');
     await expectNoSeriousA11yViolations(page);
     await page.getByRole('button', { name: 'Next' }).click();
@@ -198,6 +201,7 @@ describe('ordering a cafe drink', () => {
     await page.getByText('Order Placed Successfully!').waitFor();
     const bar = (await myOrders()).find((o) => o.menu.name === 'Craft Beer');
     expect(bar?.status).toBe('ordered');
+    expect(bar?.type).toBeNull();
     await setShop(app, barista, 'cafe-open').catch(() => undefined);
   });
 

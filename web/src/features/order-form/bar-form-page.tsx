@@ -8,9 +8,15 @@ import { ChoiceGroup } from './components/choice-group.js';
 import { OrderAgainNotice, useOrderAgainProblem } from './components/order-again-notice.js';
 import { FormHeader } from './components/form-header.js';
 import { OrderDraftForm } from './components/order-draft-form.js';
-import { TYPE_OPTIONS } from './order-form-page.js';
 import { readOrderAgain } from '../../lib/order-again.js';
 import { paths } from '../../lib/paths.js';
+
+// Frappe, or a type at all, makes no sense for most bar drinks (beer, wine): the server takes a bar order
+// without one, so the choice is offered, not required, and only where it can mean something.
+const BAR_TYPE_OPTIONS = [
+  { value: 'cold', label: 'Cold' },
+  { value: 'hot', label: 'Hot' },
+] as const satisfies readonly { value: DrinkType; label: string }[];
 
 /** Bar order form: form-bar/{menuName}/{menuId}/{description}; type only, description kept in tumblerImage. */
 export function BarFormPage() {
@@ -18,7 +24,7 @@ export function BarFormPage() {
   const { user } = useSession();
   const again = readOrderAgain(useLocation().state);
   const againProblem = useOrderAgainProblem(again !== null, menuId, menuName);
-  const [type, setType] = useState<DrinkType | null>(again?.type ?? null);
+  const [type, setType] = useState<DrinkType | null>(again?.type === 'frappe' ? null : (again?.type ?? null));
   const back = paths.menuBar(user?.role);
   const draft: OrderDraft = {
     menu_id: menuId,
@@ -36,8 +42,8 @@ export function BarFormPage() {
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {description}
       </Typography>
-      <OrderDraftForm area="bar" draft={draft} ready={type !== null && againProblem === null}>
-        <ChoiceGroup label="Type" options={TYPE_OPTIONS} value={type} onChange={setType} />
+      <OrderDraftForm area="bar" draft={draft} ready={againProblem === null}>
+        <ChoiceGroup label="Type" optional options={BAR_TYPE_OPTIONS} value={type} onChange={setType} />
       </OrderDraftForm>
     </Box>
   );

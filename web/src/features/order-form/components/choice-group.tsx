@@ -1,22 +1,29 @@
 import { FormControl, FormControlLabel, FormLabel, Radio, RadioGroup, Typography } from '@mui/material';
 import { useId } from 'react';
 
-/** A required radio choice; shows '(Require)' until something is chosen. */
+/** A radio choice; a required one shows '(Require)' until something is chosen. */
 export function ChoiceGroup<T extends string | number>(props: {
   label: string;
   options: readonly { value: T; label: string }[];
   value: T | null;
   onChange: (v: T) => void;
+  optional?: boolean;
 }) {
   const id = useId();
   return (
     <FormControl component="fieldset" fullWidth>
       <FormLabel id={id} component="legend" sx={{ fontWeight: 700, color: 'text.primary' }}>
         {props.label}{' '}
-        {props.value === null && (
-          <Typography component="span" color="error">
-            (Require)
+        {props.optional ? (
+          <Typography component="span" color="text.secondary">
+            (optional)
           </Typography>
+        ) : (
+          props.value === null && (
+            <Typography component="span" color="error">
+              (Require)
+            </Typography>
+          )
         )}
       </FormLabel>
       <RadioGroup
