@@ -3,10 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EventType, NewEvent } from '@drinks/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BACKENDS, testDatabase, type TestDb } from '../test-support/db.js';
+import { BACKENDS, testDatabase, WITH_PG, type TestDb } from '../test-support/db.js';
 import { assertDurability, openDatabase, type Db } from './database.js';
 import { createEventStore } from '../store/event-store.js';
 import { migrateCore } from './migrations.js';
+import type { Knex } from 'knex';
+import { readCheckpoint, writeCheckpoint } from '../relay/tables.js';
 
 const CORE_TABLES = [
   'events',
@@ -147,5 +149,29 @@ describe.each(BACKENDS)('the core migration on %s', (kind) => {
     expect(
       rows.map((r: { at: unknown; sent_at: unknown }) => ({ ...r, at: Number(r.at), sent_at: Number(r.sent_at) })),
     ).toEqual([{ key: 'ready:7', at: 1000, intent: null, sent_at: 1000 }]);
+  });
+});
+
+describe.skipIf(!WITH_PG)('a PostgreSQL database', () => {
+  let db: TestDb;
+  afterEach(() => db.cleanup());
+
+  it("keeps the log's commits waiting for the disk and lets only the relaxed pool skip the wait, in the same schema", async () => {
+    db = await testDatabase('pg');
+    const setting = async (k: Knex | Knex.Transaction) =>
+      ((await k.raw('show synchronous_commit')) as { rows: { synchronous_commit: string }[] }).rows[0]!
+        .synchronous_commit;
+    expect(await setting(db.knex)).toBe('on');
+    expect(await setting(db.relaxedKnex!)).toBe('off');
+    await writeCheckpoint(db, 'relaxed-test', 7);
+    await writeCheckpoint(db, 'relaxed-test', 3); // never backwards
+    expect(await readCheckpoint(db.knex, 'relaxed-test')).toBe(7);
+    // The log's own transactions never run on the relaxed pool.
+    const store = createEventStore(db);
+    const seen: string[] = [];
+    db.relaxedKnex!.on('query', (q: { sql: string }) => seen.push(q.sql));
+    await store.append([{ type: 'MenuCreated', data: {}, tags: ['menu:m'] } as unknown as NewEvent]);
+    expect(seen).toEqual([]);
+    await store.close();
   });
 });

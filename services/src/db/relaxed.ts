@@ -1,5 +1,7 @@
 import type { Knex } from 'knex';
 
+type RelaxedDb = { knex: Knex; dialect: 'sqlite' | 'pg'; relaxedKnex?: Knex | undefined };
+
 export type Transact = <T>(fn: (trx: Knex.Transaction) => Promise<T>) => Promise<T>;
 
 /**
@@ -9,10 +11,11 @@ export type Transact = <T>(fn: (trx: Knex.Transaction) => Promise<T>) => Promise
  * no append of the log ever commits without its fsync; the log's next commit makes these durable too.
  * PostgreSQL: an asynchronous commit, visible at once, durable a moment later.
  */
-export function relaxedTransaction(
-  db: { knex: Knex; dialect: 'sqlite' | 'pg' },
-  transaction: Transact = (fn) => db.knex.transaction(fn),
-): Transact {
+export function relaxedTransaction(db: RelaxedDb, transaction: Transact = (fn) => db.knex.transaction(fn)): Transact {
+  if (db.relaxedKnex) {
+    const relaxedKnex = db.relaxedKnex;
+    return (fn) => relaxedKnex.transaction(fn);
+  }
   if (db.dialect === 'pg') {
     return (fn) =>
       transaction(async (trx) => {
@@ -34,4 +37,17 @@ export function relaxedTransaction(
       await client.releaseConnection(conn);
     }
   };
+}
+
+/**
+ * One statement under the same promise as relaxedTransaction: on PostgreSQL's relaxed pool it runs
+ * alone (one round trip instead of BEGIN, SET LOCAL, the statement and COMMIT).
+ */
+export function relaxedStatement(db: RelaxedDb): <T>(fn: (k: Knex | Knex.Transaction) => Promise<T>) => Promise<T> {
+  if (db.relaxedKnex) {
+    const relaxedKnex = db.relaxedKnex;
+    return (fn) => fn(relaxedKnex);
+  }
+  const transaction = relaxedTransaction(db);
+  return (fn) => transaction(fn);
 }

@@ -27,9 +27,8 @@ export async function handleCommand<C, S>(store: EventStore, args: HandleCommand
   const key = metadata?.idempotencyKey;
   if (key !== undefined) {
     const first = await store.recall(key);
-    if (first) return first;
-    const refused = await store.recallRefusal(key);
-    if (refused) throw new AppError(refused.status, refused.code as ErrorCode, refused.detail);
+    if (first && 'appended' in first) return first.appended;
+    if (first) throw new AppError(first.refused.status, first.refused.code as ErrorCode, first.refused.detail);
   }
   try {
     return await decideAndAppend(store, args, maxRetries);

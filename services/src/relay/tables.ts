@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Db } from '../db/database.js';
 import { ensureCoreTables } from '../db/migrations.js';
-import { relaxedTransaction } from '../db/relaxed.js';
+import { relaxedStatement } from '../db/relaxed.js';
 
 /** The core migration creates these (db/migrations.ts); the guard lets a relay run on a database opened without it. */
 export const ensureRelayTables = (db: Pick<Db, 'knex' | 'dialect'>) => ensureCoreTables(db, ['checkpoints', 'leases']);
@@ -17,14 +17,20 @@ export async function readCheckpoint(knex: Knex, name: string): Promise<number> 
  * already had, which delivery at least once allows (JetStream drops the copies by message id, projectors
  * skip what their checkpoints cover, push claims each notice once).
  */
-export async function writeCheckpoint(db: Pick<Db, 'knex' | 'dialect'>, name: string, position: number): Promise<void> {
-  await relaxedTransaction(db)((trx) => advanceCheckpoint(trx, name, position));
+export async function writeCheckpoint(
+  db: Pick<Db, 'knex' | 'dialect' | 'relaxedKnex'>,
+  name: string,
+  position: number,
+): Promise<void> {
+  await relaxedStatement(db)((k) => advanceCheckpoint(k, name, position));
 }
 
-/** Moves the checkpoint to `position` inside the caller's transaction, never backwards. */
-export async function advanceCheckpoint(trx: Knex.Transaction, name: string, position: number): Promise<void> {
-  await trx('checkpoints').insert({ name, position: 0 }).onConflict('name').ignore();
-  await trx('checkpoints').where({ name }).andWhere('position', '<', position).update({ position });
+/** Moves the checkpoint to `position` (in the caller's transaction, if given one), never backwards. */
+export async function advanceCheckpoint(k: Knex | Knex.Transaction, name: string, position: number): Promise<void> {
+  await k.raw(
+    'INSERT INTO checkpoints (name, position) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET position = excluded.position WHERE checkpoints.position < excluded.position',
+    [name, position],
+  );
 }
 
 export interface Lease {

@@ -7,8 +7,9 @@ import {
   SELECT_HEAD,
   SELECT_IDEMPOTENCY,
   SELECT_RANGE,
+  SELECT_RECALL,
   selectConflict,
-  selectMatching,
+  selectHeadAndMatching,
   toStoredEvent,
   type EventValues,
 } from './sql.js';
@@ -19,7 +20,16 @@ import {
   type AppendResult,
   type EventQuery,
   type EventStore,
+  type Recalled,
 } from './types.js';
+
+interface RecallRow {
+  first_position: number | string | null;
+  last_position: number | string | null;
+  status: number | string | null;
+  code: string | null;
+  detail: string | null;
+}
 import { UPCASTERS, upcasterChain, type Upcaster } from './upcasters.js';
 import { matchesQuery } from './query-match.js';
 import { uuidv7 } from './uuid.js';
@@ -309,13 +319,11 @@ export function createEventStore(db: Db, opts: EventStoreOptions = {}): EventSto
   return {
     read: async (query: EventQuery) => {
       ensureOpen();
-      // The head is read first and bounds the match: positions become visible in order, so the
-      // result is exactly the matching events up to that head.
+      // The head bounds the match, in the same statement: the result is exactly the matching events up to it.
       return backend.read(async (x) => {
-        const position = await headOf(x);
-        const sql = selectMatching(query, position);
-        const events = sql ? toEvents(await x.values<EventValues>(sql.text, sql.params)) : [];
-        return { events, position };
+        const sql = selectHeadAndMatching(query);
+        const [head, ...rows] = await x.values<EventValues>(sql.text, sql.params);
+        return { events: toEvents(rows), position: Number(head?.[0] ?? 0) };
       });
     },
     append: (events: NewEvent[], options: AppendOptions = {}) => {
@@ -331,12 +339,18 @@ export function createEventStore(db: Db, opts: EventStoreOptions = {}): EventSto
     },
     recall: async (key: string) => {
       ensureOpen();
-      return backend.read((x) => recallIn(x, key));
-    },
-    recallRefusal: async (key: string) => {
-      ensureOpen();
-      const row = await db.knex('idempotency_refusals').where({ key }).first();
-      return row ? { status: Number(row.status), code: String(row.code), detail: String(row.detail) } : null;
+      return backend.read(async (x): Promise<Recalled | null> => {
+        // The key's append and its refusal in one statement: a new key, the common case, costs one.
+        const [row] = await x.all<RecallRow>(SELECT_RECALL, [key]);
+        if (row?.last_position != null) {
+          const rows = await x.values<EventValues>(SELECT_BETWEEN, [row.first_position, row.last_position]);
+          return { appended: { events: toEvents(rows), lastPosition: Number(row.last_position), duplicate: true } };
+        }
+        if (row?.code != null) {
+          return { refused: { status: Number(row.status), code: String(row.code), detail: String(row.detail) } };
+        }
+        return null;
+      });
     },
     rememberRefusal: async (key: string, refusal: Refusal) => {
       ensureOpen();

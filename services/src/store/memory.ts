@@ -8,6 +8,7 @@ import {
   type EventQuery,
   type EventStore,
   type ReadResult,
+  type Recalled,
 } from './types.js';
 import { matchesQuery } from './query-match.js';
 
@@ -69,22 +70,20 @@ export function createMemoryEventStore(options: MemoryEventStoreOptions = {}): E
       return { events: slice(first, head), lastPosition: head, duplicate: false };
     },
 
-    async recallRefusal(key: string): Promise<Refusal | null> {
-      ensureOpen();
-      return refusals.get(key) ?? null;
-    },
-
     async rememberRefusal(key: string, refusal: Refusal): Promise<void> {
       ensureOpen();
       if (!refusals.has(key)) refusals.set(key, { ...refusal });
     },
 
-    async recall(key: string): Promise<AppendResult | null> {
+    async recall(key: string): Promise<Recalled | null> {
       ensureOpen();
       const recorded = idempotency.get(key);
-      return recorded
-        ? { events: slice(recorded.first, recorded.last), lastPosition: recorded.last, duplicate: true }
-        : null;
+      if (recorded)
+        return {
+          appended: { events: slice(recorded.first, recorded.last), lastPosition: recorded.last, duplicate: true },
+        };
+      const refused = refusals.get(key);
+      return refused ? { refused: { ...refused } } : null;
     },
 
     async readAll(after: number, limit: number): Promise<StoredEvent[]> {

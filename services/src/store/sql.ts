@@ -32,25 +32,26 @@ interface Shape {
  * (tag, type, position) key: an item asking for a menu's catalog events reads those, not every order
  * of that menu as well.
  */
-function itemText({ types, tags }: Shape, op: '>' | '<='): string {
+function itemText({ types, tags }: Shape, op: '>' | '<=', bound = '?'): string {
   if (types === 0) return 'SELECT position FROM events WHERE 1 = 0';
   const typeIn = (alias: string) => (types > 0 ? ` AND ${alias}type IN (${Array(types).fill('?').join(', ')})` : '');
-  if (tags === 0) return `SELECT position FROM events WHERE position ${op} ?${typeIn('')}`;
+  if (tags === 0) return `SELECT position FROM events WHERE position ${op} ${bound}${typeIn('')}`;
   // An event's type is the same on each of its tags: the other tags are found by their whole key.
   const joins = Array.from(
     { length: tags - 1 },
     (_, i) =>
       ` JOIN event_tags t${i + 1} ON t${i + 1}.tag = ? AND t${i + 1}.type = t0.type AND t${i + 1}.position = t0.position`,
   );
-  return `SELECT t0.position FROM event_tags t0${joins.join('')} WHERE t0.tag = ?${typeIn('t0.')} AND t0.position ${op} ?`;
+  return `SELECT t0.position FROM event_tags t0${joins.join('')} WHERE t0.tag = ?${typeIn('t0.')} AND t0.position ${op} ${bound}`;
 }
 
-/** The item's parameters, in the order its text names them. */
-function itemParams(item: QueryItem, tags: readonly string[], value: number): unknown[] {
+/** The item's parameters, in the order its text names them; no bound value where the text computes it. */
+function itemParams(item: QueryItem, tags: readonly string[], value: number | null): unknown[] {
   const types = item.types ?? [];
+  const bound = value === null ? [] : [value];
   if (item.types && types.length === 0) return [];
-  if (tags.length === 0) return [value, ...types];
-  return [...tags.slice(1), tags[0], ...types, value];
+  if (tags.length === 0) return [...bound, ...types];
+  return [...tags.slice(1), tags[0], ...types, ...bound];
 }
 
 // Commands ask the same few shapes of query over and over: each statement's text is built once.
@@ -65,23 +66,31 @@ function cached(key: string, build: () => string): string {
   return text;
 }
 
-function statement(kind: 'matching' | 'conflict', query: EventQuery, value: number): Sql {
+function statement(kind: 'conflict' | 'read', query: EventQuery, value: number | null): Sql {
   const tagLists = query.map((item) => [...new Set(item.tags ?? [])]);
   const shapes = query.map((item, i) => ({ types: item.types?.length ?? -1, tags: tagLists[i]!.length }));
   const key = `${kind}|${shapes.map((s) => `${s.types}.${s.tags}`).join(',')}`;
   const text = cached(key, () => {
-    if (kind === 'matching') {
-      const u = shapes.map((shape) => itemText(shape, '<=')).join(' UNION ');
-      return `SELECT ${COLUMNS} FROM events WHERE position IN (${u}) ORDER BY position`;
+    if (kind === 'read') {
+      const u = shapes.map((shape) => itemText(shape, '<=', '(SELECT head FROM h)')).join(' UNION ');
+      const none = EVENT_COLUMNS.slice(1).map((c) => `NULL AS ${c}`);
+      return (
+        `WITH h AS (${SELECT_HEAD}) SELECT head AS position, ${none.join(', ')}, 0 AS k FROM h` +
+        ` UNION ALL SELECT ${COLUMNS}, 1 AS k FROM events WHERE position IN (${u}) ORDER BY k, position`
+      );
     }
     return `SELECT 1 AS hit FROM (${shapes.map((shape) => itemText(shape, '>')).join(' UNION ALL ')}) u LIMIT 1`;
   });
   return { text, params: query.flatMap((item, i) => itemParams(item, tagLists[i]!, value)) };
 }
 
-/** Matching events at or below `head`, in position order; null for an empty query (matches nothing). */
-export function selectMatching(query: EventQuery, head: number): Sql | null {
-  return query.length === 0 ? null : statement('matching', query, head);
+/**
+ * The log's head, then the events matching `query` up to it, in one statement (one snapshot): the first
+ * row carries the head in its position column and nulls elsewhere; each further row is an event.
+ */
+export function selectHeadAndMatching(query: EventQuery): Sql {
+  if (query.length === 0) return { text: SELECT_HEAD, params: [] };
+  return statement('read', query, null);
 }
 
 /** One row when any event matching `query` lies after `after`. */
@@ -93,6 +102,10 @@ export const SELECT_HEAD = 'SELECT COALESCE(MAX(position), 0) AS head FROM event
 export const SELECT_RANGE = `SELECT ${COLUMNS} FROM events WHERE position > ? ORDER BY position LIMIT ?`;
 export const SELECT_BETWEEN = `SELECT ${COLUMNS} FROM events WHERE position >= ? AND position <= ? ORDER BY position`;
 export const SELECT_IDEMPOTENCY = 'SELECT first_position, last_position FROM idempotency WHERE key = ?';
+/** A key's recorded append and its recorded refusal (at most one of them exists), as one row. */
+export const SELECT_RECALL =
+  'SELECT i.first_position, i.last_position, r.status, r.code, r.detail FROM (SELECT CAST(? AS TEXT) AS key) k' +
+  ' LEFT JOIN idempotency i ON i.key = k.key LEFT JOIN idempotency_refusals r ON r.key = k.key';
 
 /** A row of EVENT_COLUMNS as values, in that order: cheaper to fetch than an object per row. */
 export type EventValues = [

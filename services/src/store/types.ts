@@ -40,10 +40,8 @@ export interface ReadResult {
 export interface EventStore {
   read(query: EventQuery): Promise<ReadResult>;
   append(events: NewEvent[], options?: AppendOptions): Promise<AppendResult>;
-  /** The result first recorded under an idempotency key, or null when the key is new. */
-  recall(idempotencyKey: string): Promise<AppendResult | null>;
-  /** The refusal first given under an idempotency key (nothing was appended then), or null. */
-  recallRefusal(idempotencyKey: string): Promise<Refusal | null>;
+  /** What was first answered under an idempotency key (the append, or a refusal), or null when the key is new. */
+  recall(idempotencyKey: string): Promise<Recalled | null>;
   rememberRefusal(idempotencyKey: string, refusal: Refusal): Promise<void>;
   /** Every event after `after`, in position order, at most `limit`. */
   readAll(after: number, limit: number): Promise<StoredEvent[]>;
@@ -52,6 +50,9 @@ export interface EventStore {
   onAppended(listener: (head: number) => void): () => void;
   close(): Promise<void>;
 }
+
+/** The first answer under an idempotency key: the events it appended, or the refusal it got (nothing appended). */
+export type Recalled = { appended: AppendResult } | { refused: Refusal };
 
 export interface Refusal {
   status: number;

@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { Middleware } from 'koa';
-import { relaxedTransaction } from '../../db/relaxed.js';
+import { relaxedStatement } from '../../db/relaxed.js';
 import { AppError } from '../../errors.js';
 import type { AppDeps } from '../deps.js';
 import { scopedIdempotencyKey } from '../routes/command-metadata.js';
 import type { AppState } from './auth.js';
 
 const TABLE = 'idempotency_bodies';
+const BIND = `INSERT INTO ${TABLE} (key, body_hash) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET key = excluded.key RETURNING body_hash`;
 /** Calls that run no command: a key there binds nothing (and a password is not worth hashing twice). */
 const NOT_COMMANDS = new Set(['/api/auth/v2/login', '/api/auth/refresh-token']);
 
@@ -26,23 +27,23 @@ export class IdempotencyKeyReused extends AppError {
  * append loses only a binding no command used.
  */
 export function idempotentBody(deps: Pick<AppDeps, 'db'>): Middleware<AppState> {
-  const table = () => deps.db.knex(TABLE);
-  const relaxed = relaxedTransaction(deps.db);
+  const relaxed = relaxedStatement(deps.db);
   return async (ctx, next) => {
     const key = ctx.method === 'GET' || NOT_COMMANDS.has(ctx.path) ? undefined : scopedIdempotencyKey(ctx);
     if (!key) return next();
     const hash = createHash('sha256')
       .update(JSON.stringify(ctx.request.body ?? null))
       .digest('base64url');
-    await relaxed((trx) => trx(TABLE).insert({ key, body_hash: hash }).onConflict('key').ignore());
-    const row = (await table().where({ key }).first('body_hash')) as { body_hash: string } | undefined;
-    if (row && row.body_hash !== hash) throw new IdempotencyKeyReused();
+    // One statement binds the key or, when it is bound already, answers the hash it is bound to.
+    const bound = await relaxed((k) => k.raw(BIND, [key, hash]));
+    const rows = (Array.isArray(bound) ? bound : (bound as { rows: unknown[] }).rows) as { body_hash: string }[];
+    if (rows[0] && rows[0].body_hash !== hash) throw new IdempotencyKeyReused();
     let recorded = false;
     try {
       await next();
       recorded = ctx.status < 300 || ctx.status === 409;
     } finally {
-      if (!recorded) await relaxed((trx) => trx(TABLE).where({ key, body_hash: hash }).delete());
+      if (!recorded) await relaxed((k) => k(TABLE).where({ key, body_hash: hash }).delete());
     }
   };
 }
