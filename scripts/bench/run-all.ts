@@ -5,7 +5,7 @@ import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot } from '../../services/src/test-support/process.js';
 import { call } from '../../services/src/faults/tests/support.js';
-import { baristaTransitions, bareRoute, placeOrders } from './lib/http.js';
+import { baristaTransitions, bareRoute, orderRequest, placeOrders } from './lib/http.js';
 import { mixed } from './lib/mixed.js';
 import { bareKoa, benchServer, natsEnv } from './lib/server.js';
 import { commandToSocket } from './lib/sockets.js';
@@ -105,13 +105,29 @@ try {
       baseline: `raw ${(bundle.raw / 1024).toFixed(0)} KiB`,
       ratio: ratio(bundle.gzip, bundle.raw),
     });
-    const tokens = (
-      await call(s.server.url, 'POST', '/auth/v2/login', null, { email: 'barista@woxa.tech', password: 'password123' })
-    ).body;
-    const render = await firstRender(`${s.server.url}/ordering`, `${koa.url}/blank`, tokens);
+    // A board as a morning looks (six drinks waiting), on a server of its own: the load above left
+    // hundreds of orders on the main one.
+    const small = await benchServer(6);
+    let render: Awaited<ReturnType<typeof firstRender>>;
+    try {
+      for (const [n, token] of small.customers.tokens.entries()) {
+        const order = orderRequest(small.customers, token, n);
+        const res = await fetch(`${small.server.url}${order.path}`, { ...order, method: order.method });
+        if (!res.ok) throw new Error(`placing the board's orders: ${res.status}`);
+      }
+      const tokens = (
+        await call(small.server.url, 'POST', '/auth/v2/login', null, {
+          email: 'barista@woxa.tech',
+          password: 'password123',
+        })
+      ).body;
+      render = await firstRender(`${small.server.url}/ordering`, `${koa.url}/blank`, tokens);
+    } finally {
+      await small.close();
+    }
     figures.push({
       area: '',
-      measure: 'barista board first render (Chromium, median of 5)',
+      measure: 'barista board first order card (Chromium, median of 5; goal ≤ 800 ms)',
       value: ms(render.board),
       baseline: `blank page ${ms(render.blank)}`,
       ratio: ratio(render.board, render.blank),

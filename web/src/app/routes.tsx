@@ -1,5 +1,5 @@
 import type { Role } from '@drinks/contracts';
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { useRoutes, type RouteObject } from 'react-router';
 import { LoadingScreen } from '../components/loading-screen.js';
 import { App } from './app.js';
@@ -8,13 +8,34 @@ import { Landing } from './landing.js';
 import { ErrorPage } from './screens/error-page.js';
 import { paths, relative, routePatterns } from '../lib/paths.js';
 
+/**
+ * A screen whose code loads on first use. Once its module is in, it renders at once instead of through
+ * React.lazy: a lazy component suspends on its first render even when its module has arrived, and
+ * React then holds the content back until 300 ms after the last fallback it showed (its Suspense
+ * throttle). The opening screen is preloaded with the session check, so it is in by the time it shows.
+ */
 function lazyPage<P extends object>(load: () => Promise<Record<string, unknown>>, name: string) {
-  const C = lazy(async () => ({ default: (await load())[name] as ComponentType<P> }));
-  return (props: P) => (
-    <Suspense fallback={<LoadingScreen />}>
-      <C {...props} />
-    </Suspense>
-  );
+  let loaded: ComponentType<P> | undefined;
+  let loading: Promise<ComponentType<P>> | undefined;
+  const preload = () =>
+    (loading ??= load().then(
+      (m) => (loaded = m[name] as ComponentType<P>),
+      (err: unknown) => {
+        loading = undefined; // a failed chunk is asked for again on the next try
+        throw err;
+      },
+    ));
+  const Lazy = lazy(async () => ({ default: await preload() }));
+  function Page(props: P) {
+    // Chosen once per mount: switching from the lazy wrapper to the loaded component would remount the screen.
+    const [Screen] = useState<ComponentType<P>>(() => loaded ?? Lazy);
+    return (
+      <Suspense fallback={<LoadingScreen />}>
+        <Screen {...props} />
+      </Suspense>
+    );
+  }
+  return Object.assign(Page, { preload });
 }
 
 // Layouts too: /login needs none of them.
@@ -58,28 +79,29 @@ const AuditLogPage = lazyPage(() => import('../features/audit/audit-log-page.js'
 const PickupScreenPage = lazyPage(() => import('../features/pickup-screen/pickup-screen-page.js'), 'PickupScreenPage');
 const TeamCreditPage = lazyPage(() => import('../features/credits/team-credit-page.js'), 'TeamCreditPage');
 
-// The screen the app opens on starts loading with the session check instead of after it.
-const OPENING_SCREENS: [RegExp, () => Promise<unknown>][] = [
-  [/^\/login/, () => import('../features/auth/login-page.js')],
-  [/^\/create/, () => import('../features/auth/register-page.js')],
-  [/^\/menuCafe/, () => import('../features/catalog/cafe-menu-page.js')],
-  [/^\/(menubar|order_bar)/, () => import('../features/catalog/bar-menu-page.js')],
-  [/^\/statusOrder/, () => import('./screens/orders-page.js')],
-  [/^\/ordered/, () => import('./screens/home-page.js')],
-  [/^\/form-bar/, () => import('../features/order-form/bar-form-page.js')],
-  [/^\/form(-admin)?\//, () => import('../features/order-form/order-form-page.js')],
-  [/^\/ordering/, () => import('./screens/ordering-page.js')],
-  [/^\/history/, () => import('../features/history/history-page.js')],
-  [/^\/dashboard-(cafe|bar|admin)/, () => import('../features/dashboard/dashboard-page.js')],
-  [/^\/menuManagement/, () => import('../features/menu/menu-management-page.js')],
-  [/^\/userManagement/, () => import('../features/users/user-management-page.js')],
-  [/^\/close-all/, () => import('../features/closed/closed-page.js')],
+// The screen the app opens on (and its layout) loads beside the session check instead of after it.
+const OPENING_SCREENS: [RegExp, { preload(): Promise<unknown> }][] = [
+  [/^\/login/, LoginPage],
+  [/^\/create/, RegisterPage],
+  [/^\/menuCafe/, CafeMenuPage],
+  [/^\/(menubar|order_bar)/, BarMenuPage],
+  [/^\/statusOrder/, OrdersPage],
+  [/^\/ordered/, HomePage],
+  [/^\/form-bar/, BarFormPage],
+  [/^\/form(-admin)?\//, OrderFormPage],
+  [/^\/ordering/, OrderingPage],
+  [/^\/history/, HistoryPage],
+  [/^\/dashboard-(cafe|bar|admin)/, DashboardPage],
+  [/^\/menuManagement/, MenuManagementPage],
+  [/^\/userManagement/, UserManagementPage],
+  [/^\/close-all/, ClosedPage],
+  [/^\/(menuCafe|menubar|statusOrder|ordered|form|close-all)/, CustomerLayout],
+  [/^\/ordering/, BaristaLayout],
+  [/^\/(history|dashboard-(cafe|bar)|menuManagement|edit-|add-)/, RoleLayout],
 ];
-const CUSTOMER_SCREEN = /^\/(menuCafe|menubar|statusOrder|ordered|form|close-all)/;
-if (typeof location !== 'undefined') {
-  if (CUSTOMER_SCREEN.test(location.pathname)) void import('./layouts/customer-layout.js');
-  if (location.pathname.startsWith('/ordering')) void import('./layouts/barista-layout.js');
-  for (const [path, load] of OPENING_SCREENS) if (path.test(location.pathname)) void load();
+/** Loads the code of the screen at `pathname` and of its layout; resolves when both are in. */
+export function preloadOpeningScreen(pathname: string): Promise<unknown> {
+  return Promise.all(OPENING_SCREENS.filter(([path]) => path.test(pathname)).map(([, page]) => page.preload()));
 }
 
 const guarded = (allowed: readonly Role[] | 'any', element: ReactNode): ReactNode => (

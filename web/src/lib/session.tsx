@@ -44,6 +44,25 @@ function lastKnownUser(): User | null {
   }
 }
 
+type SignInAnswers = Promise<[User, ShopStatus]>;
+const askSignIn = (): SignInAnswers => Promise.all([api<User>('/user/me'), api<ShopStatus>('/cafe-status')]);
+let openingCheck: SignInAnswers | null = null;
+let openingScreen: Promise<unknown> = Promise.resolve();
+
+/**
+ * Asks who is signed in while the app's code is still starting (main.tsx calls it before the first
+ * render), not from an effect after that render: every screen of a signed-in person waits on it.
+ * `screen` is the opening screen's code, loading meanwhile: the session counts as initialised once both
+ * are in, so the screen renders at once instead of suspending (React would then hold it back 300 ms).
+ */
+export function startSessionCheck(screen: Promise<unknown> = Promise.resolve()): void {
+  openingScreen = screen.catch(() => undefined);
+  const { accessToken } = getTokens();
+  if (!accessToken || !looksUsable(accessToken)) return;
+  openingCheck = askSignIn();
+  openingCheck.catch(() => undefined); // handled by the session's first check, which takes it
+}
+
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<User | null>(null);
   const [initialised, setInitialised] = useState(false);
@@ -52,33 +71,41 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const started = useRef(false);
   const shopResult = useQuery(shopQuery);
 
-  const signIn = useCallback(async () => {
-    const [me, shop] = await Promise.all([api<User>('/user/me'), api<ShopStatus>('/cafe-status')]);
-    queryClient.setQueryData(shopQuery.queryKey, shop);
-    writeStorage(STORAGE_KEYS.lastUser, JSON.stringify(me));
-    setUser(me);
-  }, [queryClient]);
+  const signIn = useCallback(
+    async (asked: SignInAnswers = askSignIn()) => {
+      const [me, shop] = await asked;
+      queryClient.setQueryData(shopQuery.queryKey, shop);
+      writeStorage(STORAGE_KEYS.lastUser, JSON.stringify(me));
+      setUser(me);
+    },
+    [queryClient],
+  );
 
   useEffect(() => {
     if (started.current) return;
     started.current = true;
+    const screen = openingScreen;
+    openingScreen = Promise.resolve();
+    const ready = () => screen.then(() => setInitialised(true));
     void (async () => {
       const { accessToken, refreshToken } = getTokens();
       if (!accessToken && !refreshToken) {
         console.info('no token in storage');
-        setInitialised(true);
+        await ready();
         return;
       }
       try {
         if (!accessToken || !looksUsable(accessToken)) throw new Error('no usable access token');
-        await signIn();
+        const opening = openingCheck;
+        openingCheck = null;
+        await signIn(opening ?? undefined);
       } catch (err) {
         console.warn('sign-in failed', err);
         const known = lastKnownUser();
         if (isNetworkFailure(err) && known) {
           // Offline: keep the session and show what was last seen; the server checks it once back online.
           setUser(known);
-          setInitialised(true);
+          await ready();
           window.addEventListener('online', () => void signIn().catch((e) => console.warn('sign-in failed', e)), {
             once: true,
           });
@@ -87,7 +114,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         if (!getTokens().refreshToken || !(await refreshTokens())) {
           clearStorage();
           setUser(null);
-          setInitialised(true);
+          await ready();
           void navigate(paths.login, { replace: true });
           return;
         }
@@ -99,7 +126,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
           void navigate(paths.login, { replace: true });
         }
       }
-      setInitialised(true);
+      await ready();
     })();
   }, [navigate, signIn]);
 

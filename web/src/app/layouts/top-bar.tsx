@@ -7,12 +7,13 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { Logo } from '../../components/logo.js';
 import { landingPath } from '../../lib/access.js';
 import { useSession } from '../../lib/session.js';
+import { lazyComponent } from '../../lib/lazy-component.js';
 import { BAR_PURPLE, CAFE_DARK } from '../theme.js';
 import { paths } from '../../lib/paths.js';
 
 // The drawer and the greeting (with its rename form) load when first shown, not with the first screen.
 const NavDrawer = lazy(() => import('./nav-drawer.js'));
-const Greeting = lazy(async () => ({ default: (await import('./greeting.js')).Greeting }));
+const Greeting = lazyComponent(async () => (await import('./greeting.js')).Greeting);
 
 export function useNavLinks(): { label: string; to: string }[] {
   const { user, shop } = useSession();
@@ -64,9 +65,7 @@ export function TopBar() {
         {wide ? (
           // An admin has nine entries: one line each, so the bar stays one row at 1280 px.
           <Box component="nav" aria-label="Main" sx={{ display: 'flex', alignItems: 'center', gap: 0.25 }}>
-            <Suspense fallback={null}>
-              <Greeting />
-            </Suspense>
+            <Greeting />
             {links.map((l) => (
               <Button key={l.to} color="inherit" component={RouterLink} to={l.to} sx={WIDE_LINK}>
                 {l.label}

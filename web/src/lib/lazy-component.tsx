@@ -1,0 +1,43 @@
+import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
+
+/**
+ * A component whose code loads when it first renders, without Suspense: until the code is in, the
+ * `fallback` shows as plain content. React.lazy suspends on a component's first render, even when its
+ * module has arrived, and once React has shown a Suspense fallback it holds back the content of every
+ * boundary that suspends for 300 ms (its Suspense throttle): a piece loaded beside a screen delayed the
+ * screen. Use it for pieces that show beside a screen; screens themselves go through routes.tsx.
+ */
+export function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>) {
+  let loaded: ComponentType<P> | undefined;
+  let loading: Promise<ComponentType<P>> | undefined;
+  const preload = () =>
+    (loading ??= load().then(
+      (component) => (loaded = component),
+      (err: unknown) => {
+        loading = undefined; // asked for again on the next mount
+        throw err;
+      },
+    ));
+
+  function LazyComponent(props: P & { fallback?: ReactNode }) {
+    const { fallback = null, ...rest } = props;
+    const [state, setState] = useState<{ component?: ComponentType<P>; error?: unknown }>(() =>
+      loaded ? { component: loaded } : {},
+    );
+    useEffect(() => {
+      if (state.component || state.error) return;
+      let live = true;
+      preload().then(
+        (component) => live && setState({ component }),
+        (error: unknown) => live && setState({ error }),
+      );
+      return () => {
+        live = false;
+      };
+    }, [state]);
+    if (state.error) throw state.error; // to the nearest error boundary, as React.lazy would
+    const Component = state.component;
+    return Component ? <Component {...(rest as P)} /> : <>{fallback}</>;
+  }
+  return Object.assign(LazyComponent, { preload });
+}
