@@ -43,7 +43,9 @@ export function persistQueries(client: QueryClient): () => void {
   const save = () => {
     timer = null;
     const state = dehydrate(client, { shouldDehydrateQuery: worthKeeping });
-    writeStorage(STORAGE_KEYS.queryCache, JSON.stringify({ savedAt: Date.now(), state } satisfies Saved));
+    // Nothing to keep (signed out meanwhile: the cache was cleared): leave storage empty, as logout left it.
+    if (state.queries.length === 0) removeStorage(STORAGE_KEYS.queryCache);
+    else writeStorage(STORAGE_KEYS.queryCache, JSON.stringify({ savedAt: Date.now(), state } satisfies Saved));
   };
   const unsubscribe = client.getQueryCache().subscribe((event) => {
     if (event.type !== 'updated' || event.action.type !== 'success' || !worthKeeping(event.query)) return;

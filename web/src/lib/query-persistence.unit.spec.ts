@@ -1,0 +1,54 @@
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { persistQueries } from './query-persistence.js';
+import { queryKeys } from './query-keys.js';
+import { clearStorage, STORAGE_KEYS } from './storage.js';
+
+/** The browser's localStorage, as far as the app uses it. */
+function fakeLocalStorage() {
+  const items = new Map<string, string>();
+  return {
+    get length() {
+      return items.size;
+    },
+    getItem: (k: string) => items.get(k) ?? null,
+    setItem: (k: string, v: string) => void items.set(k, String(v)),
+    removeItem: (k: string) => void items.delete(k),
+    clear: () => items.clear(),
+    key: (i: number) => [...items.keys()][i] ?? null,
+  };
+}
+
+describe('persistQueries', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.stubGlobal('localStorage', fakeLocalStorage());
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('keeps the last answers worth showing offline, half a second after they arrive', () => {
+    const client = new QueryClient();
+    const stop = persistQueries(client);
+    client.setQueryData(queryKeys.shop, { isBarOpen: false, isCafeOpen: true });
+    expect(localStorage.getItem(STORAGE_KEYS.queryCache)).toBeNull();
+    vi.advanceTimersByTime(500);
+    const saved = JSON.parse(localStorage.getItem(STORAGE_KEYS.queryCache)!);
+    expect(saved.state.queries.map((q: { queryKey: unknown }) => q.queryKey)).toEqual([queryKeys.shop]);
+    stop();
+  });
+
+  it('leaves storage empty when the person signs out before the save is due', () => {
+    const client = new QueryClient();
+    const stop = persistQueries(client);
+    client.setQueryData(queryKeys.shop, { isBarOpen: false, isCafeOpen: true });
+    // Logout: storage cleared, then the cache.
+    clearStorage();
+    client.clear();
+    vi.advanceTimersByTime(500);
+    expect(localStorage.length).toBe(0);
+    stop();
+  });
+});
