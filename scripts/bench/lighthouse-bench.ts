@@ -1,8 +1,9 @@
 // Lighthouse (mobile preset: simulated slow 4G, 4x CPU) on the four first screens of issue 14, median of
 // `runs`, with Debian's Chromium (CHROME_PATH, default /usr/bin/chromium). Signed-in pages get the session
 // the way the app keeps it: tokens in local storage, set by a script that runs before the app's own.
-// Standalone: `npx tsx scripts/bench/lighthouse-bench.ts` (needs services/dist and web/dist built).
-import { readFileSync } from 'node:fs';
+// Standalone: `npx tsx scripts/bench/lighthouse-bench.ts` (needs services/dist and web/dist built);
+// LIGHTHOUSE_REPORTS=<dir> keeps each run's full report (JSON) there.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
@@ -53,6 +54,12 @@ async function audit(url: string, token: string | null): Promise<Run> {
     await browser.disconnect();
     if (!result) throw new Error(`lighthouse gave no result for ${url}`);
     const { lhr } = result;
+    const reports = process.env.LIGHTHOUSE_REPORTS;
+    if (reports) {
+      mkdirSync(reports, { recursive: true });
+      const name = `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`;
+      writeFileSync(join(reports, name), JSON.stringify(lhr));
+    }
     const num = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
     const requests = (lhr.audits['network-requests']?.details as { items?: { url: string; resourceType?: string }[] })
       ?.items;
