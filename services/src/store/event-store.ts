@@ -23,13 +23,6 @@ import {
   type Recalled,
 } from './types.js';
 
-interface RecallRow {
-  first_position: number | string | null;
-  last_position: number | string | null;
-  status: number | string | null;
-  code: string | null;
-  detail: string | null;
-}
 import { UPCASTERS, upcasterChain, type Upcaster } from './upcasters.js';
 import { matchesQuery } from './query-match.js';
 import { uuidv7 } from './uuid.js';
@@ -51,6 +44,14 @@ interface Pending {
   options: AppendOptions;
   resolve(result: AppendResult): void;
   reject(error: unknown): void;
+}
+/** SELECT_RECALL's row: the key's recorded append, its recorded refusal, or nulls for a new key. */
+interface RecallRow {
+  first_position: number | string | null;
+  last_position: number | string | null;
+  status: number | string | null;
+  code: string | null;
+  detail: string | null;
 }
 type Outcome = { ok: true; result: AppendResult } | { ok: false; error: unknown };
 /** Thrown inside a group's transaction to undo it and retry the group one append at a time. */
@@ -101,14 +102,18 @@ export function createEventStore(db: Db, opts: EventStoreOptions = {}): EventSto
     return outcome;
   }
 
+  /** What a key's append recorded (positions first..last), as its repeat answers it. */
+  async function appended(x: Exec, first: number | string, last: number | string): Promise<AppendResult> {
+    const rows = await x.values<EventValues>(SELECT_BETWEEN, [first, last]);
+    return { events: toEvents(rows), lastPosition: Number(last), duplicate: true };
+  }
+
   async function recallIn(x: Exec, key: string): Promise<AppendResult | null> {
     const [seen] = await x.all<{ first_position: number | string; last_position: number | string }>(
       SELECT_IDEMPOTENCY,
       [key],
     );
-    if (!seen) return null;
-    const rows = await x.values<EventValues>(SELECT_BETWEEN, [seen.first_position, seen.last_position]);
-    return { events: toEvents(rows), lastPosition: Number(seen.last_position), duplicate: true };
+    return seen ? appended(x, seen.first_position, seen.last_position) : null;
   }
 
   async function appendInSavepoint(x: Exec, p: Pending, head: number): Promise<AppendResult> {
@@ -342,9 +347,8 @@ export function createEventStore(db: Db, opts: EventStoreOptions = {}): EventSto
       return backend.read(async (x): Promise<Recalled | null> => {
         // The key's append and its refusal in one statement: a new key, the common case, costs one.
         const [row] = await x.all<RecallRow>(SELECT_RECALL, [key]);
-        if (row?.last_position != null) {
-          const rows = await x.values<EventValues>(SELECT_BETWEEN, [row.first_position, row.last_position]);
-          return { appended: { events: toEvents(rows), lastPosition: Number(row.last_position), duplicate: true } };
+        if (row?.first_position != null && row.last_position != null) {
+          return { appended: await appended(x, row.first_position, row.last_position) };
         }
         if (row?.code != null) {
           return { refused: { status: Number(row.status), code: String(row.code), detail: String(row.detail) } };

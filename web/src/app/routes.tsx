@@ -1,41 +1,23 @@
 import type { Role } from '@drinks/contracts';
-import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { useRoutes, type RouteObject } from 'react-router';
 import { LoadingScreen } from '../components/loading-screen.js';
 import { App } from './app.js';
 import { AfterInit, RequireRole } from './guard.js';
 import { Landing } from './landing.js';
 import { ErrorPage } from './screens/error-page.js';
+import { lazyComponent } from '../lib/lazy-component.js';
 import { paths, relative, routePatterns } from '../lib/paths.js';
 
 /**
- * A screen whose code loads on first use. Once its module is in, it renders at once instead of through
- * React.lazy: a lazy component suspends on its first render even when its module has arrived, and
- * React then holds the content back until 300 ms after the last fallback it showed (its Suspense
- * throttle). The opening screen is preloaded with the session check, so it is in by the time it shows.
+ * A screen whose code loads on first use, with the loading screen meanwhile. Through lazyComponent, not
+ * React.lazy: a screen whose code is in renders at once (React.lazy would suspend, and React then holds
+ * content back 300 ms). The opening screen is preloaded with the session check.
  */
 function lazyPage<P extends object>(load: () => Promise<Record<string, unknown>>, name: string) {
-  let loaded: ComponentType<P> | undefined;
-  let loading: Promise<ComponentType<P>> | undefined;
-  const preload = () =>
-    (loading ??= load().then(
-      (m) => (loaded = m[name] as ComponentType<P>),
-      (err: unknown) => {
-        loading = undefined; // a failed chunk is asked for again on the next try
-        throw err;
-      },
-    ));
-  const Lazy = lazy(async () => ({ default: await preload() }));
-  function Page(props: P) {
-    // Chosen once per mount: switching from the lazy wrapper to the loaded component would remount the screen.
-    const [Screen] = useState<ComponentType<P>>(() => loaded ?? Lazy);
-    return (
-      <Suspense fallback={<LoadingScreen />}>
-        <Screen {...props} />
-      </Suspense>
-    );
-  }
-  return Object.assign(Page, { preload });
+  const Screen = lazyComponent<P>(async () => (await load())[name] as ComponentType<P>);
+  const Page = (props: P) => <Screen {...props} fallback={<LoadingScreen />} />;
+  return Object.assign(Page, { preload: Screen.preload });
 }
 
 // Layouts too: /login needs none of them.

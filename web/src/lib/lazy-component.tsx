@@ -5,7 +5,7 @@ import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
  * `fallback` shows as plain content. React.lazy suspends on a component's first render, even when its
  * module has arrived, and once React has shown a Suspense fallback it holds back the content of every
  * boundary that suspends for 300 ms (its Suspense throttle): a piece loaded beside a screen delayed the
- * screen. Use it for pieces that show beside a screen; screens themselves go through routes.tsx.
+ * screen. routes.tsx builds its screens on it too.
  */
 export function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>) {
   let loaded: ComponentType<P> | undefined;

@@ -46,7 +46,7 @@ function lastKnownUser(): User | null {
 
 type SignInAnswers = Promise<[User, ShopStatus]>;
 const askSignIn = (): SignInAnswers => Promise.all([api<User>('/user/me'), api<ShopStatus>('/cafe-status')]);
-let openingCheck: SignInAnswers | null = null;
+let openingCheck: SignInAnswers | undefined;
 let openingScreen: Promise<unknown> = Promise.resolve();
 
 /**
@@ -97,8 +97,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       try {
         if (!accessToken || !looksUsable(accessToken)) throw new Error('no usable access token');
         const opening = openingCheck;
-        openingCheck = null;
-        await signIn(opening ?? undefined);
+        openingCheck = undefined;
+        await signIn(opening);
       } catch (err) {
         console.warn('sign-in failed', err);
         const known = lastKnownUser();

@@ -7,7 +7,6 @@ import { scopedIdempotencyKey } from '../routes/command-metadata.js';
 import type { AppState } from './auth.js';
 
 const TABLE = 'idempotency_bodies';
-const BIND = `INSERT INTO ${TABLE} (key, body_hash) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET key = excluded.key RETURNING body_hash`;
 /** Calls that run no command: a key there binds nothing (and a password is not worth hashing twice). */
 const NOT_COMMANDS = new Set(['/api/auth/v2/login', '/api/auth/refresh-token']);
 
@@ -35,9 +34,10 @@ export function idempotentBody(deps: Pick<AppDeps, 'db'>): Middleware<AppState> 
       .update(JSON.stringify(ctx.request.body ?? null))
       .digest('base64url');
     // One statement binds the key or, when it is bound already, answers the hash it is bound to.
-    const bound = await relaxed((k) => k.raw(BIND, [key, hash]));
-    const rows = (Array.isArray(bound) ? bound : (bound as { rows: unknown[] }).rows) as { body_hash: string }[];
-    if (rows[0] && rows[0].body_hash !== hash) throw new IdempotencyKeyReused();
+    const [bound] = (await relaxed((k) =>
+      k(TABLE).insert({ key, body_hash: hash }).onConflict('key').merge(['key']).returning('body_hash'),
+    )) as { body_hash: string }[];
+    if (bound && bound.body_hash !== hash) throw new IdempotencyKeyReused();
     let recorded = false;
     try {
       await next();

@@ -25,7 +25,6 @@ export default function LoginDialog({ open, onClose, domain }: { open: boolean; 
   const alert = useAlert();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [showPassword, setShowPassword] = useState(false);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const [forgotOpen, setForgotOpen] = useState(false);
@@ -35,7 +34,6 @@ export default function LoginDialog({ open, onClose, domain }: { open: boolean; 
     setEmail('');
     setPassword('');
     setError('');
-    setShowPassword(false);
   };
 
   const submit = async () => {
@@ -75,13 +73,7 @@ export default function LoginDialog({ open, onClose, domain }: { open: boolean; 
             }}
           >
             <EmailField value={email} onChange={setEmail} domain={domain} autoFocus />
-            <PasswordField
-              value={password}
-              onChange={setPassword}
-              show={showPassword}
-              onToggle={() => setShowPassword((s) => !s)}
-              autoComplete="current-password"
-            />
+            <PasswordField value={password} onChange={setPassword} autoComplete="current-password" />
             {busy ? (
               <Box sx={{ display: 'flex', justifyContent: 'center', py: 0.5 }}>
                 <CircularProgress size={32} aria-label="Signing in" />

@@ -6,19 +6,19 @@ import { useState } from 'react';
 import { TextInput } from '../../../components/text-input.js';
 import { PASSWORD_RULE } from '../register-rules.js';
 
+/** A password field with its own show/hide toggle (reset whenever the field is mounted afresh). */
 export function PasswordField(props: {
   value: string;
   onChange: (v: string) => void;
-  show: boolean;
-  onToggle: () => void;
   autoComplete: string;
   helperText?: string;
 }) {
+  const [show, setShow] = useState(false);
   return (
     <TextInput
       label="Password"
       name="password"
-      type={props.show ? 'text' : 'password'}
+      type={show ? 'text' : 'password'}
       value={props.value}
       onChange={(e) => props.onChange(e.target.value)}
       required
@@ -27,11 +27,11 @@ export function PasswordField(props: {
       endAdornment={
         <InputAdornment position="end">
           <IconButton
-            aria-label={props.show ? 'Hide characters' : 'Show characters'}
-            onClick={props.onToggle}
+            aria-label={show ? 'Hide characters' : 'Show characters'}
+            onClick={() => setShow((s) => !s)}
             edge="end"
           >
-            {props.show ? <VisibilityOff /> : <Visibility />}
+            {show ? <VisibilityOff /> : <Visibility />}
           </IconButton>
         </InputAdornment>
       }
@@ -39,17 +39,7 @@ export function PasswordField(props: {
   );
 }
 
-/** A password being chosen: the rule stated up front, its own show/hide state. */
+/** A password being chosen: the rule stated up front. */
 export function NewPasswordField({ value, onChange }: { value: string; onChange: (v: string) => void }) {
-  const [show, setShow] = useState(false);
-  return (
-    <PasswordField
-      value={value}
-      onChange={onChange}
-      show={show}
-      onToggle={() => setShow((s) => !s)}
-      autoComplete="new-password"
-      helperText={PASSWORD_RULE}
-    />
-  );
+  return <PasswordField value={value} onChange={onChange} autoComplete="new-password" helperText={PASSWORD_RULE} />;
 }
