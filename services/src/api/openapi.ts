@@ -20,7 +20,8 @@ const ops: Op[] = [
   {
     method: 'post',
     path: '/auth/register',
-    summary: 'Register',
+    summary:
+      'Register. A taken mailbox: 409 EMAIL_TAKEN under the contract rules; under the strict rules the same 201 as a new address, and the mailbox owner is mailed instead',
     auth: 'public',
     body: c.RegisterBody,
     response: c.User,

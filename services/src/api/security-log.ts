@@ -11,6 +11,7 @@ export type SecurityEvent =
   | 'password-reset'
   | 'password-changed'
   | 'registration-throttled'
+  | 'registration-for-taken-mailbox'
   | 'company-sign-in'
   | 'company-sign-in-refused';
 

@@ -1,16 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
-import { LoginBody, LogoutBody, RefreshBody, RegisterBody, RenameBody } from '@drinks/contracts';
+import type { Context } from 'koa';
+import { LoginBody, LogoutBody, RefreshBody, RegisterBody, RenameBody, type User } from '@drinks/contracts';
 import { refuseWeakPassword } from '../../auth/password-policy.js';
 import { registerUser, renameUser } from '../../domain/index.js';
-import { ForbiddenError, TooManyAttemptsError, UnauthorizedError, ValidationError } from '../../errors.js';
+import { strictAccounts } from '../../config.js';
+import { AppError, ForbiddenError, TooManyAttemptsError, UnauthorizedError, ValidationError } from '../../errors.js';
 import type { AppDeps } from '../deps.js';
 import { type AppState, currentUser, signedIn } from '../middleware/auth.js';
 import { parse, pathParam } from '../parse.js';
 import { logSecurityEvent } from '../security-log.js';
 import { commandMetadata } from './command-metadata.js';
 import { refusePasswordSignIn } from './company-sign-in.js';
-import { limitMailRequest, sendVerificationLink } from './mailbox.js';
+import { appUrl, limitMailRequest, mailInBackground, takenMailboxNotice, verificationMail } from './mailbox.js';
 
 /** What the auth routes use of the app's ports. */
 export type AuthRouteDeps = Pick<
@@ -42,14 +44,46 @@ export function authRoutes(deps: AuthRouteDeps) {
     }
     refuseWeakPassword(body.password, 'password', deps.config, body.email);
     await limitMailRequest(deps, ctx, body.email);
+    const name = body.name.trim();
     const userId = randomUUID();
     const passwordHash = await deps.passwords.hash(body.password);
-    await deps.credentials.create(userId, body.email, passwordHash);
+    let user: User | null;
+    try {
+      user = await createAccount(ctx, { userId, email: body.email, name, passwordHash });
+    } catch (err) {
+      if (!(err instanceof AppError && err.code === 'EMAIL_TAKEN') || !strictAccounts(deps.config)) throw err;
+      // The strict rules answer a taken mailbox as a new one, so registration cannot tell who has an
+      // account; the mailbox's owner hears of it instead. (API.md's 409 stays for the contract rules.)
+      logSecurityEvent(deps.logger, 'registration-for-taken-mailbox', { account: body.email, address: ctx.ip });
+      mailInBackground(deps, takenMailboxNotice(appUrl(deps, ctx), body.email), 'taken-mailbox notice');
+      ctx.status = 201;
+      ctx.body = { id: userId, email: body.email, name, role: 'user', isAvailable: true, emailVerified: false };
+      return;
+    }
+    if (user) {
+      // The link is recorded before the answer; the mail leaves after it, as the notice above does.
+      const mail = await verificationMail(deps, ctx, user).catch((err: unknown) => {
+        deps.logger.error({ err }, 'verification link failed: the user can ask again');
+        return null;
+      });
+      if (mail) mailInBackground(deps, mail, 'verification mail');
+    }
+    ctx.status = 201;
+    ctx.body = user;
+  });
+
+  /** Credentials then the UserRegistered event; a refusal of either leaves no credentials behind. */
+  const createAccount = async (
+    ctx: Context,
+    account: { userId: string; email: string; name: string; passwordHash: string },
+  ): Promise<User | null> => {
+    const { userId, email, name } = account;
+    await deps.credentials.create(userId, email, account.passwordHash);
     try {
       // ADMIN_EMAILS applies once the mailbox is proven (mailbox.ts), never to whoever registers first.
       const result = await registerUser(
         deps.store,
-        { userId, email: body.email, name: body.name.trim(), role: 'user', verificationRequired: true },
+        { userId, email, name, role: 'user', verificationRequired: true },
         commandMetadata(ctx, userId),
       );
       await deps.waitFor(result.lastPosition);
@@ -57,15 +91,8 @@ export function authRoutes(deps: AuthRouteDeps) {
       await deps.credentials.remove(userId);
       throw err;
     }
-    const user = await deps.users.get(userId);
-    if (user) {
-      await sendVerificationLink(deps, ctx, user).catch((err: unknown) =>
-        deps.logger.error({ err }, 'verification mail failed: the user can ask again'),
-      );
-    }
-    ctx.status = 201;
-    ctx.body = user;
-  });
+    return deps.users.get(userId);
+  };
 
   router.post('/auth/v2/login', async (ctx) => {
     refusePasswordSignIn(deps);

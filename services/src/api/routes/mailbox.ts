@@ -9,6 +9,7 @@ import {
   type User,
 } from '@drinks/contracts';
 import { refuseWeakPassword } from '../../auth/password-policy.js';
+import type { Mail } from '../../mail/mailer.js';
 import { handleOwnUserCommand } from '../../domain/index.js';
 import { AppError, ValidationError } from '../../errors.js';
 import type { AppDeps } from '../deps.js';
@@ -49,19 +50,39 @@ export async function limitMailRequest(
   }
 }
 
-export async function sendVerificationLink(
-  deps: Pick<AppDeps, 'config' | 'emailLinks' | 'mailer'>,
+/** The mail that proves a mailbox: its link opens /verify-email with a fresh single-use token. */
+export async function verificationMail(
+  deps: Pick<AppDeps, 'config' | 'emailLinks'>,
   ctx: Context,
   user: User,
-): Promise<void> {
+): Promise<Mail> {
   const token = await deps.emailLinks.issue(user.id, 'verify-email');
   const link = `${appUrl(deps, ctx)}/verify-email?token=${token}`;
-  await deps.mailer.send({
+  return {
     to: user.email,
     subject: 'Confirm your email',
     text: `Hello ${user.name},\n\nOpen this link within 24 hours to confirm your email and start ordering:\n${link}\n`,
     link,
-  });
+  };
+}
+
+/** What the owner of a mailbox gets when someone registers it again (strict rules). */
+export function takenMailboxNotice(origin: string, email: string): Mail {
+  const link = `${origin}/login`;
+  return {
+    to: email,
+    subject: 'You already have an account',
+    text: `Hello,\n\nSomeone, perhaps you, tried to create an account with this address, which already has one. Sign in here, or choose "Forgot password" there if you need a new one:\n${link}\n\nIf it was not you, ignore this mail: nothing has changed.\n`,
+    link,
+  };
+}
+
+/**
+ * Sends without holding the answer: an address with an account must not answer slower than one
+ * without. A failure is logged; the person can ask again.
+ */
+export function mailInBackground(deps: Pick<AppDeps, 'logger' | 'mailer'>, mail: Mail, what: string): void {
+  deps.mailer.send(mail).catch((err: unknown) => deps.logger.error({ err }, `${what} failed`));
 }
 
 /** What the mailbox routes use of the app's ports. */
@@ -112,7 +133,7 @@ export function mailboxRoutes(deps: MailboxRouteDeps) {
     const user = currentUser(ctx);
     if (!user.emailVerified) {
       await limitMailRequest(deps, ctx, user.email);
-      await sendVerificationLink(deps, ctx, user);
+      await deps.mailer.send(await verificationMail(deps, ctx, user));
     }
     ctx.status = 204;
   });
@@ -126,15 +147,16 @@ export function mailboxRoutes(deps: MailboxRouteDeps) {
     if (user?.isAvailable) {
       const token = await deps.emailLinks.issue(user.id, 'reset-password');
       const link = `${appUrl(deps, ctx)}/reset-password?token=${token}`;
-      // Not awaited: an address with an account must not answer slower than one without.
-      deps.mailer
-        .send({
+      mailInBackground(
+        deps,
+        {
           to: user.email,
           subject: 'Reset your password',
           text: `Hello ${user.name},\n\nOpen this link within an hour to choose a new password:\n${link}\n\nIf you did not ask for it, ignore this mail.\n`,
           link,
-        })
-        .catch((err: unknown) => deps.logger.error({ err }, 'reset mail failed'));
+        },
+        'reset mail',
+      );
     }
     ctx.status = 202;
     ctx.body = { detail: 'If an account uses this address, a link to reset its password is on its way.' };

@@ -64,12 +64,25 @@ describe('auth and users over HTTP', () => {
       });
       expect(ok.status).toBe(201);
     });
-    it('refuses a taken email with 409 EMAIL_TAKEN', async () => {
+    it('answers a taken email as a new one, and the account stays the first one (no enumeration)', async () => {
       const res = await app.call('POST', '/auth/register', {
-        body: { name: 'Again', email: 'nok@woxa.tech', password: 'longenough' },
+        body: { name: 'Again', email: 'nok@woxa.tech', password: 'other-pass-9' },
       });
-      expect(res.status).toBe(409);
-      expect(res.body.code).toBe('EMAIL_TAKEN');
+      expect(res.status).toBe(201);
+      expect(res.body).toEqual({
+        id: expect.any(String),
+        email: 'nok@woxa.tech',
+        name: 'Again',
+        role: 'user',
+        isAvailable: true,
+        emailVerified: false,
+      });
+      const stolen = await app.call('POST', '/auth/v2/login', {
+        body: { email: 'nok@woxa.tech', password: 'other-pass-9' },
+      });
+      expect(stolen.status).toBe(401);
+      const { accessToken } = await app.login('nok@woxa.tech', 'longenough');
+      expect((await app.call('GET', '/user/me', { token: accessToken })).body.name).toBe('Nok');
     });
     it('never applies a role sent in the body', async () => {
       const res = await app.call('POST', '/auth/register', {

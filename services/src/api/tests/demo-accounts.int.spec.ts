@@ -1,7 +1,7 @@
 import type { ClientConfig, User } from '@drinks/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestServer, startTestServer } from '../../test-support/server.js';
-import { catalog, placeCafeOrder, uploadImage } from './fixtures.js';
+import { catalog, placeCafeOrder, problem, uploadImage } from './fixtures.js';
 
 // A demo (make start: DEMO_DATA, so ACCOUNT_RULES defaults to `contract`) keeps the HTTP contract's rules for
 // accounts: API.md asks only for a password of 8 characters, and lists no refusal of an order for an
@@ -26,5 +26,16 @@ describe('accounts under the contract rules of a demo', () => {
     expect(placed.status).toBe(201);
     const config = await app.call<ClientConfig>('GET', '/config');
     expect(config.body.verifiedEmailToOrder).toBe(false);
+  });
+
+  it('answers a taken address with 409 EMAIL_TAKEN, for every spelling of the mailbox', async () => {
+    const register = (email: string) =>
+      app.call('POST', '/auth/register', { body: { name: 'Twin', email, password: 'password123' } });
+    expect((await register('nid@woxa.tech')).status).toBe(201);
+    for (const email of ['nid@woxa.tech', 'NID@woxa.tech', 'nid+coffee@woxa.tech']) {
+      const res = await register(email);
+      expect(res.status).toBe(409);
+      expect(problem(res).code).toBe('EMAIL_TAKEN');
+    }
   });
 });

@@ -73,6 +73,7 @@ describe('mailboxes proven over HTTP, mail through a real SMTP server', () => {
 
     it('resends the link to a signed-in account that waits for it', async () => {
       await register('late@woxa.tech');
+      await smtp.link('late@woxa.tech', '/verify-email');
       const { accessToken } = await app.login('late@woxa.tech', PASSWORD);
       const before = smtp.mails.filter((m) => m.to === 'late@woxa.tech').length;
       expect((await app.call('POST', '/auth/verify-email/resend', { token: accessToken })).status).toBe(204);
@@ -82,13 +83,33 @@ describe('mailboxes proven over HTTP, mail through a real SMTP server', () => {
   });
 
   describe('when the address is taken', () => {
-    it('answers 409 EMAIL_TAKEN as the contract says, for every spelling of the mailbox', async () => {
-      await register('nid@woxa.tech');
+    it('answers as for a new address, for every spelling of the mailbox, and mails its owner instead', async () => {
+      const first = await register('nid@woxa.tech');
+      const fresh = await register('nid-new@woxa.tech', 'Twin');
       for (const email of ['nid@woxa.tech', 'NID@woxa.tech', 'nid+coffee@woxa.tech']) {
         const res = await register(email, 'Twin');
-        expect(res.status).toBe(409);
-        expect(problem(res).code).toBe('EMAIL_TAKEN');
+        expect(res.status).toBe(fresh.status);
+        expect(Object.keys(res.body).sort()).toEqual(Object.keys(fresh.body).sort());
+        expect(res.body).toMatchObject({
+          email: email.toLowerCase(),
+          name: 'Twin',
+          role: 'user',
+          emailVerified: false,
+        });
+        expect(res.body.id).not.toBe(first.body.id);
+        await expect
+          .poll(
+            () =>
+              smtp.mails.find((m) => m.to === email.toLowerCase() && m.subject === 'You already have an account')?.text,
+          )
+          .toContain(`${APP_URL}/login`);
       }
+      // No second account was made: the first one's password alone signs in.
+      expect((await app.login('nid@woxa.tech', PASSWORD)).accessToken).toBeTruthy();
+      const twin = await app.call('POST', '/auth/v2/login', {
+        body: { email: 'nid+coffee@woxa.tech', password: PASSWORD },
+      });
+      expect(twin.status).toBe(401);
     });
 
     it('limits registrations per mailbox with 429, whatever the spelling', async () => {
@@ -97,13 +118,16 @@ describe('mailboxes proven over HTTP, mail through a real SMTP server', () => {
         statuses.push((await register(email)).status);
       }
       statuses.push((await register('flood+3@woxa.tech')).status, (await register('flood@woxa.tech')).status);
-      expect(statuses).toEqual([201, 409, 409, 409, 409, 429]);
+      expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
     });
 
     it('keeps a plus address as typed for the one account that holds the mailbox', async () => {
       const res = await register('pim+drinks@woxa.tech');
       expect(res.body.email).toBe('pim+drinks@woxa.tech');
-      expect((await register('pim@woxa.tech')).status).toBe(409);
+      expect((await register('pim@woxa.tech')).status).toBe(201);
+      const plain = await app.call('POST', '/auth/v2/login', { body: { email: 'pim@woxa.tech', password: PASSWORD } });
+      expect(plain.status).toBe(401);
+      expect((await app.login('pim+drinks@woxa.tech', PASSWORD)).accessToken).toBeTruthy();
     });
   });
 
