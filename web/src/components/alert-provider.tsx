@@ -1,6 +1,7 @@
-import { createContext, lazy, Suspense, useCallback, useContext, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
+import { lazyComponent } from '../lib/lazy-component.js';
 
-const AlertDialog = lazy(() => import('./alert-dialog.js'));
+const AlertDialog = lazyComponent(async () => (await import('./alert-dialog.js')).default);
 
 type ShowAlert = (message: string) => Promise<void>;
 const AlertContext = createContext<ShowAlert | null>(null);
@@ -19,11 +20,7 @@ export function AlertProvider({ children }: { children: ReactNode }) {
   return (
     <AlertContext.Provider value={show}>
       {children}
-      {current && (
-        <Suspense fallback={null}>
-          <AlertDialog message={current.message} onClose={close} />
-        </Suspense>
-      )}
+      {current && <AlertDialog message={current.message} onClose={close} />}
     </AlertContext.Provider>
   );
 }

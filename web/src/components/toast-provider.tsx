@@ -1,4 +1,5 @@
-import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
+import { lazyComponent } from '../lib/lazy-component.js';
 
 export interface Toast {
   severity: 'success' | 'error' | 'info';
@@ -9,7 +10,7 @@ export interface Toast {
 }
 type ShowToast = (t: Toast) => void;
 const ToastContext = createContext<ShowToast | null>(null);
-const ToastView = lazy(() => import('./toast-view.js'));
+const ToastView = lazyComponent(async () => (await import('./toast-view.js')).default);
 
 /** How long a toast stays: long enough to read its words (errors a little longer), then it goes by itself. */
 export function toastDuration(t: Toast): number {
@@ -31,11 +32,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     <ToastContext.Provider value={show}>
       {children}
       <div aria-live="polite">
-        {current && (
-          <Suspense fallback={null}>
-            <ToastView key={current.id} toast={current} onClose={() => setCurrent(null)} />
-          </Suspense>
-        )}
+        {current && <ToastView key={current.id} toast={current} onClose={() => setCurrent(null)} />}
       </div>
     </ToastContext.Provider>
   );

@@ -1,7 +1,7 @@
-import { lazy, Suspense } from 'react';
 import { useRegisterSW } from 'virtual:pwa-register/react';
+import { lazyComponent } from '../lib/lazy-component.js';
 
-const UpdateSnackbar = lazy(() => import('./update-snackbar.js'));
+const UpdateSnackbar = lazyComponent(async () => (await import('./update-snackbar.js')).default);
 
 const UPDATE_CHECK_MS = 30 * 60_000;
 
@@ -20,9 +20,5 @@ export function UpdatePrompt() {
     onRegisterError: (err) => console.warn('service worker registration failed', err),
   });
   if (!needRefresh) return null;
-  return (
-    <Suspense fallback={null}>
-      <UpdateSnackbar onReload={() => void updateServiceWorker(true)} />
-    </Suspense>
-  );
+  return <UpdateSnackbar onReload={() => void updateServiceWorker(true)} />;
 }

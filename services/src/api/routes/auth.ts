@@ -12,25 +12,17 @@ import { parse, pathParam } from '../parse.js';
 import { logSecurityEvent } from '../security-log.js';
 import { commandMetadata } from './command-metadata.js';
 import { refusePasswordSignIn } from './company-sign-in.js';
-import { appUrl, limitMailRequest, mailInBackground, takenMailboxNotice, verificationMail } from './mailbox.js';
+import {
+  appUrl,
+  limitMailRequest,
+  mailInBackground,
+  type MailboxRouteDeps,
+  takenMailboxNotice,
+  verificationMail,
+} from './mailbox.js';
 
 /** What the auth routes use of the app's ports. */
-export type AuthRouteDeps = Pick<
-  AppDeps,
-  | 'config'
-  | 'credentials'
-  | 'emailLinks'
-  | 'logger'
-  | 'mailLimits'
-  | 'mailer'
-  | 'passwords'
-  | 'push'
-  | 'store'
-  | 'throttle'
-  | 'tokens'
-  | 'users'
-  | 'waitFor'
->;
+export type AuthRouteDeps = MailboxRouteDeps & Pick<AppDeps, 'push'>;
 
 export function authRoutes(deps: AuthRouteDeps) {
   const router = new Router<AppState>({ prefix: '/api' });

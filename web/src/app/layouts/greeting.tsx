@@ -2,15 +2,16 @@ import { LIMITS } from '@drinks/contracts';
 import EditIcon from '@mui/icons-material/Edit';
 import KeyIcon from '@mui/icons-material/Key';
 import { Box, Button, IconButton, InputBase, Typography } from '@mui/material';
-import { lazy, Suspense, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useAlert } from '../../components/alert-provider.js';
 import { useRename } from '../../features/profile/api/rename.js';
 import { useSession } from '../../lib/session.js';
 import { useOpenedOnce } from '../../lib/use-opened-once.js';
+import { lazyComponent } from '../../lib/lazy-component.js';
 
-const ChangePasswordDialog = lazy(async () => ({
-  default: (await import('../../features/auth/components/change-password-dialog.js')).ChangePasswordDialog,
-}));
+const ChangePasswordDialog = lazyComponent(
+  async () => (await import('../../features/auth/components/change-password-dialog.js')).ChangePasswordDialog,
+);
 
 /** 'Hi,' plus the name, with inline edit ('New name:' and Save). */
 export function Greeting({ color = 'inherit' }: { color?: string }) {
@@ -55,11 +56,7 @@ export function Greeting({ color = 'inherit' }: { color?: string }) {
         <IconButton size="small" color="inherit" aria-label="Change password" onClick={() => setChangingPassword(true)}>
           <KeyIcon fontSize="small" />
         </IconButton>
-        {passwordLoaded && (
-          <Suspense fallback={null}>
-            <ChangePasswordDialog open={changingPassword} onClose={() => setChangingPassword(false)} />
-          </Suspense>
-        )}
+        {passwordLoaded && <ChangePasswordDialog open={changingPassword} onClose={() => setChangingPassword(false)} />}
       </Box>
     );
   }

@@ -2,7 +2,7 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import MenuIcon from '@mui/icons-material/Menu';
 import { AppBar, Box, Button, IconButton, Toolbar, useMediaQuery } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { Logo } from '../../components/logo.js';
 import { landingPath } from '../../lib/access.js';
@@ -12,7 +12,7 @@ import { BAR_PURPLE, CAFE_DARK } from '../theme.js';
 import { paths } from '../../lib/paths.js';
 
 // The drawer and the greeting (with its rename form) load when first shown, not with the first screen.
-const NavDrawer = lazy(() => import('./nav-drawer.js'));
+const NavDrawer = lazyComponent(async () => (await import('./nav-drawer.js')).default);
 const Greeting = lazyComponent(async () => (await import('./greeting.js')).Greeting);
 
 export function useNavLinks(): { label: string; to: string }[] {
@@ -81,11 +81,7 @@ export function TopBar() {
           </IconButton>
         )}
       </Toolbar>
-      {open && !wide && (
-        <Suspense fallback={null}>
-          <NavDrawer links={links} onClose={() => setOpen(false)} />
-        </Suspense>
-      )}
+      {open && !wide && <NavDrawer links={links} onClose={() => setOpen(false)} />}
     </AppBar>
   );
 }

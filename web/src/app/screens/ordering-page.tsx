@@ -2,7 +2,7 @@ import { shopStatusParam, type Order } from '@drinks/contracts';
 import KeyboardIcon from '@mui/icons-material/Keyboard';
 import SettingsIcon from '@mui/icons-material/Settings';
 import { Alert, Box, CircularProgress, Container, IconButton, Stack, Tooltip, Typography } from '@mui/material';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { flushSync } from 'react-dom';
 import { LastKnown } from '../../components/last-known.js';
 import { useOnline } from '../../lib/online.js';
@@ -30,17 +30,18 @@ import { useBoardActions } from '../../features/board/use-board-actions.js';
 import { useNewOrderAlert, useSoundBlocked } from '../../features/board/use-new-order-alert.js';
 import { useNow } from '../../lib/use-now.js';
 import { useTicketKeys, type TicketKeyAction } from '../../features/board/use-ticket-keys.js';
+import { lazyComponent } from '../../lib/lazy-component.js';
 
 // The dialogs load when first opened: the board shows the queue first.
-const RejectDialog = lazy(async () => ({
-  default: (await import('../../features/board/components/reject-dialog.js')).RejectDialog,
-}));
-const KeyboardHelp = lazy(async () => ({
-  default: (await import('../../features/board/components/keyboard-help.js')).KeyboardHelp,
-}));
-const BoardSettingsDialog = lazy(async () => ({
-  default: (await import('../../features/board/components/board-settings-dialog.js')).BoardSettingsDialog,
-}));
+const RejectDialog = lazyComponent(
+  async () => (await import('../../features/board/components/reject-dialog.js')).RejectDialog,
+);
+const KeyboardHelp = lazyComponent(
+  async () => (await import('../../features/board/components/keyboard-help.js')).KeyboardHelp,
+);
+const BoardSettingsDialog = lazyComponent(
+  async () => (await import('../../features/board/components/board-settings-dialog.js')).BoardSettingsDialog,
+);
 
 const NOTICES = { 'bar-open': 'Take order at the bar only', 'all-close': 'Cafe and Bar are close' } as const;
 
@@ -206,27 +207,19 @@ export function OrderingPage() {
           </Stack>
         )
       )}
-
-      <Suspense fallback={null}>
-        {rejectLoaded && (
-          <RejectDialog
-            open={rejecting !== null}
-            count={rejecting?.length ?? 0}
-            busy={actions.rejecting}
-            onClose={() => setRejecting(null)}
-            onConfirm={(note) => void reject(note)}
-          />
-        )}
-        {helpLoaded && <KeyboardHelp open={help} onClose={() => setHelp(false)} />}
-        {settingsOpen && (
-          <BoardSettingsDialog
-            open
-            settings={settings}
-            onClose={() => setSettingsOpen(false)}
-            onSave={updateSettings}
-          />
-        )}
-      </Suspense>
+      {rejectLoaded && (
+        <RejectDialog
+          open={rejecting !== null}
+          count={rejecting?.length ?? 0}
+          busy={actions.rejecting}
+          onClose={() => setRejecting(null)}
+          onConfirm={(note) => void reject(note)}
+        />
+      )}
+      {helpLoaded && <KeyboardHelp open={help} onClose={() => setHelp(false)} />}
+      {settingsOpen && (
+        <BoardSettingsDialog open settings={settings} onClose={() => setSettingsOpen(false)} onSave={updateSettings} />
+      )}
       <SetInactiveOffer menus={outOfStock} onDone={() => setOutOfStock((l) => l.slice(1))} />
       <PrintLabel order={printing} />
     </Container>

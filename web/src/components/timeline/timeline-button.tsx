@@ -1,16 +1,15 @@
 import TimelineIcon from '@mui/icons-material/Timeline';
 import { Button, type ButtonProps } from '@mui/material';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { lazyComponent } from '../../lib/lazy-component.js';
 
-const TimelineDialog = lazy(async () => ({ default: (await import('./timeline-dialog.js')).TimelineDialog }));
+const TimelineDialog = lazyComponent(async () => (await import('./timeline-dialog.js')).TimelineDialog);
 
 /** Opens an order's timeline: the dialog (and its chunk) loads when first asked for. */
 export function useTimelineDialog(orderId: string, menuName: string): [open: () => void, dialog: ReactNode] {
   const [open, setOpen] = useState(false);
   const dialog = open && (
-    <Suspense fallback={null}>
-      <TimelineDialog orderId={orderId} title={menuName} open={open} onClose={() => setOpen(false)} />
-    </Suspense>
+    <TimelineDialog orderId={orderId} title={menuName} open={open} onClose={() => setOpen(false)} />
   );
   return [() => setOpen(true), dialog];
 }

@@ -1,15 +1,17 @@
-import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Alert, Button, CircularProgress, Stack, Typography } from '@mui/material';
+import { useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { CenteredMain } from '../../components/centered-main.js';
 import { Logo } from '../../components/logo.js';
 import { landingPath } from '../../lib/access.js';
 import { useConfig } from '../../lib/config.js';
 import { useSession } from '../../lib/session.js';
 import { useOpenedOnce } from '../../lib/use-opened-once.js';
 import { paths } from '../../lib/paths.js';
+import { lazyComponent } from '../../lib/lazy-component.js';
 
 // The form (text fields, dialogs) loads when first asked for: most visits only show the buttons.
-const LoginDialog = lazy(() => import('./components/login-dialog.js'));
+const LoginDialog = lazyComponent(async () => (await import('./components/login-dialog.js')).default);
 
 function rememberedPath(state: unknown): string | null {
   const from = (state as { from?: { pathname?: string; search?: string } } | null)?.from;
@@ -70,15 +72,9 @@ export function LoginPage() {
     );
 
   return (
-    <Box
-      component="main"
+    <CenteredMain
+      gap={3}
       sx={{
-        minHeight: '100dvh',
-        display: 'flex',
-        flexDirection: 'column',
-        alignItems: 'center',
-        justifyContent: 'center',
-        gap: 3,
         p: 3,
         textAlign: 'center',
         background: 'linear-gradient(160deg, #3b2314 0%, #6d4c41 60%, #a1887f 100%)',
@@ -130,11 +126,7 @@ export function LoginPage() {
         </Stack>
       )}
 
-      {formLoaded && (
-        <Suspense fallback={null}>
-          <LoginDialog open={open} onClose={() => setOpen(false)} domain={domain} />
-        </Suspense>
-      )}
-    </Box>
+      {formLoaded && <LoginDialog open={open} onClose={() => setOpen(false)} domain={domain} />}
+    </CenteredMain>
   );
 }

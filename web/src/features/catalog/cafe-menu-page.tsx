@@ -1,6 +1,6 @@
 import { isFridayAfternoon, type Menu } from '@drinks/contracts';
 import { Alert, Box, CircularProgress, Tab, Tabs, Typography } from '@mui/material';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { useAlert } from '../../components/alert-provider.js';
 import { serverNow, useConfig } from '../../lib/config.js';
@@ -9,8 +9,9 @@ import { useOrderCount } from '../../lib/api/get-order-count.js';
 import { availableCategories, useCategories } from '../../lib/api/get-categories.js';
 import { CategoryMenuList } from './components/menu-row.js';
 import { paths } from '../../lib/paths.js';
+import { lazyComponent } from '../../lib/lazy-component.js';
 
-const CategorySelect = lazy(() => import('./components/category-select.js'));
+const CategorySelect = lazyComponent(async () => (await import('./components/category-select.js')).default);
 
 export const LIMIT_MESSAGE = 'You already reached your order limit!';
 
@@ -62,9 +63,12 @@ export function CafeMenuPage() {
         </Alert>
       )}
       {isBarista ? (
-        <Suspense fallback={<Box sx={{ height: 56, mb: 2 }} />}>
-          <CategorySelect categories={tabs} value={selected} onChange={setSelected} />
-        </Suspense>
+        <CategorySelect
+          categories={tabs}
+          value={selected}
+          onChange={setSelected}
+          fallback={<Box sx={{ height: 56, mb: 2 }} />}
+        />
       ) : (
         tabs.length > 0 && (
           <Tabs

@@ -10,13 +10,13 @@ import {
   DialogTitle,
   FormControl,
   InputLabel,
-  MenuItem,
   Select,
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api-client.js';
 import { useChangeShopStatus } from '../api/change-shop-status.js';
+import { optionItems } from '../../../components/option-items.js';
 
 const OPTIONS: readonly { value: ShopStatusParam; label: string; title: string; text: string }[] = [
   { value: 'cafe-open', label: 'Cafe', title: 'Open Cafe', text: 'Customers will be able to order from the cafe.' },
@@ -68,11 +68,7 @@ export function ShopStatusControl({ shop, canChange }: { shop: ShopStatus; canCh
           value={pending ?? current}
           onChange={(e) => setPending(e.target.value as ShopStatusParam)}
         >
-          {OPTIONS.map((o) => (
-            <MenuItem key={o.value} value={o.value}>
-              {o.label}
-            </MenuItem>
-          ))}
+          {optionItems(OPTIONS)}
         </Select>
       </FormControl>
       {error && (

@@ -3,7 +3,7 @@ import LocalDrinkIcon from '@mui/icons-material/LocalDrink';
 import WhatshotIcon from '@mui/icons-material/Whatshot';
 import { Box, Button, Card, CardContent, Chip, Step, StepLabel, Stepper, Typography } from '@mui/material';
 import type { Order } from '@drinks/contracts';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { formatBusinessTime, useConfig } from '../../../lib/config.js';
 import { useOnline } from '../../../lib/online.js';
 import { getOrder } from '../api/get-order.js';
@@ -11,8 +11,9 @@ import { useUpdateOrderStatus } from '../api/update-order-status.js';
 import { cardTime, queueMessage, TRACKER_STEPS, trackerStep } from '../order-text.js';
 import { OrderAgainButton } from '../../../components/order-again-button.js';
 import { TimelineButton } from '../../../components/timeline/timeline-button.js';
+import { lazyComponent } from '../../../lib/lazy-component.js';
 
-const CancelDialog = lazy(async () => ({ default: (await import('./cancel-dialog.js')).CancelDialog }));
+const CancelDialog = lazyComponent(async () => (await import('./cancel-dialog.js')).CancelDialog);
 
 function TypeIcon({ type }: { type: Order['type'] }) {
   if (type === 'cold') return <AcUnitIcon sx={{ color: '#0d47a1' }} aria-label="cold" role="img" />;
@@ -133,17 +134,15 @@ export function OrderCard({
         )}
       </CardContent>
       {cancelName !== null && (
-        <Suspense fallback={null}>
-          <CancelDialog
-            open
-            menuName={cancelName}
-            onClose={() => setCancelName(null)}
-            onConfirm={() => {
-              setCancelName(null);
-              update.mutate({ id: order.id, status: 'cancel' });
-            }}
-          />
-        </Suspense>
+        <CancelDialog
+          open
+          menuName={cancelName}
+          onClose={() => setCancelName(null)}
+          onConfirm={() => {
+            setCancelName(null);
+            update.mutate({ id: order.id, status: 'cancel' });
+          }}
+        />
       )}
     </Card>
   );

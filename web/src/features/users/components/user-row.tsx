@@ -14,7 +14,6 @@ import {
   DialogTitle,
   FormControl,
   IconButton,
-  MenuItem,
   Select,
   Stack,
   Typography,
@@ -22,6 +21,7 @@ import {
 import { useState } from 'react';
 import { useUpdateUserRole } from '../api/update-user-role.js';
 import { ROLE_OPTIONS, roleLabel, truncateName } from '../user-display.js';
+import { optionItems } from '../../../components/option-items.js';
 
 export function UserRow({ user, editable }: { user: User; editable: boolean }) {
   const [editing, setEditing] = useState(false);
@@ -53,11 +53,7 @@ export function UserRow({ user, editable }: { user: User; editable: boolean }) {
               onChange={(e) => setRole(e.target.value as Role)}
               inputProps={{ 'aria-label': `Role of ${user.name}` }}
             >
-              {ROLE_OPTIONS.map((o) => (
-                <MenuItem key={o.value} value={o.value}>
-                  {o.label}
-                </MenuItem>
-              ))}
+              {optionItems(ROLE_OPTIONS)}
             </Select>
           </FormControl>
           <IconButton
