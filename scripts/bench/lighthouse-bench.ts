@@ -2,7 +2,8 @@
 // `runs`, with Debian's Chromium (CHROME_PATH, default /usr/bin/chromium). Signed-in pages get the session
 // the way the app keeps it: tokens in local storage, set by a script that runs before the app's own.
 // Standalone: `npx tsx scripts/bench/lighthouse-bench.ts` (needs services/dist and web/dist built);
-// LIGHTHOUSE_REPORTS=<dir> keeps each run's full report (JSON) there.
+// LIGHTHOUSE_REPORTS=<dir> keeps each run's full report (JSON) there; BENCH_LIGHTHOUSE_PAGES=/login,/ordering
+// audits only those pages.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -118,7 +119,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const s = await benchServer(2);
   try {
     const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
-    const pages = issue14Pages(s.customers.tokens[0]!, s.customers.barista);
+    const only = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',');
+    const pages = issue14Pages(s.customers.tokens[0]!, s.customers.barista).filter(
+      (p) => !only || only.includes(p.path),
+    );
     console.log(table(await runLighthouseBench(s.server.url, pages, runs)));
   } finally {
     await s.close();
