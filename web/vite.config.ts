@@ -1,12 +1,33 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
+
+/**
+ * login.html: index.html painting the welcome page instead of the loading screen (see index.html), so
+ * someone opening /login sees it before any script has run. The server sends it for /login.
+ */
+const welcomeShell = (): Plugin => ({
+  name: 'welcome-shell',
+  enforce: 'post',
+  generateBundle(_options, bundle) {
+    const index = bundle['index.html'];
+    if (index?.type !== 'asset') return;
+    const html = String(index.source);
+    if (!html.includes('<html lang="en">')) this.error('index.html: no <html lang="en"> to mark');
+    this.emitFile({
+      type: 'asset',
+      fileName: 'login.html',
+      source: html.replace('<html lang="en">', '<html lang="en" data-screen="welcome">'),
+    });
+  },
+});
 
 export default defineConfig({
   plugins: [
     react(),
+    welcomeShell(),
     // Precompressed beside each asset: the server (koa-static) sends the .br or .gz file as is
     // instead of compressing the same scripts again for every phone that opens the app.
     compression({ algorithms: ['gzip', 'brotliCompress'], threshold: 1024 }),

@@ -10,6 +10,8 @@ declare const self: ServiceWorkerGlobalScope;
 // fresh; the last-known data the app shows offline comes from its own labelled cache.
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
+// /login's shell paints the welcome page before the scripts run; every other screen's, the loading screen.
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/login.html'), { allowlist: [/^\/login$/] }));
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api(\/|$)/] }));
 
 // A new version waits until the person taps "Update available" (virtual:pwa-register sends this).

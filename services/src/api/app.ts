@@ -83,12 +83,14 @@ export function createApp(deps: AppDeps, options: { webDir?: string } = {}): Koa
           ),
       }),
     );
-    // Client-side routes: every other GET outside /api gets the app shell.
+    // Client-side routes: every other GET outside /api gets the app shell; /login the shell that
+    // paints the welcome page before its scripts run (web/vite.config.ts).
+    const loginShell = existsSync(path.join(webDir, 'login.html')) ? 'login.html' : 'index.html';
     app.use(async (ctx, next) => {
       if (ctx.method !== 'GET' || ctx.path.startsWith('/api')) return next();
       ctx.type = 'html';
       ctx.set('Cache-Control', 'no-cache');
-      ctx.body = createReadStream(path.join(webDir, 'index.html'));
+      ctx.body = createReadStream(path.join(webDir, ctx.path === '/login' ? loginShell : 'index.html'));
     });
   }
   return app;

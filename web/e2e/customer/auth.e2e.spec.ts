@@ -172,4 +172,31 @@ describe('sign-in, registration and landing', () => {
     await expectNoSeriousA11yViolations(page);
     await page.context().close();
   });
+
+  it('paints the welcome page before any script runs, where the app then shows it', async () => {
+    const boxes = (page: Page) =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('main > *')]
+          .filter((e) => e.getBoundingClientRect().height > 0)
+          .map((e) => Math.round(e.getBoundingClientRect().top)),
+      );
+    const bare = await browser.newContext({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
+    const before = await bare.newPage();
+    await before.goto(`${app.url}/login`);
+    await before.getByRole('heading', { name: 'Welcome to Woxa Cafe' }).waitFor();
+    expect(await before.getByText('Wait a sec...').isVisible()).toBe(false);
+    // Every other screen's page opens on the loading screen.
+    const other = await bare.newPage();
+    await other.goto(`${app.url}/statusOrder`);
+    await other.getByText('Wait a sec...').waitFor();
+    expect(await other.getByRole('heading', { name: 'Welcome to Woxa Cafe' }).isVisible()).toBe(false);
+
+    const page = await newPhonePage(browser);
+    await page.goto(`${app.url}/login`);
+    await page.getByRole('button', { name: 'Create New Account' }).waitFor();
+    // The app's screen stands where the page's own did: nothing moves when the scripts take over.
+    expect((await boxes(page)).slice(0, 3)).toEqual((await boxes(before)).slice(0, 3));
+    await bare.close();
+    await page.context().close();
+  });
 });
