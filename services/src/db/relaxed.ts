@@ -11,14 +11,14 @@ export type Transact = <T>(fn: (trx: Knex.Transaction) => Promise<T>) => Promise
  * no append of the log ever commits without its fsync; the log's next commit makes these durable too.
  * PostgreSQL: an asynchronous commit, visible at once, durable a moment later.
  */
-export function relaxedTransaction(db: RelaxedDb, transaction: Transact = (fn) => db.knex.transaction(fn)): Transact {
+export function relaxedTransaction(db: RelaxedDb): Transact {
   if (db.relaxedKnex) {
     const relaxedKnex = db.relaxedKnex;
     return (fn) => relaxedKnex.transaction(fn);
   }
   if (db.dialect === 'pg') {
     return (fn) =>
-      transaction(async (trx) => {
+      db.knex.transaction(async (trx) => {
         await trx.raw('SET LOCAL synchronous_commit TO OFF');
         return fn(trx);
       });

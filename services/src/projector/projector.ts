@@ -85,7 +85,7 @@ export function createProjector(options: ProjectorOptions): Projector {
   const waiters = createWaiters(position, createCheckpointWatcher(db, { names, pollMs: options.pollMs ?? 25 }));
   const transaction = <T>(fn: (trx: Knex.Transaction) => Promise<T>): Promise<T> =>
     db.writeTransaction ? db.writeTransaction(fn) : db.knex.transaction(fn);
-  const relaxed = relaxedTransaction(db, transaction);
+  const relaxed = relaxedTransaction(db);
 
   // Every apply runs one after the other: a bus delivery never races a catch-up.
   let queue: Promise<unknown> = Promise.resolve();
