@@ -1,23 +1,24 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { AppProviders } from './app/providers.js';
+import { AppProviders, startQueries } from './app/providers.js';
 import { RouteErrorBoundary } from './app/route-error-boundary.js';
 import { AppRoutes, preloadOpeningScreen } from './app/routes.js';
 import { startSessionCheck } from './lib/session.js';
 
-const openingScreen = preloadOpeningScreen(location.pathname);
-startSessionCheck(openingScreen);
+const queryClient = startQueries();
+const opening = startSessionCheck(queryClient, preloadOpeningScreen(location.pathname));
 
-// The first render waits for the opening screen's code. Until then index.html's own markup shows the
-// loading screen (or on /login the welcome page); rendering earlier would only paint the loading screen
-// over it, and on /login replace the welcome page with it for a moment.
-void openingScreen
-  .catch(() => undefined) // the route's error boundary shows a chunk that failed to load
+// The first render waits for the opening screen's code and the session check. Until then index.html's
+// own markup shows the loading screen (or on /login the welcome page); rendering earlier would only paint
+// the loading screen over it, and on /login replace the welcome page with it for a moment. A chunk that
+// failed to load is shown by the route's error boundary; a failed check, by the session.
+void opening
+  .catch(() => undefined)
   .then(() =>
     createRoot(document.getElementById('root')!).render(
       <StrictMode>
-        <AppProviders>
+        <AppProviders client={queryClient}>
           <BrowserRouter>
             <RouteErrorBoundary>
               <AppRoutes />

@@ -199,4 +199,25 @@ describe('sign-in, registration and landing', () => {
     await bare.close();
     await page.context().close();
   });
+
+  it('opens a signed-in screen as its first render, without drawing the loading screen over the page', async () => {
+    const page = await newPhonePage(browser);
+    // Records any loading screen the app itself draws; the page's own (index.html's .splash) does not count.
+    await page.addInitScript(() => {
+      const w = window as unknown as { appLoadingScreens: number };
+      w.appLoadingScreens = 0;
+      new MutationObserver((records) => {
+        for (const r of records)
+          for (const n of r.addedNodes) {
+            if (!(n instanceof HTMLElement)) continue;
+            const texts = [n, ...n.querySelectorAll('*')].filter((e) => e.textContent === 'Wait a sec...');
+            w.appLoadingScreens += texts.filter((e) => !e.closest('.splash')).length;
+          }
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await signInWithTokens(page, app, 'user@woxa.tech', '/statusOrder');
+    await page.getByRole('button', { name: 'Order now' }).or(page.getByText('Order Status')).first().waitFor();
+    expect(await page.evaluate(() => (window as unknown as { appLoadingScreens: number }).appLoadingScreens)).toBe(0);
+    await page.context().close();
+  });
 });

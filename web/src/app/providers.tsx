@@ -1,6 +1,6 @@
 import { CssBaseline, ThemeProvider } from '@mui/material';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { AlertProvider } from '../components/alert-provider.js';
 import { ToastProvider } from '../components/toast-provider.js';
 import { prefetchBoard } from '../features/board/api/get-orders.js';
@@ -10,18 +10,23 @@ import { persistQueries } from '../lib/query-persistence.js';
 import { getTokens } from '../lib/storage.js';
 import { theme } from './theme.js';
 
-export function AppProviders({ children }: { children: ReactNode }) {
-  const [client] = useState(() => {
-    const c = makeQueryClient();
-    persistQueries(c);
-    // Every screen needs the server's configuration and clock: ask at once, beside the session.
-    void c.prefetchQuery(configQuery);
-    // A barista's phone opens on the board: its queues load while the app checks the session and
-    // renders, instead of after (a refused or stale prefetch changes nothing: the board asks again).
-    if (location.pathname.startsWith('/ordering') && getTokens().accessToken)
-      void prefetchBoard(c).catch(() => undefined);
-    return c;
-  });
+/**
+ * The app's query client, asking at once for what every opening needs: main.tsx makes it before the
+ * opening screen's code has arrived, so these requests run beside that download.
+ */
+export function startQueries(): QueryClient {
+  const client = makeQueryClient();
+  persistQueries(client);
+  // Every screen needs the server's configuration and clock.
+  void client.prefetchQuery(configQuery);
+  // A barista's phone opens on the board: its queues load while the app checks the session and
+  // starts (a refused or stale prefetch changes nothing: the board asks again).
+  if (location.pathname.startsWith('/ordering') && getTokens().accessToken)
+    void prefetchBoard(client).catch(() => undefined);
+  return client;
+}
+
+export function AppProviders({ client, children }: { client: QueryClient; children: ReactNode }) {
   return (
     <QueryClientProvider client={client}>
       <ThemeProvider theme={theme}>

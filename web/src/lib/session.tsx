@@ -1,5 +1,5 @@
 import type { ShopStatus, Tokens, User } from '@drinks/contracts';
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { api, refreshTokens } from './api-client.js';
@@ -49,23 +49,35 @@ const askSignIn = (): SignInAnswers => Promise.all([api<User>('/user/me'), api<S
 let openingCheck: SignInAnswers | undefined;
 let openingScreen: Promise<unknown> = Promise.resolve();
 
+/** The opening check's answer when it came before the first render: the session starts with it. */
+let opened: User | undefined;
+
 /**
  * Asks who is signed in while the app's code is still starting (main.tsx calls it before the first
  * render), not from an effect after that render: every screen of a signed-in person waits on it.
- * `screen` is the opening screen's code, loading meanwhile: the session counts as initialised once both
- * are in, so the screen renders at once instead of suspending (React would then hold it back 300 ms).
+ * `screen` is the opening screen's code, loading meanwhile. Resolves once both are in (or the check
+ * failed, which the session's first effect then handles): main.tsx renders then, so the first render
+ * is the screen itself, with its user and shop status, instead of a loading screen and a second pass.
  */
-export function startSessionCheck(screen: Promise<unknown> = Promise.resolve()): void {
+export function startSessionCheck(client: QueryClient, screen: Promise<unknown> = Promise.resolve()): Promise<unknown> {
   openingScreen = screen.catch(() => undefined);
   const { accessToken } = getTokens();
-  if (!accessToken || !looksUsable(accessToken)) return;
+  if (!accessToken || !looksUsable(accessToken)) return openingScreen;
   openingCheck = askSignIn();
-  openingCheck.catch(() => undefined); // handled by the session's first check, which takes it
+  const answered = openingCheck.then(
+    ([me, shop]) => {
+      client.setQueryData(shopQuery.queryKey, shop);
+      writeStorage(STORAGE_KEYS.lastUser, JSON.stringify(me));
+      opened = me;
+    },
+    () => undefined, // handled by the session's first check, which takes it
+  );
+  return Promise.all([openingScreen, answered]);
 }
 
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const [user, setUser] = useState<User | null>(null);
-  const [initialised, setInitialised] = useState(false);
+  const [user, setUser] = useState<User | null>(() => opened ?? null);
+  const [initialised, setInitialised] = useState(() => opened !== undefined);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const started = useRef(false);
@@ -84,6 +96,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
+    if (opened) {
+      // Signed in before the first render (startSessionCheck): nothing left to ask. Used once: a
+      // provider mounted again later asks the server afresh.
+      opened = undefined;
+      openingCheck = undefined;
+      openingScreen = Promise.resolve();
+      return;
+    }
     const screen = openingScreen;
     openingScreen = Promise.resolve();
     const ready = () => screen.then(() => setInitialised(true));
