@@ -47,7 +47,12 @@ function lastKnownUser(): User | null {
 type SignInAnswers = Promise<[User, ShopStatus]>;
 const askSignIn = (): SignInAnswers => Promise.all([api<User>('/user/me'), api<ShopStatus>('/cafe-status')]);
 let openingCheck: SignInAnswers | undefined;
-let openingScreen: Promise<unknown> = Promise.resolve();
+
+/** What a confirmed sign-in keeps: the shop status for every screen, the user for opening offline. */
+function remember(client: QueryClient, me: User, shop: ShopStatus): void {
+  client.setQueryData(shopQuery.queryKey, shop);
+  writeStorage(STORAGE_KEYS.lastUser, JSON.stringify(me));
+}
 
 /** The opening check's answer when it came before the first render: the session starts with it. */
 let opened: User | undefined;
@@ -60,19 +65,18 @@ let opened: User | undefined;
  * is the screen itself, with its user and shop status, instead of a loading screen and a second pass.
  */
 export function startSessionCheck(client: QueryClient, screen: Promise<unknown> = Promise.resolve()): Promise<unknown> {
-  openingScreen = screen.catch(() => undefined);
+  const screenIn = screen.catch(() => undefined);
   const { accessToken } = getTokens();
-  if (!accessToken || !looksUsable(accessToken)) return openingScreen;
+  if (!accessToken || !looksUsable(accessToken)) return screenIn;
   openingCheck = askSignIn();
   const answered = openingCheck.then(
     ([me, shop]) => {
-      client.setQueryData(shopQuery.queryKey, shop);
-      writeStorage(STORAGE_KEYS.lastUser, JSON.stringify(me));
+      remember(client, me, shop);
       opened = me;
     },
     () => undefined, // handled by the session's first check, which takes it
   );
-  return Promise.all([openingScreen, answered]);
+  return Promise.all([screenIn, answered]);
 }
 
 export function SessionProvider({ children }: { children: ReactNode }) {
@@ -86,8 +90,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const signIn = useCallback(
     async (asked: SignInAnswers = askSignIn()) => {
       const [me, shop] = await asked;
-      queryClient.setQueryData(shopQuery.queryKey, shop);
-      writeStorage(STORAGE_KEYS.lastUser, JSON.stringify(me));
+      remember(queryClient, me, shop);
       setUser(me);
     },
     [queryClient],
@@ -101,17 +104,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       // provider mounted again later asks the server afresh.
       opened = undefined;
       openingCheck = undefined;
-      openingScreen = Promise.resolve();
       return;
     }
-    const screen = openingScreen;
-    openingScreen = Promise.resolve();
-    const ready = () => screen.then(() => setInitialised(true));
     void (async () => {
       const { accessToken, refreshToken } = getTokens();
       if (!accessToken && !refreshToken) {
         console.info('no token in storage');
-        await ready();
+        setInitialised(true);
         return;
       }
       try {
@@ -125,7 +124,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         if (isNetworkFailure(err) && known) {
           // Offline: keep the session and show what was last seen; the server checks it once back online.
           setUser(known);
-          await ready();
+          setInitialised(true);
           window.addEventListener('online', () => void signIn().catch((e) => console.warn('sign-in failed', e)), {
             once: true,
           });
@@ -134,7 +133,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         if (!getTokens().refreshToken || !(await refreshTokens())) {
           clearStorage();
           setUser(null);
-          await ready();
+          setInitialised(true);
           void navigate(paths.login, { replace: true });
           return;
         }
@@ -146,7 +145,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
           void navigate(paths.login, { replace: true });
         }
       }
-      await ready();
+      setInitialised(true);
     })();
   }, [navigate, signIn]);
 

@@ -49,7 +49,14 @@ export function authRoutes(deps: AuthRouteDeps) {
       logSecurityEvent(deps.logger, 'registration-for-taken-mailbox', { account: body.email, address: ctx.ip });
       mailInBackground(deps, takenMailboxNotice(appUrl(deps, ctx), body.email), 'taken-mailbox notice');
       ctx.status = 201;
-      ctx.body = { id: userId, email: body.email, name, role: 'user', isAvailable: true, emailVerified: false };
+      ctx.body = {
+        id: userId,
+        email: body.email,
+        name,
+        role: 'user',
+        isAvailable: true,
+        emailVerified: false,
+      } satisfies User;
       return;
     }
     if (user) {
