@@ -22,7 +22,7 @@ const CONNECTIONS = 32;
 const SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 3);
 /** Orders already in the log from earlier days (a database months into service), placed before the run. */
 const PAST_ORDERS = Number(process.env.BENCH_PAST_ORDERS ?? 20_000);
-/** BENCH_ROWS=queue,me (healthz, queue, me, moves) measures only those rows, e.g. to profile one call; orders are always placed. */
+/** BENCH_ROWS=queue,me (healthz, queue, me, board, moves) measures only those rows, e.g. to profile one call; orders are always placed. */
 const ROWS = process.env.BENCH_ROWS?.split(',');
 
 interface Goal {
@@ -132,6 +132,16 @@ async function onBackend(kind: 'sqlite' | 'pg', bare: { get: Baseline; post: Bas
       );
     if (wanted('me'))
       figures.push(row(area, 'GET /api/user/me', await reads(server, c, '/api/user/me'), bare.get, { share: 0.7 }));
+    if (wanted('board')) {
+      // The barista's list of every waiting order (the bench keeps them all waiting): rows read and sent in bulk.
+      const board = await withCpu(server.pid, () =>
+        cannon(server.url, () => ({ method: 'GET', path: '/api/order?status=ordered', headers: bearer(c.barista) }), {
+          duration: SECONDS,
+          connections: CONNECTIONS,
+        }),
+      );
+      figures.push(row(area, `GET /api/order?status=ordered (${USERS * 2} orders, barista)`, board, bare.get, {}));
+    }
     if (!wanted('moves')) return figures;
     const moves = await withCpu(server.pid, () => baristaTransitions(server.url, c, CONNECTIONS));
     figures.push(row(area, 'barista Start+Complete (PATCH)', moves, bare.post, { share: 0.3, p99: 25 }));

@@ -7,6 +7,7 @@ import { BACKENDS, testDatabase, WITH_PG, type TestDb } from '../test-support/db
 import { assertDurability, openDatabase, type Db } from './database.js';
 import { createEventStore } from '../store/event-store.js';
 import { migrateCore } from './migrations.js';
+import BetterSqlite3 from 'better-sqlite3';
 import type { Knex } from 'knex';
 import { readCheckpoint, writeCheckpoint } from '../relay/tables.js';
 
@@ -72,6 +73,35 @@ describe('a SQLite database', () => {
     await opened.writeTransaction(async (trx) => trx('checkpoints').insert({ name: 'p', position: 1 }));
     expect(statements[0]).toBe('BEGIN IMMEDIATE;');
     expect(statements.at(-1)).toBe('COMMIT;');
+  });
+
+  it('answers rows as better-sqlite3 builds them: names as selected, a repeated name the later column', async () => {
+    const { knex } = await open();
+    await knex.schema.createTable('row_probe', (t) => {
+      t.integer('id').primary();
+      t.text('name');
+      t.float('price');
+      t.text('note').nullable();
+    });
+    await knex('row_probe').insert([
+      { id: 1, name: 'Latte', price: 2.5, note: null },
+      { id: 2, name: 'Mocha "x"', price: 3, note: 'hot' },
+    ]);
+    const sql =
+      'select a.*, b.name, a.name as "odd ""name""" from row_probe a join row_probe b on b.id = 3 - a.id order by a.id';
+    const direct = new BetterSqlite3(join(dir, 'nested', 'drinks.sqlite'), { readonly: true });
+    try {
+      const expected = direct.prepare(sql).all();
+      expect(expected[0]).toEqual({ id: 1, name: 'Mocha "x"', price: 2.5, note: null, 'odd "name"': 'Latte' });
+      // Twice: the second answer comes from the cached statement.
+      expect(await knex.raw(sql)).toEqual(expected);
+      expect(await knex.raw(sql)).toEqual(expected);
+      expect(await knex('row_probe').insert({ id: 3, name: 'Tea', price: 1 }).returning(['id', 'name'])).toEqual([
+        { id: 3, name: 'Tea' },
+      ]);
+    } finally {
+      direct.close();
+    }
   });
 });
 
