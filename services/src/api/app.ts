@@ -9,7 +9,7 @@ import { type AppState, authenticate } from './middleware/auth.js';
 import { clientAddress } from './middleware/client-address.js';
 import { idempotentBody } from './middleware/idempotent-body.js';
 import { errorHandler } from './middleware/error-handler.js';
-import { requestContext, securityHeaders } from './middleware/request-context.js';
+import { requestContext, securityHeaders, serializeJson } from './middleware/request-context.js';
 import { authRoutes } from './routes/auth.js';
 import { companySignInRoutes } from './routes/company-sign-in.js';
 import { catalogRoutes } from './routes/catalog.js';
@@ -46,6 +46,7 @@ export function createApp(deps: AppDeps, options: { webDir?: string } = {}): Koa
   app.use(errorHandler(deps.logger));
   // Phones on the office Wi-Fi: the app's scripts and the JSON lists shrink to about a quarter.
   app.use(compress({ threshold: 1024, br: false }));
+  app.use(serializeJson());
   app.use((ctx, next) => (ctx.path === '/api/upload/image' ? uploadParser(ctx, next) : jsonParser(ctx, next)));
   app.use(authenticate(deps));
   app.use(idempotentBody(deps));

@@ -48,8 +48,8 @@ export function resolveClientAddress(peer: string, forwardedFor: string | undefi
 
 /** Sets ctx.ip once for every later middleware (the app runs with Koa's own proxy trust off). */
 export function clientAddress(trust: TrustProxy): Middleware {
-  return async (ctx, next) => {
+  return (ctx, next) => {
     ctx.request.ip = resolveClientAddress(ctx.req.socket.remoteAddress ?? '', ctx.get('X-Forwarded-For'), trust);
-    await next();
+    return next();
   };
 }

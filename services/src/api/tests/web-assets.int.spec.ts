@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../../test-support/process.js';
 import { type TestServer, startTestServer } from '../../test-support/server.js';
@@ -69,5 +70,24 @@ describe('the web app (web/dist, built by make build)', () => {
     expect(shell.status).toBe(200);
     expect(shell.headers['content-type']).toMatch(/text\/html/);
     expect(shell.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends a JSON answer once serialised: gzipped when asked and over 1 KiB, its length exact otherwise', async () => {
+    const plain = await get(`${app.url}/api/openapi.json`);
+    expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(Number(plain.headers['content-length'])).toBe(plain.body.length);
+    const document = JSON.parse(plain.body.toString('utf8')) as { openapi: string };
+    expect(document.openapi).toMatch(/^3\./);
+
+    const gzip = await get(`${app.url}/api/openapi.json`, 'gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(JSON.parse(gunzipSync(gzip.body).toString('utf8'))).toEqual(document);
+
+    const small = await get(`${app.url}/api/healthz`, 'gzip');
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(small.body.toString('utf8'))).toEqual({ status: 'ok' });
+    expect(Number(small.headers['content-length'])).toBe(small.body.length);
   });
 });
