@@ -74,7 +74,9 @@ async function withQueue(db: Db, rows: readonly Row[]): Promise<Order[]> {
   for (const r of rows) {
     if (!isActive(r.status)) continue;
     const key = `${r.category_for}|${r.business_day}`;
-    groups.set(key, [...(groups.get(key) ?? []), r]);
+    const group = groups.get(key);
+    if (group) group.push(r);
+    else groups.set(key, [r]);
   }
   const places = new Map<string, number>();
   for (const group of groups.values()) {
