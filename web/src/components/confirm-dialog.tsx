@@ -1,31 +1,48 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import { useId, type ReactNode } from 'react';
 
+/** "Are you sure?": a title, what will happen, a way back and the action, named by its own words. */
 export function ConfirmDialog({
   open,
   title,
   text,
-  confirmLabel = 'Delete',
+  confirmLabel,
+  cancelLabel = 'Cancel',
+  destructive = false,
+  narrow = false,
   busy = false,
   onClose,
   onConfirm,
 }: {
   open: boolean;
-  title: string;
-  text: string;
-  confirmLabel?: string;
+  title: ReactNode;
+  text: ReactNode;
+  confirmLabel: string;
+  cancelLabel?: string;
+  /** The action deletes something: its button is red. */
+  destructive?: boolean;
+  /** A phone-width dialog that fills it (maxWidth xs). */
+  narrow?: boolean;
   busy?: boolean;
   onClose(): void;
   onConfirm(): void;
 }) {
+  const id = useId();
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby="confirm-title" aria-describedby="confirm-text">
-      <DialogTitle id="confirm-title">{title}</DialogTitle>
+    <Dialog
+      open={open}
+      onClose={onClose}
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-text`}
+      {...(narrow ? { maxWidth: 'xs', fullWidth: true } : {})}
+    >
+      <DialogTitle id={`${id}-title`}>{title}</DialogTitle>
       <DialogContent>
-        <DialogContentText id="confirm-text">{text}</DialogContentText>
+        <DialogContentText id={`${id}-text`}>{text}</DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button onClick={onConfirm} color="error" variant="contained" disabled={busy}>
+        <Button onClick={onClose}>{cancelLabel}</Button>
+        <Button onClick={onConfirm} color={destructive ? 'error' : 'primary'} variant="contained" disabled={busy}>
           {confirmLabel}
         </Button>
       </DialogActions>

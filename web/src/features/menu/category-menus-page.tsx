@@ -24,7 +24,7 @@ import { useAlert } from '../../components/alert-provider.js';
 import { useSession } from '../../lib/session.js';
 import { useCategory } from './api/get-category.js';
 import { useUpdateMenu } from './api/update-menu.js';
-import { ConfirmDialog } from './components/confirm-dialog.js';
+import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { PageHeader } from './components/page-header.js';
 import { errorText } from './menu-errors.js';
 import { paths } from '../../lib/paths.js';
@@ -170,6 +170,8 @@ export function CategoryMenusPage() {
         </Paper>
       )}
       <ConfirmDialog
+        confirmLabel="Delete"
+        destructive
         open={deleting !== null}
         title={deleting && deleting.length > 1 ? `Delete ${deleting.length} menus?` : 'Delete menu?'}
         text={deleting?.map((m) => m.name).join(', ') ?? ''}

@@ -6,7 +6,7 @@ import { useDeleteCategory } from './api/delete-category.js';
 import { useCategory } from './api/get-category.js';
 import { useUpdateCategory } from './api/update-category.js';
 import { CategoryForm, type CategoryDraft } from './components/category-form.js';
-import { ConfirmDialog } from './components/confirm-dialog.js';
+import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { PageHeader } from './components/page-header.js';
 import { errorText } from './menu-errors.js';
 import { ANSWER_BOTH_QUESTIONS, nameError } from './menu-validation.js';
@@ -64,6 +64,8 @@ export function EditCategoryPage() {
         />
       )}
       <ConfirmDialog
+        confirmLabel="Delete"
+        destructive
         open={confirming}
         title="Delete category?"
         text={`${category.data?.name ?? ''} and its menus will no longer be offered.`}

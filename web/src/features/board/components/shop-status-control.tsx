@@ -1,19 +1,7 @@
 import { ERROR_MESSAGES, shopStatusParam, type ShopStatus, type ShopStatusParam } from '@drinks/contracts';
-import {
-  Alert,
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  FormControl,
-  InputLabel,
-  Select,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, FormControl, InputLabel, Select, Typography } from '@mui/material';
 import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { useChangeShopStatus } from '../api/change-shop-status.js';
 import { optionItems } from '../../../components/option-items.js';
@@ -76,22 +64,16 @@ export function ShopStatusControl({ shop, canChange }: { shop: ShopStatus; canCh
           {error}
         </Alert>
       )}
-      <Dialog
+      <ConfirmDialog
         open={option !== undefined && pending !== current}
+        title={option?.title}
+        text={option?.text}
+        confirmLabel="Confirm"
+        cancelLabel="Close"
+        busy={change.isPending}
         onClose={() => setPending(null)}
-        aria-labelledby="shop-dialog-title"
-      >
-        <DialogTitle id="shop-dialog-title">{option?.title}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{option?.text}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setPending(null)}>Close</Button>
-          <Button variant="contained" onClick={() => void confirm()} disabled={change.isPending}>
-            Confirm
-          </Button>
-        </DialogActions>
-      </Dialog>
+        onConfirm={() => void confirm()}
+      />
     </Box>
   );
 }

@@ -1,14 +1,6 @@
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  Snackbar,
-} from '@mui/material';
+import { Alert, Snackbar } from '@mui/material';
 import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog.js';
 import { useSetMenuInactive } from '../api/set-menu-inactive.js';
 
 export interface OutOfStockMenu {
@@ -40,28 +32,17 @@ export function SetInactiveOffer({ menus, onDone }: { menus: readonly OutOfStock
 
   return (
     <>
-      <Dialog
+      <ConfirmDialog
         open={menu !== undefined}
+        title={`Set ${menu?.name ?? ''} inactive?`}
+        text="It ran out of an ingredient. Customers will see it as not available until you set it active again in Menu Management."
+        confirmLabel="Set inactive"
+        cancelLabel="Keep active"
+        narrow
+        busy={setInactive.isPending}
         onClose={next}
-        aria-labelledby="inactive-title"
-        aria-describedby="inactive-text"
-        maxWidth="xs"
-        fullWidth
-      >
-        <DialogTitle id="inactive-title">Set {menu?.name} inactive?</DialogTitle>
-        <DialogContent>
-          <DialogContentText id="inactive-text">
-            It ran out of an ingredient. Customers will see it as not available until you set it active again in Menu
-            Management.
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={next}>Keep active</Button>
-          <Button variant="contained" onClick={() => void confirm()} disabled={setInactive.isPending}>
-            Set inactive
-          </Button>
-        </DialogActions>
-      </Dialog>
+        onConfirm={() => void confirm()}
+      />
       <Snackbar
         open={shown}
         autoHideDuration={4000}

@@ -2,23 +2,9 @@ import type { Role, User } from '@drinks/contracts';
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
 import EditIcon from '@mui/icons-material/Edit';
-import {
-  Avatar,
-  Box,
-  Button,
-  Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  FormControl,
-  IconButton,
-  Select,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { Avatar, Box, Chip, FormControl, IconButton, Select, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog.js';
 import { useUpdateUserRole } from '../api/update-user-role.js';
 import { ROLE_OPTIONS, roleLabel, truncateName } from '../user-display.js';
 import { optionItems } from '../../../components/option-items.js';
@@ -90,27 +76,17 @@ export function UserRow({ user, editable }: { user: User; editable: boolean }) {
           )}
         </>
       )}
-      <Dialog open={confirming} onClose={() => setConfirming(false)} aria-labelledby={`promote-${user.id}`}>
-        <DialogTitle id={`promote-${user.id}`}>Make {user.name} an admin?</DialogTitle>
-        <DialogContent>
-          <DialogContentText>
-            Admins can change anyone's role, read every dashboard and the audit log. Only you or another admin can undo
-            this.
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setConfirming(false)}>Cancel</Button>
-          <Button
-            variant="contained"
-            onClick={() => {
-              setConfirming(false);
-              commit();
-            }}
-          >
-            Make admin
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDialog
+        open={confirming}
+        title={`Make ${user.name} an admin?`}
+        text="Admins can change anyone's role, read every dashboard and the audit log. Only you or another admin can undo this."
+        confirmLabel="Make admin"
+        onClose={() => setConfirming(false)}
+        onConfirm={() => {
+          setConfirming(false);
+          commit();
+        }}
+      />
     </Stack>
   );
 }
