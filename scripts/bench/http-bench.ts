@@ -61,15 +61,20 @@ const cpu = (r: CannonResult) => (r.cpuUs === undefined ? '' : `, server CPU ${r
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
-/** Reads spread over the customers' tokens. */
-function reads(server: { url: string; pid: number }, c: Customers, path: string) {
-  let i = 0;
+/** GETs of `path` for SECONDS, as the token `token()` names for each (none: unauthenticated), with the server's CPU. */
+function reads(server: { url: string; pid: number }, path: string, token?: () => string) {
   return withCpu(server.pid, () =>
-    cannon(server.url, () => ({ method: 'GET', path, headers: bearer(c.tokens[i++ % c.tokens.length]!) }), {
+    cannon(server.url, () => ({ method: 'GET', path, ...(token ? { headers: bearer(token()) } : {}) }), {
       duration: SECONDS,
       connections: CONNECTIONS,
     }),
   );
+}
+
+/** The customers' tokens in turn. */
+function eachCustomer(c: Customers): () => string {
+  let i = 0;
+  return () => c.tokens[i++ % c.tokens.length]!;
 }
 
 async function onBackend(kind: 'sqlite' | 'pg', bare: { get: Baseline; post: Baseline }, profileDir?: string) {
@@ -109,15 +114,8 @@ async function onBackend(kind: 'sqlite' | 'pg', bare: { get: Baseline; post: Bas
       await seedDb.close();
     }
     const wanted = (name: string) => !ROWS || ROWS.includes(name);
-    if (wanted('healthz')) {
-      const health = await withCpu(server.pid, () =>
-        cannon(server.url, () => ({ method: 'GET', path: '/api/healthz' }), {
-          duration: SECONDS,
-          connections: CONNECTIONS,
-        }),
-      );
-      figures.push(row(area, 'GET /api/healthz (no auth)', health, bare.get, {}));
-    }
+    if (wanted('healthz'))
+      figures.push(row(area, 'GET /api/healthz (no auth)', await reads(server, '/api/healthz'), bare.get, {}));
     const place = await withCpu(server.pid, () => placeOrders(server.url, c, USERS, CONNECTIONS));
     figures.push(
       kind === 'sqlite'
@@ -126,20 +124,17 @@ async function onBackend(kind: 'sqlite' | 'pg', bare: { get: Baseline; post: Bas
     );
     if (wanted('queue'))
       figures.push(
-        row(area, 'GET /api/order/my-queue', await reads(server, c, '/api/order/my-queue'), bare.get, {
+        row(area, 'GET /api/order/my-queue', await reads(server, '/api/order/my-queue', eachCustomer(c)), bare.get, {
           share: 0.5,
         }),
       );
     if (wanted('me'))
-      figures.push(row(area, 'GET /api/user/me', await reads(server, c, '/api/user/me'), bare.get, { share: 0.7 }));
+      figures.push(
+        row(area, 'GET /api/user/me', await reads(server, '/api/user/me', eachCustomer(c)), bare.get, { share: 0.7 }),
+      );
     if (wanted('board')) {
       // The barista's list of every waiting order (the bench keeps them all waiting): rows read and sent in bulk.
-      const board = await withCpu(server.pid, () =>
-        cannon(server.url, () => ({ method: 'GET', path: '/api/order?status=ordered', headers: bearer(c.barista) }), {
-          duration: SECONDS,
-          connections: CONNECTIONS,
-        }),
-      );
+      const board = await reads(server, '/api/order?status=ordered', () => c.barista);
       figures.push(row(area, `GET /api/order?status=ordered (${USERS * 2} orders, barista)`, board, bare.get, {}));
     }
     if (!wanted('moves')) return figures;

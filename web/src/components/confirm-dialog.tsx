@@ -34,7 +34,8 @@ export function ConfirmDialog({
       onClose={onClose}
       aria-labelledby={`${id}-title`}
       aria-describedby={`${id}-text`}
-      {...(narrow ? { maxWidth: 'xs', fullWidth: true } : {})}
+      maxWidth={narrow ? 'xs' : 'sm'}
+      fullWidth={narrow}
     >
       <DialogTitle id={`${id}-title`}>{title}</DialogTitle>
       <DialogContent>
