@@ -1,5 +1,5 @@
 import { dehydrate, hydrate, type DehydratedState, type Query, type QueryClient } from '@tanstack/react-query';
-import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from './storage.js';
+import { getTokens, readStorage, removeStorage, STORAGE_KEYS, writeStorage } from './storage.js';
 
 const MAX_AGE_MS = 24 * 3600_000;
 const SAVE_DELAY_MS = 500;
@@ -43,8 +43,9 @@ export function persistQueries(client: QueryClient): () => void {
   const save = () => {
     timer = null;
     const state = dehydrate(client, { shouldDehydrateQuery: worthKeeping });
-    // Nothing to keep (signed out meanwhile: the cache was cleared): leave storage empty, as logout left it.
-    if (state.queries.length === 0) removeStorage(STORAGE_KEYS.queryCache);
+    // Signed out (an answer may land after logout cleared storage, or the login page asks for the config):
+    // nothing is kept for the next person on this phone, as logout left it.
+    if (!getTokens().refreshToken || state.queries.length === 0) removeStorage(STORAGE_KEYS.queryCache);
     else writeStorage(STORAGE_KEYS.queryCache, JSON.stringify({ savedAt: Date.now(), state } satisfies Saved));
   };
   const unsubscribe = client.getQueryCache().subscribe((event) => {
