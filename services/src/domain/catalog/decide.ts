@@ -86,7 +86,7 @@ function existingMenu(state: CatalogState, menuId: string): MenuState {
   return menu;
 }
 
-export function createCategory(command: CreateCategory, state: CatalogState): NewEvent[] {
+export function decideCreateCategory(command: CreateCategory, state: CatalogState): NewEvent[] {
   if (state.catalog.categories[command.categoryId])
     throw new RuleViolation('INVALID_TRANSITION', 'Category already exists.');
   const name = check(CatalogName, command.name, 'name');
@@ -94,7 +94,7 @@ export function createCategory(command: CreateCategory, state: CatalogState): Ne
   return [{ type: 'CategoryCreated', data, tags: [tag.category(command.categoryId)] }];
 }
 
-export function changeCategory(command: ChangeCategory, state: CatalogState): NewEvent[] {
+export function decideChangeCategory(command: ChangeCategory, state: CatalogState): NewEvent[] {
   const current = existingCategory(state, command.categoryId);
   if (command.name !== undefined) check(CatalogName, command.name, 'name');
   const { type: _type, categoryId, ...patch } = command;
@@ -104,11 +104,14 @@ export function changeCategory(command: ChangeCategory, state: CatalogState): Ne
   return [{ type: 'CategoryChanged', data: { categoryId, ...diff }, tags: [tag.category(categoryId)] }];
 }
 
-export function removeCategory(command: RemoveCategory, state: CatalogState): NewEvent[] {
-  return changeCategory({ type: 'ChangeCategory', categoryId: command.categoryId, isAvailable: 'unavailable' }, state);
+export function decideRemoveCategory(command: RemoveCategory, state: CatalogState): NewEvent[] {
+  return decideChangeCategory(
+    { type: 'ChangeCategory', categoryId: command.categoryId, isAvailable: 'unavailable' },
+    state,
+  );
 }
 
-export function createMenu(command: CreateMenu, state: CatalogState): NewEvent[] {
+export function decideCreateMenu(command: CreateMenu, state: CatalogState): NewEvent[] {
   if (state.catalog.menus[command.menuId]) throw new RuleViolation('INVALID_TRANSITION', 'Menu already exists.');
   const category = existingCategory(state, command.categoryId);
   if (category.isAvailable !== 'available') {
@@ -126,7 +129,7 @@ export function createMenu(command: CreateMenu, state: CatalogState): NewEvent[]
   return [{ type: 'MenuCreated', data, tags: [tag.menu(command.menuId), tag.category(category.categoryId)] }];
 }
 
-export function changeMenu(command: ChangeMenu, state: CatalogState): NewEvent[] {
+export function decideChangeMenu(command: ChangeMenu, state: CatalogState): NewEvent[] {
   const current = existingMenu(state, command.menuId);
   if (command.name !== undefined) check(CatalogName, command.name, 'name');
   if (command.categoryId !== undefined) existingCategory(state, command.categoryId);
@@ -140,7 +143,7 @@ export function changeMenu(command: ChangeMenu, state: CatalogState): NewEvent[]
   return [{ type: 'MenuChanged', data: { menuId, ...diff }, tags }];
 }
 
-export function setMenuActivity(command: SetMenuActivity, state: CatalogState): NewEvent[] {
+export function decideSetMenuActivity(command: SetMenuActivity, state: CatalogState): NewEvent[] {
   const current = existingMenu(state, command.menuId);
   if (current.isActive === command.isActive) return [];
   return [
@@ -155,17 +158,17 @@ export function setMenuActivity(command: SetMenuActivity, state: CatalogState): 
 export function decide(command: CatalogCommand, state: CatalogState): NewEvent[] {
   switch (command.type) {
     case 'CreateCategory':
-      return createCategory(command, state);
+      return decideCreateCategory(command, state);
     case 'ChangeCategory':
-      return changeCategory(command, state);
+      return decideChangeCategory(command, state);
     case 'RemoveCategory':
-      return removeCategory(command, state);
+      return decideRemoveCategory(command, state);
     case 'CreateMenu':
-      return createMenu(command, state);
+      return decideCreateMenu(command, state);
     case 'ChangeMenu':
-      return changeMenu(command, state);
+      return decideChangeMenu(command, state);
     case 'SetMenuActivity':
-      return setMenuActivity(command, state);
+      return decideSetMenuActivity(command, state);
     default: {
       const unknown: never = command;
       throw new Error(`Unknown catalog command ${JSON.stringify(unknown)}`);

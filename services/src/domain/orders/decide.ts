@@ -4,7 +4,7 @@ import type { Actor } from '../actor.js';
 import type { Decider } from '../decider.js';
 import { ownOrder, ref, staffOrder } from './guards.js';
 import { decidePlaceOrder, orderTags, type PlaceOrder } from './place-order.js';
-import { handOverOrder, recallOrder, type HandOverOrder, type RecallOrder } from './station.js';
+import { decideHandOverOrder, decideRecallOrder, type HandOverOrder, type RecallOrder } from './station.js';
 import { evolve, initialState, type OrdersState } from './state.js';
 
 export type { PlaceOrder } from './place-order.js';
@@ -39,17 +39,17 @@ export type OrderCommand =
   PlaceOrder | StartOrder | CompleteOrder | RejectOrder | CancelOrder | PickUpOrder | HandOverOrder | RecallOrder;
 export type Transition = Exclude<OrderCommand, PlaceOrder>;
 
-export function startOrder(command: StartOrder, state: OrdersState): NewEvent[] {
+export function decideStartOrder(command: StartOrder, state: OrdersState): NewEvent[] {
   const order = staffOrder(state, command, ['ordered']);
   return [{ type: 'OrderStarted', data: ref(order, command.actor.id), tags: orderTags(order) }];
 }
 
-export function completeOrder(command: CompleteOrder, state: OrdersState): NewEvent[] {
+export function decideCompleteOrder(command: CompleteOrder, state: OrdersState): NewEvent[] {
   const order = staffOrder(state, command, ['in-progress']);
   return [{ type: 'OrderCompleted', data: ref(order, command.actor.id), tags: orderTags(order) }];
 }
 
-export function rejectOrder(command: RejectOrder, state: OrdersState): NewEvent[] {
+export function decideRejectOrder(command: RejectOrder, state: OrdersState): NewEvent[] {
   const order = staffOrder(state, command, ['ordered', 'in-progress']);
   const reason = RejectNote.safeParse(command.reason);
   if (!reason.success) {
@@ -61,12 +61,12 @@ export function rejectOrder(command: RejectOrder, state: OrdersState): NewEvent[
   ];
 }
 
-export function cancelOrder(command: CancelOrder, state: OrdersState): NewEvent[] {
+export function decideCancelOrder(command: CancelOrder, state: OrdersState): NewEvent[] {
   const order = ownOrder(state, command, ['ordered']);
   return [{ type: 'OrderCancelled', data: ref(order, command.actor.id), tags: orderTags(order) }];
 }
 
-export function pickUpOrder(command: PickUpOrder, state: OrdersState): NewEvent[] {
+export function decidePickUpOrder(command: PickUpOrder, state: OrdersState): NewEvent[] {
   const order = ownOrder(state, command, ['done']);
   return [{ type: 'OrderPickedUp', data: ref(order, command.actor.id), tags: orderTags(order) }];
 }
@@ -76,19 +76,19 @@ export function decide(command: OrderCommand, state: OrdersState): NewEvent[] {
     case 'PlaceOrder':
       return decidePlaceOrder(command, state);
     case 'StartOrder':
-      return startOrder(command, state);
+      return decideStartOrder(command, state);
     case 'CompleteOrder':
-      return completeOrder(command, state);
+      return decideCompleteOrder(command, state);
     case 'RejectOrder':
-      return rejectOrder(command, state);
+      return decideRejectOrder(command, state);
     case 'CancelOrder':
-      return cancelOrder(command, state);
+      return decideCancelOrder(command, state);
     case 'PickUpOrder':
-      return pickUpOrder(command, state);
+      return decidePickUpOrder(command, state);
     case 'HandOverOrder':
-      return handOverOrder(command, state);
+      return decideHandOverOrder(command, state);
     case 'RecallOrder':
-      return recallOrder(command, state);
+      return decideRecallOrder(command, state);
     default: {
       const unknown: never = command;
       throw new Error(`Unknown order command ${JSON.stringify(unknown)}`);

@@ -24,7 +24,7 @@ export interface RecallOrder {
 }
 
 /** The same OrderPickedUp as the owner's, with the staff member as `by`: the log shows who. */
-export function handOverOrder(command: HandOverOrder, state: OrdersState): NewEvent[] {
+export function decideHandOverOrder(command: HandOverOrder, state: OrdersState): NewEvent[] {
   const order = staffOrder(state, command, ['done']);
   return [{ type: 'OrderPickedUp', data: ref(order, command.actor.id), tags: orderTags(order) }];
 }
@@ -35,7 +35,7 @@ export function handOverOrder(command: HandOverOrder, state: OrdersState): NewEv
  * again toward its owner's daily limit even if that makes a third: it is staff's act on an order
  * that already exists.
  */
-export function recallOrder(command: RecallOrder, state: OrdersState): NewEvent[] {
+export function decideRecallOrder(command: RecallOrder, state: OrdersState): NewEvent[] {
   const order = staffOrder(state, command, ['done', 'rejected']);
   const at = order.lastChange?.at;
   if (at === undefined || command.now.getTime() - Date.parse(at) > command.windowSeconds * 1000)

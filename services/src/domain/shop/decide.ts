@@ -12,7 +12,7 @@ export interface ChangeShopStatus {
 }
 export type ShopCommand = ChangeShopStatus;
 
-export function changeShopStatus(command: ChangeShopStatus, state: ShopState): NewEvent[] {
+export function decideChangeShopStatus(command: ChangeShopStatus, state: ShopState): NewEvent[] {
   const next = shopStatusFromParam(command.target);
   if (next.isCafeOpen === state.shop.isCafeOpen && next.isBarOpen === state.shop.isBarOpen) return [];
   const today = businessDay(command.now, command.timeZone);
@@ -33,7 +33,7 @@ function describeWaiting(waiting: readonly OrderState[], today: string): string 
 export function decide(command: ShopCommand, state: ShopState): NewEvent[] {
   switch (command.type) {
     case 'ChangeShopStatus':
-      return changeShopStatus(command, state);
+      return decideChangeShopStatus(command, state);
     default: {
       const unknown: never = command.type;
       throw new Error(`Unknown shop command ${String(unknown)}`);

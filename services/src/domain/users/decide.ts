@@ -79,7 +79,7 @@ function requireAdmin(actor: Actor, state?: UsersState): void {
   if (current && (current.role !== 'admin' || !current.isAvailable)) throw new ForbiddenError();
 }
 
-export function registerUser(command: RegisterUser, state: UsersState): NewEvent[] {
+export function decideRegisterUser(command: RegisterUser, state: UsersState): NewEvent[] {
   const email = command.email.trim().toLowerCase();
   if (state.emails[mailboxKey(email)] !== undefined) throw new RuleViolation('EMAIL_TAKEN');
   if (state.users[command.userId]) throw new RuleViolation('INVALID_TRANSITION', 'User already exists.');
@@ -93,7 +93,7 @@ export function registerUser(command: RegisterUser, state: UsersState): NewEvent
   return [{ type: 'UserRegistered', data, tags: [tag.user(command.userId), emailTag(email)] }];
 }
 
-export function renameUser(command: RenameUser, state: UsersState): NewEvent[] {
+export function decideRenameUser(command: RenameUser, state: UsersState): NewEvent[] {
   if (command.actor.id !== command.userId) requireAdmin(command.actor);
   const user = existingUser(state, command.userId);
   const name = validName(command.name);
@@ -101,7 +101,7 @@ export function renameUser(command: RenameUser, state: UsersState): NewEvent[] {
   return [{ type: 'UserRenamed', data: { userId: user.userId, name }, tags: [tag.user(user.userId)] }];
 }
 
-export function changeUserRole(command: ChangeUserRole, state: UsersState): NewEvent[] {
+export function decideChangeUserRole(command: ChangeUserRole, state: UsersState): NewEvent[] {
   requireAdmin(command.actor, state);
   const user = existingUser(state, command.userId);
   if (user.role === command.role) return [];
@@ -111,7 +111,7 @@ export function changeUserRole(command: ChangeUserRole, state: UsersState): NewE
   ];
 }
 
-export function changeUserAvailability(command: ChangeUserAvailability, state: UsersState): NewEvent[] {
+export function decideChangeUserAvailability(command: ChangeUserAvailability, state: UsersState): NewEvent[] {
   requireAdmin(command.actor, state);
   const user = existingUser(state, command.userId);
   if (user.isAvailable === command.isAvailable) return [];
@@ -120,7 +120,7 @@ export function changeUserAvailability(command: ChangeUserAvailability, state: U
   return [{ type: 'UserAvailabilityChanged', data, tags: [tag.user(user.userId)] }];
 }
 
-export function verifyUserEmail(command: VerifyUserEmail, state: UsersState): NewEvent[] {
+export function decideVerifyUserEmail(command: VerifyUserEmail, state: UsersState): NewEvent[] {
   const user = existingUser(state, command.userId);
   const tags = [tag.user(user.userId)];
   const events: NewEvent[] = [];
@@ -131,7 +131,7 @@ export function verifyUserEmail(command: VerifyUserEmail, state: UsersState): Ne
   return events;
 }
 
-export function changePassword(command: ChangePassword, state: UsersState): NewEvent[] {
+export function decideChangePassword(command: ChangePassword, state: UsersState): NewEvent[] {
   const user = existingUser(state, command.userId);
   if (!user.isAvailable) throw new ForbiddenError();
   const data = { userId: user.userId, via: command.via };
@@ -139,26 +139,26 @@ export function changePassword(command: ChangePassword, state: UsersState): NewE
 }
 
 /** The operator vouches for the mailbox too: an admin who cannot be verified would be stuck. */
-export function grantAdmin(command: GrantAdmin, state: UsersState): NewEvent[] {
-  return verifyUserEmail({ type: 'VerifyUserEmail', userId: command.userId, promote: true }, state);
+export function decideGrantAdmin(command: GrantAdmin, state: UsersState): NewEvent[] {
+  return decideVerifyUserEmail({ type: 'VerifyUserEmail', userId: command.userId, promote: true }, state);
 }
 
 export function decide(command: UserCommand, state: UsersState): NewEvent[] {
   switch (command.type) {
     case 'RegisterUser':
-      return registerUser(command, state);
+      return decideRegisterUser(command, state);
     case 'RenameUser':
-      return renameUser(command, state);
+      return decideRenameUser(command, state);
     case 'ChangeUserRole':
-      return changeUserRole(command, state);
+      return decideChangeUserRole(command, state);
     case 'ChangeUserAvailability':
-      return changeUserAvailability(command, state);
+      return decideChangeUserAvailability(command, state);
     case 'VerifyUserEmail':
-      return verifyUserEmail(command, state);
+      return decideVerifyUserEmail(command, state);
     case 'ChangePassword':
-      return changePassword(command, state);
+      return decideChangePassword(command, state);
     case 'GrantAdmin':
-      return grantAdmin(command, state);
+      return decideGrantAdmin(command, state);
     default: {
       const unknown: never = command;
       throw new Error(`Unknown user command ${JSON.stringify(unknown)}`);
