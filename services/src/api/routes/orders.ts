@@ -35,6 +35,7 @@ import {
   recallOrder,
   rejectOrder,
   startOrder,
+  type OrderTransitionInput,
 } from '../../domain/index.js';
 import { AppError, NotFoundError } from '../../errors.js';
 import type { AppendResult } from '../../store/types.js';
@@ -46,7 +47,6 @@ import { commandMetadata } from './command-metadata.js';
 import { distanceMetres } from './geo.js';
 import { officeCheck, strictAccounts } from '../../config.js';
 
-type TransitionInput = { orderId: string; actor: { id: string; role: User['role'] }; now: Date; timeZone: string };
 const BARE_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** What the order routes use of the app's ports. */
@@ -185,16 +185,13 @@ export function orderRoutes(deps: OrderRouteDeps) {
   /** Runs a transition on a visible order and answers with the order after it. */
   async function transition(
     ctx: RouterContext<AppState>,
-    run: (input: TransitionInput, meta: EventMetadata) => Promise<AppendResult>,
+    run: (input: OrderTransitionInput, meta: EventMetadata) => Promise<AppendResult>,
   ) {
     const user = currentUser(ctx);
     const orderId = pathParam(ctx);
     // Whose it is: the row alone, without the queue place an answer counts.
     ensureVisible(user, (await getOrderRow(knex, orderId))?.user_id);
-    const result = await run(
-      { orderId, actor: { id: user.id, role: user.role }, now: deps.clock(), timeZone: tz },
-      commandMetadata(ctx),
-    );
+    const result = await run({ orderId, actor: { id: user.id, role: user.role } }, commandMetadata(ctx));
     return answer(result, orderId);
   }
 
@@ -209,6 +206,7 @@ export function orderRoutes(deps: OrderRouteDeps) {
         case 'picked':
           return handOverOrder(deps.store, input, meta);
         case 'rejected':
+          // The API's reject_note is the domain's reason from here inward (RejectOrder, OrderRejected).
           return rejectOrder(deps.store, { ...input, reason: body.reject_note }, meta);
       }
     });
@@ -216,7 +214,9 @@ export function orderRoutes(deps: OrderRouteDeps) {
 
   router.post('/order/barista/:id/recall', staffOnly, async (ctx) => {
     const windowSeconds = deps.config.RECALL_WINDOW_SECONDS;
-    ctx.body = await transition(ctx, (input, meta) => recallOrder(deps.store, { ...input, windowSeconds }, meta));
+    ctx.body = await transition(ctx, (input, meta) =>
+      recallOrder(deps.store, { ...input, now: deps.clock(), windowSeconds }, meta),
+    );
   });
 
   /** Done orders nobody has picked up for UNCLAIMED_AFTER_MINUTES, oldest first: staff hand them over. */

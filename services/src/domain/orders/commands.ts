@@ -1,7 +1,6 @@
 import { businessDay, type DomainEvent, type EventMetadata, type StoredEvent } from '@drinks/contracts';
 import { NotFoundError } from '../../errors.js';
 import type { AppendResult, EventStore } from '../../store/types.js';
-import type { Actor } from '../actor.js';
 import { emptyCatalog, evolveCatalog } from '../catalog/state.js';
 import { handleCommand } from '../handle-command.js';
 import {
@@ -14,7 +13,7 @@ import {
   withActor,
 } from '../queries.js';
 import { evolve as evolveUsers, initialState as noUsers } from '../users/state.js';
-import { ordersDecider, type OrderCommand } from './decide.js';
+import { ordersDecider, type RecallOrder, type RejectOrder, type StartOrder, type Transition } from './decide.js';
 import type { PlaceOrder } from './place-order.js';
 import { TransitionRefused } from './refusal.js';
 
@@ -49,19 +48,10 @@ export async function placeOrder(
   return { ...result, orderId: placed?.data.orderId ?? input.orderId };
 }
 
-export interface OrderTransitionInput {
-  orderId: string;
-  actor: Actor;
-  /** Accepted for symmetry with the routes; transitions do not depend on the time. */
-  now?: Date;
-  timeZone?: string;
-}
+/** Which order, moved on by whom: the transitions but RejectOrder and RecallOrder take no more. */
+export type OrderTransitionInput = Omit<StartOrder, 'type'>;
 
-async function transition(
-  store: EventStore,
-  command: Exclude<OrderCommand, { type: 'PlaceOrder' }>,
-  metadata?: EventMetadata,
-) {
+async function transition(store: EventStore, command: Transition, metadata?: EventMetadata) {
   try {
     return await handleCommand(store, {
       query: [orderEvents(command.orderId)],
@@ -83,45 +73,23 @@ async function named(store: EventStore, refused: TransitionRefused) {
 }
 
 export const startOrder = (store: EventStore, input: OrderTransitionInput, metadata?: EventMetadata) =>
-  transition(store, { type: 'StartOrder', orderId: input.orderId, actor: input.actor }, metadata);
+  transition(store, { type: 'StartOrder', ...input }, metadata);
 
 export const completeOrder = (store: EventStore, input: OrderTransitionInput, metadata?: EventMetadata) =>
-  transition(store, { type: 'CompleteOrder', orderId: input.orderId, actor: input.actor }, metadata);
+  transition(store, { type: 'CompleteOrder', ...input }, metadata);
 
-export const rejectOrder = (
-  store: EventStore,
-  input: OrderTransitionInput & { reason: string },
-  metadata?: EventMetadata,
-) =>
-  transition(
-    store,
-    { type: 'RejectOrder', orderId: input.orderId, actor: input.actor, reason: input.reason },
-    metadata,
-  );
+export const rejectOrder = (store: EventStore, input: Omit<RejectOrder, 'type'>, metadata?: EventMetadata) =>
+  transition(store, { type: 'RejectOrder', ...input }, metadata);
 
 export const cancelOrder = (store: EventStore, input: OrderTransitionInput, metadata?: EventMetadata) =>
-  transition(store, { type: 'CancelOrder', orderId: input.orderId, actor: input.actor }, metadata);
+  transition(store, { type: 'CancelOrder', ...input }, metadata);
 
 export const pickUpOrder = (store: EventStore, input: OrderTransitionInput, metadata?: EventMetadata) =>
-  transition(store, { type: 'PickUpOrder', orderId: input.orderId, actor: input.actor }, metadata);
+  transition(store, { type: 'PickUpOrder', ...input }, metadata);
 
 /** Staff hand a done drink over: the same OrderPickedUp as the owner's, by the staff member. */
 export const handOverOrder = (store: EventStore, input: OrderTransitionInput, metadata?: EventMetadata) =>
-  transition(store, { type: 'HandOverOrder', orderId: input.orderId, actor: input.actor }, metadata);
+  transition(store, { type: 'HandOverOrder', ...input }, metadata);
 
-export const recallOrder = (
-  store: EventStore,
-  input: OrderTransitionInput & { now: Date; windowSeconds: number },
-  metadata?: EventMetadata,
-) =>
-  transition(
-    store,
-    {
-      type: 'RecallOrder',
-      orderId: input.orderId,
-      actor: input.actor,
-      now: input.now,
-      windowSeconds: input.windowSeconds,
-    },
-    metadata,
-  );
+export const recallOrder = (store: EventStore, input: Omit<RecallOrder, 'type'>, metadata?: EventMetadata) =>
+  transition(store, { type: 'RecallOrder', ...input }, metadata);

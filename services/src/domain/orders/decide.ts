@@ -1,40 +1,21 @@
 import { RejectNote, type NewEvent } from '@drinks/contracts';
 import { ValidationError } from '../../errors.js';
-import type { Actor } from '../actor.js';
 import type { Decider } from '../decider.js';
-import { ownOrder, ref, staffOrder } from './guards.js';
+import { ownOrder, ref, staffOrder, type OrderTransition } from './guards.js';
 import { decidePlaceOrder, orderTags, type PlaceOrder } from './place-order.js';
 import { decideHandOverOrder, decideRecallOrder, type HandOverOrder, type RecallOrder } from './station.js';
 import { evolve, initialState, type OrdersState } from './state.js';
 
 export type { PlaceOrder } from './place-order.js';
 export type { HandOverOrder, RecallOrder } from './station.js';
-export interface StartOrder {
-  type: 'StartOrder';
-  orderId: string;
-  actor: Actor;
-}
-export interface CompleteOrder {
-  type: 'CompleteOrder';
-  orderId: string;
-  actor: Actor;
-}
-export interface RejectOrder {
-  type: 'RejectOrder';
-  orderId: string;
-  actor: Actor;
+export type StartOrder = OrderTransition<'StartOrder'>;
+export type CompleteOrder = OrderTransition<'CompleteOrder'>;
+/** `reason` is what the HTTP body calls reject_note, and what OrderRejected records. */
+export interface RejectOrder extends OrderTransition<'RejectOrder'> {
   reason: string;
 }
-export interface CancelOrder {
-  type: 'CancelOrder';
-  orderId: string;
-  actor: Actor;
-}
-export interface PickUpOrder {
-  type: 'PickUpOrder';
-  orderId: string;
-  actor: Actor;
-}
+export type CancelOrder = OrderTransition<'CancelOrder'>;
+export type PickUpOrder = OrderTransition<'PickUpOrder'>;
 export type OrderCommand =
   PlaceOrder | StartOrder | CompleteOrder | RejectOrder | CancelOrder | PickUpOrder | HandOverOrder | RecallOrder;
 export type Transition = Exclude<OrderCommand, PlaceOrder>;
@@ -53,6 +34,7 @@ export function decideRejectOrder(command: RejectOrder, state: OrdersState): New
   const order = staffOrder(state, command, ['ordered', 'in-progress']);
   const reason = RejectNote.safeParse(command.reason);
   if (!reason.success) {
+    // Named as the body names it: a ValidationError is the 400 answer, field by field.
     const errors = reason.error.issues.map((i) => ({ path: 'reject_note', message: i.message }));
     throw new ValidationError(errors[0]?.message ?? 'Invalid reason', errors);
   }

@@ -5,7 +5,13 @@ import type { OrderState } from './order-state.js';
 import { inStatus } from './refusal.js';
 import type { OrdersState } from './state.js';
 
-type Transition = { orderId: string; actor: Actor };
+/** What every transition of an order names: which order, and who moves it on. */
+export interface OrderTransition<T extends string> {
+  type: T;
+  orderId: string;
+  actor: Actor;
+}
+type Transition = OrderTransition<string>;
 
 /** A user may not learn that someone else's order exists. */
 function visibleOrder(state: OrdersState, command: Transition): OrderState {

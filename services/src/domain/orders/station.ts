@@ -1,23 +1,15 @@
 import type { NewEvent } from '@drinks/contracts';
 import { RuleViolation } from '../../errors.js';
-import type { Actor } from '../actor.js';
-import { ref, staffOrder } from './guards.js';
+import { ref, staffOrder, type OrderTransition } from './guards.js';
 import { orderTags } from './place-order.js';
 import type { OrdersState } from './state.js';
 
 // What the barista station adds to an order's lifecycle: staff hand a drink over, and bring back
 // an order finished by mistake.
 
-export interface HandOverOrder {
-  type: 'HandOverOrder';
-  orderId: string;
-  actor: Actor;
-}
+export type HandOverOrder = OrderTransition<'HandOverOrder'>;
 
-export interface RecallOrder {
-  type: 'RecallOrder';
-  orderId: string;
-  actor: Actor;
+export interface RecallOrder extends OrderTransition<'RecallOrder'> {
   now: Date;
   /** How long after its completion or rejection an order can still be recalled. */
   windowSeconds: number;
