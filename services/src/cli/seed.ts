@@ -86,14 +86,9 @@ export async function seedDemoData(deps: AppDeps): Promise<DemoAccount[]> {
   last = (await changeShopStatus(deps.store, { target: 'all-close', ...clock }, meta)).lastPosition || last;
   for (const category of MENU) {
     const categoryId = randomUUID();
-    await createCategory(
-      deps.store,
-      { categoryId, name: category.name, categoryFor: category.categoryFor, ...clock },
-      meta,
-    );
+    await createCategory(deps.store, { categoryId, name: category.name, categoryFor: category.categoryFor }, meta);
     for (const [name, description] of category.items) {
-      last = (await createMenu(deps.store, { menuId: randomUUID(), name, description, categoryId, ...clock }, meta))
-        .lastPosition;
+      last = (await createMenu(deps.store, { menuId: randomUUID(), name, description, categoryId }, meta)).lastPosition;
     }
   }
   last = (await changeShopStatus(deps.store, { target: 'cafe-open', ...clock }, meta)).lastPosition || last;

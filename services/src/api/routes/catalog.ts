@@ -10,12 +10,11 @@ import { commandMetadata } from './command-metadata.js';
 import { randomUUID } from 'node:crypto';
 
 /** What the catalog routes use of the app's ports. */
-export type CatalogRouteDeps = Pick<AppDeps, 'clock' | 'config' | 'db' | 'store' | 'waitFor'>;
+export type CatalogRouteDeps = Pick<AppDeps, 'db' | 'store' | 'waitFor'>;
 
 export function catalogRoutes(deps: CatalogRouteDeps) {
   const router = new Router<AppState>({ prefix: '/api' });
   const knex = deps.db.knex;
-  const shopClock = () => ({ now: deps.clock(), timeZone: deps.config.BUSINESS_TZ });
 
   async function categoryOr404(id: string) {
     const category = await getCategory(knex, parse(Id, id, 'id'));
@@ -39,7 +38,7 @@ export function catalogRoutes(deps: CatalogRouteDeps) {
   router.post('/category', staffOnly, async (ctx) => {
     const body = parse(CategoryCreateBody, ctx.request.body);
     const categoryId = randomUUID();
-    const result = await createCategory(deps.store, { categoryId, ...body, ...shopClock() }, commandMetadata(ctx));
+    const result = await createCategory(deps.store, { categoryId, ...body }, commandMetadata(ctx));
     await deps.waitFor(result.lastPosition);
     ctx.status = 201;
     ctx.body = await categoryOr404(result.categoryId ?? categoryId);
@@ -47,11 +46,7 @@ export function catalogRoutes(deps: CatalogRouteDeps) {
 
   router.patch('/category/:id/unavailable', staffOnly, async (ctx) => {
     await categoryOr404(pathParam(ctx));
-    const result = await removeCategory(
-      deps.store,
-      { categoryId: pathParam(ctx), ...shopClock() },
-      commandMetadata(ctx),
-    );
+    const result = await removeCategory(deps.store, { categoryId: pathParam(ctx) }, commandMetadata(ctx));
     await deps.waitFor(result.lastPosition);
     ctx.body = await categoryOr404(pathParam(ctx));
   });
@@ -59,40 +54,27 @@ export function catalogRoutes(deps: CatalogRouteDeps) {
   router.patch('/category/:id', staffOnly, async (ctx) => {
     const patch = parse(CategoryPatchBody, ctx.request.body);
     await categoryOr404(pathParam(ctx));
-    const result = await changeCategory(
-      deps.store,
-      { categoryId: pathParam(ctx), patch, ...shopClock() },
-      commandMetadata(ctx),
-    );
+    const result = await changeCategory(deps.store, { categoryId: pathParam(ctx), patch }, commandMetadata(ctx));
     await deps.waitFor(result.lastPosition);
     ctx.body = await categoryOr404(pathParam(ctx));
   });
 
   router.post('/menu', staffOnly, async (ctx) => {
-    const body = parse(MenuCreateBody, ctx.request.body);
+    // The API's category_id is the domain's categoryId from here inward (as in PATCH /menu/{id}).
+    const { category_id: categoryId, ...body } = parse(MenuCreateBody, ctx.request.body);
     const menuId = randomUUID();
-    const result = await createMenu(
-      deps.store,
-      {
-        menuId,
-        name: body.name,
-        description: body.description.trim() === '' ? '-' : body.description,
-        categoryId: body.category_id,
-        ...shopClock(),
-      },
-      commandMetadata(ctx),
-    );
+    const result = await createMenu(deps.store, { menuId, ...body, categoryId }, commandMetadata(ctx));
     await deps.waitFor(result.lastPosition);
     ctx.status = 201;
     ctx.body = await menuOr404(result.menuId ?? menuId);
   });
 
   router.patch('/menu/:id', staffOnly, async (ctx) => {
-    const patch = parse(MenuPatchBody, ctx.request.body);
+    const { category_id: categoryId, ...patch } = parse(MenuPatchBody, ctx.request.body);
     await menuOr404(pathParam(ctx));
     const result = await changeMenu(
       deps.store,
-      { menuId: pathParam(ctx), patch, ...shopClock() },
+      { menuId: pathParam(ctx), patch: { ...patch, categoryId } },
       commandMetadata(ctx),
     );
     await deps.waitFor(result.lastPosition);

@@ -122,6 +122,23 @@ describe('catalog and shop status over HTTP', () => {
     await shop('cafe-open');
   });
 
+  it('moves a menu to another category by its category_id while the shop is closed', async () => {
+    const category = (name: string) =>
+      app.call<Category>('POST', '/category', { token: staff.barista, body: { name, categoryFor: 'bar' } });
+    const [from, to] = [(await category('Soda')).body, (await category('Tonic')).body];
+    const menu = (
+      await app.call<Menu>('POST', '/menu', { token: staff.barista, body: { name: 'Ginger', category_id: from.id } })
+    ).body;
+    await shop('all-close');
+    const moved = await app.call<Menu>('PATCH', `/menu/${menu.id}`, {
+      token: staff.barista,
+      body: { category_id: to.id },
+    });
+    expect(moved.body).toMatchObject({ name: 'Ginger', category_id: to.id });
+    expect((await app.call<Category>('GET', `/category/${to.id}`, { token: staff.admin })).body.menu).toHaveLength(1);
+    await shop('cafe-open');
+  });
+
   it('answers 404 for unknown ids and 403 for users', async () => {
     const u = await app.newUser();
     expect((await app.call('GET', '/category/nope', { token: u.token })).status).toBe(404);

@@ -1,16 +1,20 @@
-import type {
-  Area,
-  CategoryPatchBody,
-  DomainEvent,
-  EventMetadata,
-  MenuPatchBody,
-  StoredEvent,
-} from '@drinks/contracts';
+import type { CategoryPatchBody, DomainEvent, EventMetadata, StoredEvent } from '@drinks/contracts';
 import type { AppendResult, EventStore, QueryItem } from '../../store/types.js';
 import { batch } from '../batch.js';
 import { handleCommand } from '../handle-command.js';
 import { categoryEvents, menuEvents, shopEvents } from '../queries.js';
-import { catalogDecider, type CatalogCommand } from './decide.js';
+import {
+  catalogDecider,
+  type CatalogCommand,
+  type ChangeMenu,
+  type CreateCategory,
+  type CreateMenu,
+  type RemoveCategory,
+  type SetMenuActivity,
+} from './decide.js';
+
+/** PATCH /menu/{id} in the domain's names: ChangeMenu's fields and SetMenuActivity's switch. */
+export type MenuPatch = Omit<ChangeMenu, 'type' | 'menuId'> & Partial<Pick<SetMenuActivity, 'isActive'>>;
 
 const opts = (metadata?: EventMetadata) => (metadata ? { metadata } : {});
 
@@ -25,7 +29,7 @@ function idOf<T extends DomainEvent['type']>(
 
 export async function createCategory(
   store: EventStore,
-  input: { categoryId: string; name: string; categoryFor: Area },
+  input: Omit<CreateCategory, 'type'>,
   metadata?: EventMetadata,
 ): Promise<AppendResult & { categoryId: string }> {
   const result = await handleCommand(store, {
@@ -52,26 +56,26 @@ export function changeCategory(
 
 export function removeCategory(
   store: EventStore,
-  input: { categoryId: string },
+  input: Omit<RemoveCategory, 'type'>,
   metadata?: EventMetadata,
 ): Promise<AppendResult> {
   return handleCommand(store, {
     query: [categoryEvents(input.categoryId), shopEvents],
     decider: catalogDecider,
-    command: { type: 'RemoveCategory', categoryId: input.categoryId },
+    command: { type: 'RemoveCategory', ...input },
     ...opts(metadata),
   });
 }
 
 export async function createMenu(
   store: EventStore,
-  input: { menuId: string; name: string; description?: string; categoryId: string },
+  input: Omit<CreateMenu, 'type'>,
   metadata?: EventMetadata,
 ): Promise<AppendResult & { menuId: string }> {
   const result = await handleCommand(store, {
     query: [menuEvents(input.menuId), categoryEvents(input.categoryId)],
     decider: catalogDecider,
-    command: { type: 'CreateMenu', ...input, description: input.description ?? '' },
+    command: { type: 'CreateMenu', ...input },
     ...opts(metadata),
   });
   return { ...result, menuId: idOf(result, 'MenuCreated', (e) => e.data.menuId) ?? input.menuId };
@@ -80,17 +84,16 @@ export async function createMenu(
 /** One PATCH /menu: the activity switch (any time) and the other fields (shop closed) in one append. */
 export function changeMenu(
   store: EventStore,
-  input: { menuId: string; patch: MenuPatchBody },
+  input: { menuId: string; patch: MenuPatch },
   metadata?: EventMetadata,
 ): Promise<AppendResult> {
-  const { isActive, category_id: categoryId, ...fields } = input.patch;
+  const { isActive, ...change } = input.patch;
   const commands: CatalogCommand[] = [];
   const query: QueryItem[] = [menuEvents(input.menuId)];
-  const change = { ...fields, ...(categoryId !== undefined ? { categoryId } : {}) };
   if (Object.values(change).some((v) => v !== undefined)) {
     commands.push({ type: 'ChangeMenu', menuId: input.menuId, ...change });
     query.push(shopEvents);
-    if (categoryId !== undefined) query.push(categoryEvents(categoryId));
+    if (change.categoryId !== undefined) query.push(categoryEvents(change.categoryId));
   }
   if (isActive !== undefined) commands.push({ type: 'SetMenuActivity', menuId: input.menuId, isActive });
   return handleCommand(store, { query, decider: batch(catalogDecider), command: commands, ...opts(metadata) });

@@ -3,8 +3,10 @@ import {
   Description,
   tag,
   type ActiveState,
-  type Area,
-  type Availability,
+  type CategoryCreateBody,
+  type CategoryPatchBody,
+  type MenuCreateBody,
+  type MenuPatchBody,
   type NewEvent,
 } from '@drinks/contracts';
 import type { z } from 'zod';
@@ -13,37 +15,31 @@ import type { Decider } from '../decider.js';
 import { isFullyClosed } from '../shop/state.js';
 import { evolve, initialState, type CatalogState, type CategoryState, type MenuState } from './state.js';
 
-export interface CreateCategory {
+/** The fields of POST /category, for a category given its id. */
+export interface CreateCategory extends CategoryCreateBody {
   type: 'CreateCategory';
   categoryId: string;
-  name: string;
-  categoryFor: Area;
 }
-export interface ChangeCategory {
+/** The fields of PATCH /category/{id}. */
+export interface ChangeCategory extends CategoryPatchBody {
   type: 'ChangeCategory';
   categoryId: string;
-  name?: string;
-  categoryFor?: Area;
-  isAvailable?: Availability;
 }
 export interface RemoveCategory {
   type: 'RemoveCategory';
   categoryId: string;
 }
-export interface CreateMenu {
+/** The fields of POST /menu, the category named as the domain names it. */
+export interface CreateMenu extends Pick<MenuCreateBody, 'name' | 'description'> {
   type: 'CreateMenu';
   menuId: string;
-  name: string;
-  description: string;
   categoryId: string;
 }
-export interface ChangeMenu {
+/** The fields of PATCH /menu/{id} that need a closed shop; the activity switch is SetMenuActivity. */
+export interface ChangeMenu extends Pick<MenuPatchBody, 'name' | 'description' | 'isAvailable'> {
   type: 'ChangeMenu';
   menuId: string;
-  name?: string;
-  description?: string;
   categoryId?: string;
-  isAvailable?: Availability;
 }
 export interface SetMenuActivity {
   type: 'SetMenuActivity';
