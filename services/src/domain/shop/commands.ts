@@ -1,21 +1,12 @@
-import {
-  businessDay,
-  shopStatusFromParam,
-  type EventMetadata,
-  type ShopStatus,
-  type ShopStatusParam,
-} from '@drinks/contracts';
+import { businessDay, shopStatusFromParam, type EventMetadata, type ShopStatus } from '@drinks/contracts';
 import type { AppendResult, EventStore } from '../../store/types.js';
 import { handleCommand } from '../handle-command.js';
 import { dayOrderEvents, shopEvents } from '../queries.js';
-import { shopDecider } from './decide.js';
+import { shopDecider, type ChangeShopStatus } from './decide.js';
 
 export async function changeShopStatus(
   store: EventStore,
-  input: {
-    target: ShopStatusParam;
-    now: Date;
-    timeZone: string;
+  input: Omit<ChangeShopStatus, 'type'> & {
     /** Earlier business days that still have ordered or in-progress orders (from the read model). */
     daysWithWaitingOrders?: readonly string[];
   },

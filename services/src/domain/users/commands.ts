@@ -1,4 +1,4 @@
-import type { AdminUserPatch, DomainEvent, EventMetadata, Role, StoredEvent } from '@drinks/contracts';
+import type { AdminUserPatch, DomainEvent, EventMetadata, StoredEvent } from '@drinks/contracts';
 import type { AppendResult, EventStore } from '../../store/types.js';
 import type { Actor } from '../actor.js';
 import { batch } from '../batch.js';
@@ -9,6 +9,8 @@ import {
   usersDecider,
   type ChangePassword,
   type GrantAdmin,
+  type RegisterUser,
+  type RenameUser,
   type UserCommand,
   type VerifyUserEmail,
 } from './decide.js';
@@ -18,13 +20,13 @@ type Registered = StoredEvent<Extract<DomainEvent, { type: 'UserRegistered' }>>;
 /** The caller has checked the email's domain and chosen the role (ADMIN_EMAILS). */
 export async function registerUser(
   store: EventStore,
-  input: { userId: string; email: string; name: string; role: Role; verificationRequired?: boolean },
+  input: Omit<RegisterUser, 'type'>,
   metadata?: EventMetadata,
 ): Promise<AppendResult & { userId: string }> {
   const result = await handleCommand(store, {
     query: [emailEvents(emailTag(input.email.trim())), userEvents(input.userId)],
     decider: usersDecider,
-    command: { type: 'RegisterUser', verificationRequired: false, ...input },
+    command: { type: 'RegisterUser', ...input },
     metadata: withActor(input.userId, metadata),
   });
   const registered = result.events.find((e): e is Registered => e.type === 'UserRegistered');
@@ -34,7 +36,7 @@ export async function registerUser(
 /** Self-service rename (PATCH /user) unless an `actor` other than the user is named. */
 export function renameUser(
   store: EventStore,
-  input: { userId: string; name: string; actor?: Actor },
+  input: Omit<RenameUser, 'type' | 'actor'> & Partial<Pick<RenameUser, 'actor'>>,
   metadata?: EventMetadata,
 ): Promise<AppendResult> {
   const actor: Actor = input.actor ?? { id: input.userId, role: 'user' };

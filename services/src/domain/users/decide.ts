@@ -1,4 +1,4 @@
-import { mailboxKey, PersonName, tag, type NewEvent, type Role } from '@drinks/contracts';
+import { mailboxKey, PersonName, tag, type NewEvent, type RegisterBody, type Role } from '@drinks/contracts';
 import { ForbiddenError, NotFoundError, RuleViolation, ValidationError } from '../../errors.js';
 import type { Actor } from '../actor.js';
 import type { Decider } from '../decider.js';
@@ -8,14 +8,12 @@ import { evolve, initialState, type UserState, type UsersState } from './state.j
 export const emailTag = (email: string) => `email:${mailboxKey(email)}`;
 
 /** The caller decides the role (ADMIN_EMAILS) and has validated the email's domain. */
-export interface RegisterUser {
+export interface RegisterUser extends Pick<RegisterBody, 'email' | 'name'> {
   type: 'RegisterUser';
   userId: string;
-  email: string;
-  name: string;
   role: Role;
   /** True for self-registration: the account waits for its mailbox to be proven. */
-  verificationRequired: boolean;
+  verificationRequired?: boolean;
 }
 /** The owner opened the mailed link; `promote` when the address is in ADMIN_EMAILS. */
 export interface VerifyUserEmail {
