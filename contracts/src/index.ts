@@ -1,6 +1,7 @@
 export * from './shapes.js';
 export * from './shop-status.js';
 export * from './limits.js';
+export * from './read-position.js';
 export * from './validation.js';
 export * from './http.js';
 export * from './errors.js';

@@ -1,5 +1,6 @@
 import { createReadStream, existsSync } from 'node:fs';
 import path from 'node:path';
+import { READ_POSITION_HEADER } from '@drinks/contracts';
 import { bodyParser } from '@koa/bodyparser';
 import Koa from 'koa';
 import compress from 'koa-compress';
@@ -50,6 +51,11 @@ export function createApp(deps: AppDeps, options: { webDir?: string } = {}): Koa
   app.use((ctx, next) => (ctx.path === '/api/upload/image' ? uploadParser(ctx, next) : jsonParser(ctx, next)));
   app.use(authenticate(deps));
   app.use(idempotentBody(deps));
+  // Read before the route reads: what it answers reflects at least this much of the log.
+  app.use((ctx, next) => {
+    if (ctx.method === 'GET') ctx.set(READ_POSITION_HEADER, String(deps.readPosition()));
+    return next();
+  });
 
   for (const router of [
     opsRoutes,

@@ -43,8 +43,9 @@ export function asyncApiDocument() {
       description:
         'Live changes for the drinks app. Send `auth` within a few seconds of opening, then receive. A user receives ' +
         'its own orders, staff every order. The socket is closed (4401) when the token is refused or expires, or the ' +
-        'user logs out, is disabled or changes role; reconnect with a fresh token. After a reconnection, refetch what ' +
-        'you show when `hello.position` differs from the last position you saw.',
+        'user logs out, is disabled or changes role; reconnect with a fresh token. On the first hello, refetch what you ' +
+        'show unless every answer you read carried an X-Read-Position at or past `hello.position`; after a ' +
+        'reconnection, when `hello.position` differs from the last position you saw.',
     },
     servers: {
       app: { host: 'the app’s own host', protocol: 'wss', description: 'The app itself (ws on plain http)' },

@@ -24,6 +24,8 @@ export interface AppDeps {
   store: EventStore;
   /** Waits (bounded) until the read models have reached `position`: read-your-writes. */
   waitFor(position: number): Promise<void>;
+  /** A lower bound of the position every read model has reached, without waiting (READ_POSITION_HEADER). */
+  readPosition(): number;
   passwords: {
     hash(password: string): Promise<string>;
     verify(password: string, hash: string): Promise<boolean>;

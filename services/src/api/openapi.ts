@@ -528,7 +528,13 @@ export function openApiDocument() {
         ? { requestBody: { required: true, content: { 'application/json': { schema: schema(op.body, 'input') } } } }
         : {}),
       responses: {
-        [String(op.status ?? 200)]: { description: STATUS_TEXT[op.status ?? 200] ?? 'OK', ...ok },
+        [String(op.status ?? 200)]: {
+          description: STATUS_TEXT[op.status ?? 200] ?? 'OK',
+          ...(op.method === 'get'
+            ? { headers: { [c.READ_POSITION_HEADER]: { $ref: '#/components/headers/ReadPosition' } } }
+            : {}),
+          ...ok,
+        },
         ...Object.fromEntries(
           problemAnswers(op).map((code) => [code, { description: PROBLEM_TEXT[code], content: problem }]),
         ),
@@ -551,7 +557,17 @@ export function openApiDocument() {
     },
     servers: [{ url: '/', description: 'This server' }],
     tags,
-    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    components: {
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      headers: {
+        ReadPosition: {
+          description:
+            'How far the event log had reached, at least, in the read models this answer was read from. A client ' +
+            "whose answers all reach the live socket's hello position missed nothing before subscribing.",
+          schema: { type: 'integer', minimum: 0 },
+        },
+      },
+    },
     security: [{ bearer: [] }],
     paths,
   };

@@ -40,6 +40,12 @@ export const minOf = (positions: ReadonlyMap<string, number>): number =>
 export interface CheckpointWatcher {
   /** The lowest checkpoint among the watched projections. */
   current(): Promise<number>;
+  /**
+   * The lowest checkpoint as last read, without waiting: checkpoints only move forward, so it is a lower
+   * bound of where the projections are. Reading it refreshes it in the background when it is older than
+   * the poll interval.
+   */
+  known(): number;
   /** Resolves true once every watched projection reached `position`, false after `timeoutMs`. */
   waitFor(position: number, timeoutMs: number): Promise<boolean>;
 }
@@ -56,9 +62,25 @@ export function createCheckpointWatcher(
 ): CheckpointWatcher {
   const names = options.names ?? ALL_PROJECTIONS.map((p) => p.name);
   const pollMs = options.pollMs ?? 25;
-  const current = async () => minOf(await readCheckpoints(db.knex, names));
+  let known = 0;
+  let readAt = 0;
+  let reading: Promise<unknown> | undefined;
+  const current = async () => {
+    const at = Date.now();
+    const position = minOf(await readCheckpoints(db.knex, names));
+    known = Math.max(known, position);
+    readAt = Math.max(readAt, at);
+    return position;
+  };
   return {
     current,
+    known() {
+      if (!reading && Date.now() - readAt >= pollMs)
+        reading = current()
+          .catch(() => undefined)
+          .finally(() => (reading = undefined));
+      return known;
+    },
     async waitFor(position, timeoutMs) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {

@@ -1,7 +1,7 @@
 import type { EventOf, EventType, NewEvent, StoredEvent } from '@drinks/contracts';
 import { ALL_PROJECTIONS, getOrder, listUsers } from '@drinks/projections';
 import type { Knex } from 'knex';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createEventStore } from '../store/event-store.js';
 import { createMemoryEventStore } from '../store/memory.js';
 import type { EventStore } from '../store/types.js';
@@ -151,6 +151,22 @@ describe.each(BACKENDS)('projector on %s', (backend) => {
       expect(await watcher.waitFor(12, 30)).toBe(false);
       await grow(p, 12);
       expect(await remote).toBe(true);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('tells another process without waiting a position the projections have reached, refreshed in the background', async () => {
+    const p = make();
+    await p.migrate();
+    await grow(p, 10);
+    const other = await db.openAnother();
+    try {
+      const watcher = createCheckpointWatcher(other, { pollMs: 20 });
+      expect(watcher.known()).toBe(0); // nothing read yet: a lower bound all the same
+      await vi.waitFor(() => expect(watcher.known()).toBe(10), { timeout: 5_000, interval: 10 });
+      await grow(p, 12);
+      await vi.waitFor(() => expect(watcher.known()).toBe(12), { timeout: 5_000, interval: 10 });
     } finally {
       await other.close();
     }

@@ -67,6 +67,7 @@ export async function startApi(
       // The bus is late (broker down or frozen): a process running the projector reads the log itself.
       if (runsProjector) await projector.catchUp();
     },
+    readPosition: reads.readPosition,
     passwords: {
       hash: hashPassword,
       verify: verifyPassword,

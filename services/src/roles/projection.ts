@@ -16,6 +16,8 @@ export interface ReadSide {
   watcher: Pick<CheckpointWatcher, 'waitFor'>;
   checkpoints: CheckpointWatcher;
   runsProjector: boolean;
+  /** A lower bound of the position every read model has reached, without waiting. */
+  readPosition(): number;
 }
 
 /**
@@ -52,5 +54,12 @@ export async function startProjection(parts: ProcessParts): Promise<ReadSide> {
   }
   const checkpoints = createCheckpointWatcher(db);
   metrics.track({ projectionLag: async () => (await store.head()) - (await checkpoints.current()) });
-  return { projector, userCache, watcher: runsProjector ? projector : checkpoints, checkpoints, runsProjector };
+  return {
+    projector,
+    userCache,
+    watcher: runsProjector ? projector : checkpoints,
+    checkpoints,
+    runsProjector,
+    readPosition: runsProjector ? () => projector.position() : () => checkpoints.known(),
+  };
 }

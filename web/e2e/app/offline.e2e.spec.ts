@@ -80,3 +80,39 @@ describe('the app on a phone', () => {
     expect(await cardOf('Mocha').getByRole('button', { name: 'Pick Up' }).isEnabled()).toBe(true);
   });
 });
+
+/** GETs of the person's orders the page sends, and whether its live socket has said hello. */
+function watch(page: Page) {
+  const seen = { ordersFetched: 0, hello: false };
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (r.method() === 'GET' && url.pathname === '/api/order' && url.searchParams.has('startDate'))
+      seen.ordersFetched += 1;
+  });
+  page.on('websocket', (ws) =>
+    ws.on('framereceived', ({ payload }) => {
+      if (String(payload).includes('"type":"hello"')) seen.hello = true;
+    }),
+  );
+  return seen;
+}
+
+describe('a customer screen as it opens', () => {
+  it('fetches the orders once: the live socket’s hello brings nothing its answers had not read', async () => {
+    const customer = await newCustomer(app, 'Once Oscar');
+    const menus = await catalog(app, customer.token);
+    await placeCafeOrder(app, customer.token, menuId(menus, 'Latte'));
+    const page: Page = await newPhonePage(browser);
+    const seen = watch(page);
+    await signInWithTokens(page, app, customer.email, '/statusOrder');
+    await page.getByTestId('order-card').filter({ hasText: 'Latte' }).waitFor();
+    await expect.poll(() => seen.hello, { timeout: 10_000 }).toBe(true);
+    await page.waitForTimeout(1_000); // a refetch the hello caused would have gone out by now
+    expect(seen.ordersFetched).toBe(1);
+
+    // What changes after the hello still arrives live.
+    await placeCafeOrder(app, customer.token, menuId(menus, 'Mocha'));
+    await page.getByTestId('order-card').filter({ hasText: 'Mocha' }).waitFor({ timeout: 10_000 });
+    await page.close();
+  });
+});

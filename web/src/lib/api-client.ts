@@ -1,4 +1,5 @@
-import type { Tokens } from '@drinks/contracts';
+import { READ_POSITION_HEADER, type Tokens } from '@drinks/contracts';
+import { readPositions } from './read-positions.js';
 import { getTokens, saveTokens } from './storage.js';
 
 export class ApiError extends Error {
@@ -96,6 +97,7 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
     if (await refreshTokens(usedAccessToken)) res = await send(path, options);
   }
   if (!res.ok) throw await toError(res);
+  if ((options.method ?? 'GET') === 'GET') readPositions.note(res.headers.get(READ_POSITION_HEADER));
   if (res.status === 204) return undefined as T;
   const text = await res.text();
   return (text ? JSON.parse(text) : undefined) as T;

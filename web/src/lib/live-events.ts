@@ -1,6 +1,7 @@
 import type { LiveMessage } from '@drinks/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { readPositions } from './read-positions.js';
 import { getTokens } from './storage.js';
 import { queryKeys } from './query-keys.js';
 
@@ -14,12 +15,13 @@ export function subscribeLive(listener: Listener): () => void {
 }
 
 /**
- * Whether a (re)connection may have missed something: the first `hello` of a page always (anything between
- * the screen's first fetch and the subscription), later ones only when the log moved past the last position
- * this page heard of. The server advances its position for every event, sent to us or not.
+ * Whether a (re)connection may have missed something. On the page's first hello: anything appended before
+ * it that the answers read so far do not reflect (`answersCover`, see read-positions.ts); later ones, when
+ * the log moved past the last position this page heard of. The server advances its position for every
+ * event, sent to us or not.
  */
-export function missedSomething(lastSeen: number | null, helloPosition: number): boolean {
-  return lastSeen === null || helloPosition !== lastSeen;
+export function missedSomething(lastSeen: number | null, helloPosition: number, answersCover: () => boolean): boolean {
+  return lastSeen === null ? !answersCover() : helloPosition !== lastSeen;
 }
 
 /** Reconnection delay: 1 s doubling by half-steps (factor 0.5 jitter), at most 5 s. */
@@ -78,7 +80,8 @@ export function useLiveEvents(userKey: string | null): void {
     const handle = (parsed: LiveMessage) => {
       if (parsed.type === 'hello') {
         // Whatever happened while we were not subscribed was never sent to us: refetch what is shown, once.
-        if (missedSomething(lastSeen, parsed.position)) invalidateAll();
+        const cover = () => readPositions.cover(parsed.position, invalidateAll);
+        if (missedSomething(lastSeen, parsed.position, cover)) invalidateAll();
         lastSeen = parsed.position;
       } else if (parsed.type === 'orders') {
         void queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });

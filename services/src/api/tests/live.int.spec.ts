@@ -1,4 +1,4 @@
-import type { LiveMessage } from '@drinks/contracts';
+import { READ_POSITION_HEADER, type LiveMessage } from '@drinks/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { testNats } from '../../test-support/nats.js';
@@ -165,6 +165,19 @@ describe.each(process.env.SQLITE_ONLY === '1' ? (['in-process'] as const) : (['i
       await until(() => s.messages.some((m) => m.type === 'hello'));
       expect(s.messages[0]?.type).toBe('hello');
       s.ws.close();
+    });
+
+    it('says with every read how far its read models had reached, so a page that read past hello need not refetch', async () => {
+      const staff = await staffTokens(app);
+      await app.call('PATCH', '/cafe-status/bar-open', { token: staff.barista });
+      const read = await app.call('GET', '/cafe-status', { token: staff.barista });
+      expect(read.headers.get(READ_POSITION_HEADER)).toMatch(/^\d+$/);
+      const s = listen(app, staff.barista);
+      await s.opened;
+      const hello = s.messages.find((m) => m.type === 'hello')!;
+      s.ws.close();
+      // The read came after the change's answer (read-your-writes), and nothing moved since.
+      expect(Number(read.headers.get(READ_POSITION_HEADER))).toBeGreaterThanOrEqual(hello.position);
     });
 
     it('says in hello that the log moved while nobody listened, so a reconnecting client knows to refetch', async () => {
