@@ -33,8 +33,14 @@ export function useConfig(): ClientConfig {
 }
 
 /** Time of day (HH:mm) of an instant in the business time zone. */
+// Building a formatter costs far more than using one, and the board formats every ticket's time.
+const timeFormats = new Map<string, Intl.DateTimeFormat>();
+
 export function formatBusinessTime(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
-    new Date(iso),
-  );
+  let format = timeFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    timeFormats.set(timeZone, format);
+  }
+  return format.format(new Date(iso));
 }

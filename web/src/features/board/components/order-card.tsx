@@ -58,7 +58,7 @@ export function OrderCard(p: Props) {
           <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700, lineHeight: 1.25 }}>
             {order.menu.name}
           </Typography>
-          <AgeChip order={order} now={p.now} level={p.level} />
+          <AgeChip order={order} level={p.level} />
         </Stack>
         <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
           <Box sx={{ flex: 1, minWidth: 0 }}>

@@ -1,6 +1,7 @@
-import type { Order } from '@drinks/contracts';
+import { businessDay, type Order } from '@drinks/contracts';
 import { Box, Typography } from '@mui/material';
 import { formatBusinessTime, useConfig } from '../../../lib/config.js';
+import { useNow } from '../../../lib/use-now.js';
 import { formatAge, type AgeLevel } from '../station-logic.js';
 
 export const AGE_COLOURS: Record<AgeLevel, { border: string; bg: string; fg: string; label: string }> = {
@@ -9,8 +10,12 @@ export const AGE_COLOURS: Record<AgeLevel, { border: string; bg: string; fg: str
   late: { border: '#c62828', bg: '#ffebee', fg: '#9a0007', label: 'late' },
 };
 
-/** The ticking age of a ticket, coloured by how long it has waited. */
-export function AgeChip({ order, now, level }: { order: Order; now: number; level: AgeLevel }) {
+/**
+ * The ticking age of a ticket, coloured by how long it has waited. It reads the clock every second itself,
+ * so the board around it re-renders only when something else changes.
+ */
+export function AgeChip({ order, level }: { order: Order; level: AgeLevel }) {
+  const now = useNow(1000);
   const age = formatAge(now - Date.parse(order.orderDate));
   const colours = AGE_COLOURS[level];
   return (
@@ -28,12 +33,11 @@ export function AgeChip({ order, now, level }: { order: Order; now: number; leve
 /** 'Placed 10:32', with the day when it was placed on an earlier one. */
 export function PlacedAt({ order, now }: { order: Order; now: number }) {
   const { businessTimeZone } = useConfig();
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone: businessTimeZone }).format;
-  const placed = Date.parse(order.orderDate);
-  const earlier = day(placed) !== day(now);
+  const placed = businessDay(new Date(order.orderDate), businessTimeZone);
+  const earlier = placed !== businessDay(new Date(now), businessTimeZone);
   return (
     <Typography variant="body2" color="text.secondary" data-testid="placed-at">
-      Placed {earlier ? `${day(placed)} ` : ''}
+      Placed {earlier ? `${placed} ` : ''}
       {formatBusinessTime(order.orderDate, businessTimeZone)}
     </Typography>
   );
