@@ -245,22 +245,20 @@ const httpOutput = `Machine: ${machineLine()}\nSettings: ${HTTP_SETTINGS}\n\n${t
 
 const machine = `${cpus().length} cores (${cpus()[0]?.model.trim()}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}, ${process.platform}`;
 const settings = `SQLite (WAL, synchronous=FULL) in a temp dir; ${USERS} users × 2 orders over ${CONNECTIONS} connections (autocannon); command-to-socket: ${SOCKET_SAMPLES} sequential orders with 200 staff sockets open; mixed: ${MIXED_RATE} req/s for ${MIXED_SECONDS}s (half queue reads, a quarter orders, a quarter barista moves), 300 customer sockets; client, server and baseline share the machine`;
-const output = [
+const summary = [
   `Machine: ${machine}`,
   `Settings: ${settings}`,
   `Total bench time: ${((performance.now() - started) / 1000).toFixed(0)} s`,
   '',
   table(figures),
-  '',
-  '## Request path against bare Koa (issue 15)',
-  '',
-  httpOutput,
 ].join('\n');
-console.log(output);
-writeFileSync(
-  join(repoRoot(), 'docs', 'benchmarks.md'),
-  `# Benchmarks\n\nMade by \`make bench\` (\`npx tsx scripts/bench/run-all.ts\`; needs services/dist and web/dist built, NATS at 127.0.0.1:4222 or NATS_URL for the NATS row). Each figure sits beside a baseline measured in the same run, on the same machine; the ratio is figure ÷ baseline.\n\nLatest run, ${new Date().toISOString().slice(0, 10)}:\n\n${output}\n`,
+console.log(`${summary}\n\n${httpOutput}`);
+// The summary and the request path's section are this run's; the sections below them (the issues' before
+// and after notes) are kept.
+writeSummary(
+  `# Benchmarks\n\nMade by \`make bench\` (\`npx tsx scripts/bench/run-all.ts\`; needs services/dist and web/dist built, NATS at 127.0.0.1:4222 or NATS_URL for the NATS row). Each figure sits beside a baseline measured in the same run, on the same machine; the ratio is figure ÷ baseline.\n\nLatest run, ${new Date().toISOString().slice(0, 10)}:\n\n${summary}\n`,
 );
+writeSection('Request path (make bench ARGS=http)', httpOutput);
 
 function socketFigure(bus: string, r: Awaited<ReturnType<typeof commandToSocket>>): Figure {
   return {
@@ -298,6 +296,14 @@ async function fixedRate(url: string, rate: number, seconds: number) {
 
 function machineLine(): string {
   return `${cpus().length} cores (${cpus()[0]?.model.trim()}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}, ${process.platform}; run ${new Date().toISOString().slice(0, 16)}`;
+}
+
+/** Replaces what docs/benchmarks.md holds before its first `## ` section, keeping the sections. */
+function writeSummary(text: string): void {
+  const file = join(repoRoot(), 'docs', 'benchmarks.md');
+  const doc = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  const first = doc.indexOf('\n## ');
+  writeFileSync(file, first < 0 ? text : `${text}\n${doc.slice(first + 1)}`);
 }
 
 /** Replaces (or appends) one `## title` section of docs/benchmarks.md, keeping the rest. */
