@@ -23,6 +23,7 @@ describe('when a call fails', () => {
       logger,
       db: { knex: () => undefined },
       metrics,
+      readPosition: () => 0,
       tokens: {
         verifyAccess: async () => {
           throw new Error('database gone');
