@@ -53,7 +53,8 @@ export function createApp(deps: AppDeps, options: { webDir?: string } = {}): Koa
   app.use(idempotentBody(deps));
   // Read before the route reads: what it answers reflects at least this much of the log.
   app.use((ctx, next) => {
-    if (ctx.method === 'GET') ctx.set(READ_POSITION_HEADER, String(deps.readPosition()));
+    if (ctx.method === 'GET' && ctx.path.startsWith('/api/'))
+      ctx.set(READ_POSITION_HEADER, String(deps.readPosition()));
     return next();
   });
 

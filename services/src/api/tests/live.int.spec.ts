@@ -172,6 +172,8 @@ describe.each(process.env.SQLITE_ONLY === '1' ? (['in-process'] as const) : (['i
       await app.call('PATCH', '/cafe-status/bar-open', { token: staff.barista });
       const read = await app.call('GET', '/cafe-status', { token: staff.barista });
       expect(read.headers.get(READ_POSITION_HEADER)).toMatch(/^\d+$/);
+      // The app's pages and scripts are not reads of the log.
+      expect((await fetch(`${app.url}/login`)).headers.get(READ_POSITION_HEADER)).toBeNull();
       const s = listen(app, staff.barista);
       await s.opened;
       const hello = s.messages.find((m) => m.type === 'hello')!;
