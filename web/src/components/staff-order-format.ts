@@ -14,12 +14,6 @@ export function sweetnessLabel(order: Order): string | null {
   return isCafeOrder(order) && order.sweetness !== null ? `${order.sweetness}%` : null;
 }
 
-export function formatTime(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
-    new Date(iso),
-  );
-}
-
 export function formatDateTime(iso: string, timeZone: string): string {
   return new Intl.DateTimeFormat('en-GB', {
     timeZone,

@@ -32,10 +32,10 @@ export function useConfig(): ClientConfig {
   return data ?? DEFAULT_CONFIG;
 }
 
-/** Time of day (HH:mm) of an instant in the business time zone. */
 // Building a formatter costs far more than using one, and the board formats every ticket's time.
 const timeFormats = new Map<string, Intl.DateTimeFormat>();
 
+/** Time of day (HH:mm) of an instant in the business time zone. */
 export function formatBusinessTime(iso: string, timeZone: string): string {
   let format = timeFormats.get(timeZone);
   if (!format) {

@@ -1,7 +1,7 @@
 /**
- * How much of the log the answers this page read reflect, at least (the server's READ_POSITION_HEADER, in contracts),
- * for the live socket's first hello: a page whose answers all reach the hello's position missed nothing
- * before its subscription, so it need not fetch everything again while it is still starting.
+ * How much of the log the answers this page read reflect, at least (the server's READ_POSITION_HEADER, in
+ * contracts), for the live socket's first hello: a page whose answers all reach the hello's position missed
+ * nothing before its subscription, so it need not fetch everything again while it is still starting.
  */
 export function createReadPositions() {
   let lowest: number | null = null;

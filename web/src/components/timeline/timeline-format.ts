@@ -1,4 +1,5 @@
 import type { TimelineEntry } from '@drinks/contracts';
+import { formatBusinessTime } from '../../lib/config.js';
 
 export interface TimelineRow {
   kind: TimelineEntry['kind'];
@@ -42,15 +43,11 @@ export function formatMinutes(minutes: number): string {
   return `${Number.isInteger(rounded) ? rounded.toFixed(0) : rounded.toFixed(1)} min`;
 }
 
-const timeFormatter = (timeZone: string) =>
-  new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-
 export function timelineRows(entries: readonly TimelineEntry[], timeZone: string): TimelineRow[] {
-  const fmt = timeFormatter(timeZone);
   return entries.map((e) => ({
     kind: e.kind,
     label: timelineLabel(e),
-    time: fmt.format(new Date(e.at)),
+    time: formatBusinessTime(e.at, timeZone),
     at: e.at,
     gap: e.minutesSincePrevious === null ? null : `${formatMinutes(e.minutesSincePrevious)} later`,
   }));

@@ -1,6 +1,7 @@
 import type { Order } from '@drinks/contracts';
 import { Box, Chip, Divider, Paper, Stack, Typography } from '@mui/material';
-import { formatTime, sweetnessLabel, typeLabel } from '../../../components/staff-order-format.js';
+import { sweetnessLabel, typeLabel } from '../../../components/staff-order-format.js';
+import { formatBusinessTime } from '../../../lib/config.js';
 import { TimelineButton } from '../../../components/timeline/timeline-button.js';
 import { formatDay, groupByDay, staffStatusLabel } from '../history-logic.js';
 
@@ -47,7 +48,7 @@ export function StaffHistoryList({ orders, timeZone }: { orders: readonly Order[
                   }}
                 >
                   <Typography variant="body2" sx={{ minWidth: 44, fontVariantNumeric: 'tabular-nums' }}>
-                    {formatTime(o.updatedAt, timeZone)}
+                    {formatBusinessTime(o.updatedAt, timeZone)}
                   </Typography>
                   <Box sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
                     <Typography variant="body1" sx={{ fontWeight: 600 }}>
