@@ -7,6 +7,7 @@ import { BACKENDS, testDatabase, WITH_PG, type TestDb } from '../test-support/db
 import { assertDurability, openDatabase, type Db } from './database.js';
 import { createEventStore } from '../store/event-store.js';
 import { migrateCore } from './migrations.js';
+import { relaxedStatement } from './relaxed.js';
 import BetterSqlite3 from 'better-sqlite3';
 import type { Knex } from 'knex';
 import { readCheckpoint, writeCheckpoint } from '../relay/tables.js';
@@ -73,6 +74,33 @@ describe('a SQLite database', () => {
     await opened.writeTransaction(async (trx) => trx('checkpoints').insert({ name: 'p', position: 1 }));
     expect(statements[0]).toBe('BEGIN IMMEDIATE;');
     expect(statements.at(-1)).toBe('COMMIT;');
+  });
+
+  it('runs a relaxed statement alone, waits for another writer without blocking, and leaves the log at FULL', async () => {
+    const opened = await open();
+    await migrateCore(opened);
+    const relaxed = relaxedStatement(opened);
+    const bind =
+      'INSERT INTO idempotency_bodies (key, body_hash) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET key = excluded.key RETURNING body_hash';
+    expect(await relaxed(bind, ['k1', 'h1'])).toEqual([{ body_hash: 'h1' }]);
+    expect(await relaxed(bind, ['k1', 'h2'])).toEqual([{ body_hash: 'h1' }]);
+    // Another process holds the write lock for 150 ms: the statement waits, and timers still run meanwhile.
+    const other = new BetterSqlite3(join(dir, 'nested', 'drinks.sqlite'));
+    other.exec('BEGIN IMMEDIATE');
+    let ticks = 0;
+    const ticker = setInterval(() => ticks++, 10);
+    setTimeout(() => other.exec('COMMIT'), 150);
+    try {
+      expect(await relaxed('DELETE FROM idempotency_bodies WHERE key = ? AND body_hash = ?', ['k1', 'h1'])).toEqual([]);
+    } finally {
+      clearInterval(ticker);
+      other.close();
+    }
+    expect(ticks).toBeGreaterThan(5);
+    expect(await opened.knex('idempotency_bodies').count({ n: '*' })).toEqual([{ n: 0 }]);
+    const pragma = async (name: string) =>
+      Object.values(((await opened.knex.raw(`pragma ${name}`)) as object[])[0]!)[0];
+    expect([await pragma('synchronous'), await pragma('busy_timeout')]).toEqual([2, 5000]);
   });
 
   it('answers rows as better-sqlite3 builds them: names as selected, a repeated name the later column', async () => {

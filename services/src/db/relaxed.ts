@@ -1,4 +1,6 @@
+import type BetterSqlite3 from 'better-sqlite3';
 import type { Knex } from 'knex';
+import { beginImmediate, cachedStatement } from './sqlite-client.js';
 
 type RelaxedDb = { knex: Knex; dialect: 'sqlite' | 'pg'; relaxedKnex?: Knex | undefined };
 
@@ -39,15 +41,43 @@ export function relaxedTransaction(db: RelaxedDb): Transact {
   };
 }
 
+/** One statement with `?` placeholders; its rows when it returns any (RETURNING), else none. */
+export type RelaxedStatement = <T = Record<string, unknown>>(sql: string, params: unknown[]) => Promise<T[]>;
+
 /**
- * One statement under the same promise as relaxedTransaction: on PostgreSQL's relaxed pool it runs
- * alone (one round trip instead of BEGIN, SET LOCAL, the statement and COMMIT).
+ * One statement under the same promise as relaxedTransaction, run alone: on PostgreSQL's relaxed pool
+ * one round trip instead of BEGIN, SET LOCAL, the statement and COMMIT; on SQLite an autocommit of the
+ * cached statement on the one connection, with no knex transaction around it (its BEGIN IMMEDIATE,
+ * COMMIT and transaction object cost more than the statement).
  */
-export function relaxedStatement(db: RelaxedDb): <T>(fn: (k: Knex | Knex.Transaction) => Promise<T>) => Promise<T> {
-  if (db.relaxedKnex) {
-    const relaxedKnex = db.relaxedKnex;
-    return (fn) => fn(relaxedKnex);
+export function relaxedStatement(db: RelaxedDb): RelaxedStatement {
+  if (db.dialect === 'pg') {
+    const knex = db.relaxedKnex;
+    const transaction = relaxedTransaction(db);
+    const rows = async <T>(k: Knex | Knex.Transaction, sql: string, params: unknown[]) =>
+      ((await k.raw(sql, params as Knex.RawBinding[])) as { rows: T[] }).rows;
+    return knex
+      ? (sql, params) => rows(knex, sql, params)
+      : (sql, params) => transaction((trx) => rows(trx, sql, params));
   }
-  const transaction = relaxedTransaction(db);
-  return (fn) => transaction(fn);
+  const client = db.knex.client as {
+    acquireConnection(): Promise<BetterSqlite3.Database>;
+    releaseConnection(c: unknown): Promise<void>;
+  };
+  return async <T>(sql: string, params: unknown[]) => {
+    const conn = await client.acquireConnection();
+    try {
+      conn.exec('PRAGMA synchronous = NORMAL');
+      const statement = cachedStatement(conn, sql);
+      let rows: T[] = [];
+      // Taken like a transaction's lock: another process's writer makes it wait without blocking the loop.
+      await beginImmediate(conn, () => {
+        rows = statement.reader ? (statement.all(params) as T[]) : (statement.run(params), []);
+      });
+      return rows;
+    } finally {
+      conn.exec('PRAGMA synchronous = FULL');
+      await client.releaseConnection(conn);
+    }
+  };
 }

@@ -93,6 +93,20 @@ function prepared(conn: BetterSqlite3.Database, sql: string): Prepared {
   return entry;
 }
 
+const plainStatements = new WeakMap<BetterSqlite3.Database, Map<string, BetterSqlite3.Statement>>();
+
+/** The connection's compiled statement for `sql`, rows as objects (for callers outside knex). */
+export function cachedStatement(conn: BetterSqlite3.Database, sql: string): BetterSqlite3.Statement {
+  let cache = plainStatements.get(conn);
+  if (!cache) plainStatements.set(conn, (cache = new Map()));
+  let statement = cache.get(sql);
+  if (!statement) {
+    if (cache.size >= MAX_STATEMENTS) cache.clear();
+    cache.set(sql, (statement = conn.prepare(sql)));
+  }
+  return statement;
+}
+
 interface KnexQuery {
   sql: string;
   bindings?: unknown[];

@@ -11,6 +11,9 @@ export async function readCheckpoint(knex: Knex, name: string): Promise<number> 
   return row ? Number(row.position) : 0;
 }
 
+const ADVANCE_CHECKPOINT =
+  'INSERT INTO checkpoints (name, position) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET position = excluded.position WHERE checkpoints.position < excluded.position';
+
 /**
  * Never moves a checkpoint backwards (a relay that lost its lease may still finish a batch). The commit
  * does not wait for the disk: a checkpoint a crash takes back only means publishing again what the bus
@@ -22,15 +25,12 @@ export async function writeCheckpoint(
   name: string,
   position: number,
 ): Promise<void> {
-  await relaxedStatement(db)((k) => advanceCheckpoint(k, name, position));
+  await relaxedStatement(db)(ADVANCE_CHECKPOINT, [name, position]);
 }
 
 /** Moves the checkpoint to `position` (in the caller's transaction, if given one), never backwards. */
 export async function advanceCheckpoint(k: Knex | Knex.Transaction, name: string, position: number): Promise<void> {
-  await k.raw(
-    'INSERT INTO checkpoints (name, position) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET position = excluded.position WHERE checkpoints.position < excluded.position',
-    [name, position],
-  );
+  await k.raw(ADVANCE_CHECKPOINT, [name, position]);
 }
 
 export interface Lease {

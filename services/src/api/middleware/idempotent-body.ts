@@ -6,7 +6,10 @@ import type { AppDeps } from '../deps.js';
 import { scopedIdempotencyKey } from '../routes/command-metadata.js';
 import type { AppState } from './auth.js';
 
-const TABLE = 'idempotency_bodies';
+/** Binds the key or, when it is bound already, answers the hash it is bound to. */
+const BIND =
+  'INSERT INTO idempotency_bodies (key, body_hash) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET key = excluded.key RETURNING body_hash';
+const UNBIND = 'DELETE FROM idempotency_bodies WHERE key = ? AND body_hash = ?';
 /** Calls that run no command: a key there binds nothing (and a password is not worth hashing twice). */
 const NOT_COMMANDS = new Set(['/api/auth/v2/login', '/api/auth/refresh-token']);
 
@@ -33,17 +36,14 @@ export function idempotentBody(deps: Pick<AppDeps, 'db'>): Middleware<AppState> 
     const hash = createHash('sha256')
       .update(JSON.stringify(ctx.request.body ?? null))
       .digest('base64url');
-    // One statement binds the key or, when it is bound already, answers the hash it is bound to.
-    const [bound] = (await relaxed((k) =>
-      k(TABLE).insert({ key, body_hash: hash }).onConflict('key').merge(['key']).returning('body_hash'),
-    )) as { body_hash: string }[];
+    const [bound] = await relaxed<{ body_hash: string }>(BIND, [key, hash]);
     if (bound && bound.body_hash !== hash) throw new IdempotencyKeyReused();
     let recorded = false;
     try {
       await next();
       recorded = ctx.status < 300 || ctx.status === 409;
     } finally {
-      if (!recorded) await relaxed((k) => k(TABLE).where({ key, body_hash: hash }).delete());
+      if (!recorded) await relaxed(UNBIND, [key, hash]);
     }
   };
 }
