@@ -1,5 +1,6 @@
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { Alert, Box, Button, CircularProgress, List, ListItem, ListItemText, Paper, Typography } from '@mui/material';
+import { businessDay } from '@drinks/contracts';
 import { useState } from 'react';
 import { formatBusinessTime, useConfig } from '../../../lib/config.js';
 import { useCreateViewKey, useRevokeViewKey, useViewKeys } from '../api/view-keys.js';
@@ -12,8 +13,8 @@ export function ViewKeys() {
   const revoke = useRevokeViewKey();
   const [copied, setCopied] = useState(false);
   const created = create.data ? new URL(create.data.url, window.location.origin).toString() : null;
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone: businessTimeZone }).format;
-  const when = (iso: string) => `${day(new Date(iso))} ${formatBusinessTime(iso, businessTimeZone)}`;
+  const when = (iso: string) =>
+    `${businessDay(new Date(iso), businessTimeZone)} ${formatBusinessTime(iso, businessTimeZone)}`;
 
   return (
     <Paper variant="outlined" component="section" aria-labelledby="view-keys-title" sx={{ p: 2 }}>
