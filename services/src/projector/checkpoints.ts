@@ -1,6 +1,7 @@
 import { ALL_PROJECTIONS } from '@drinks/projections';
 import type { Knex } from 'knex';
 import { ensureCoreTables } from '../db/migrations.js';
+import { createWaiters } from './waiters.js';
 
 export const CHECKPOINTS_TABLE = 'checkpoints';
 
@@ -72,7 +73,7 @@ export function createCheckpointWatcher(
     readAt = Math.max(readAt, at);
     return position;
   };
-  return {
+  const watcher: CheckpointWatcher = {
     current,
     known() {
       if (!reading && Date.now() - readAt >= pollMs)
@@ -81,14 +82,10 @@ export function createCheckpointWatcher(
           .finally(() => (reading = undefined));
       return known;
     },
-    async waitFor(position, timeoutMs) {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        if ((await current()) >= position) return true;
-        const left = deadline - Date.now();
-        if (left <= 0) return false;
-        await new Promise((r) => setTimeout(r, Math.min(pollMs, left)));
-      }
-    },
+    // One poll serves every waiter: a read per waiter per tick cost an API process without a projector
+    // a checkpoint read per command in flight every 25 ms.
+    waitFor: (position, timeoutMs) => waiters.waitFor(position, timeoutMs),
   };
+  const waiters = createWaiters(() => known, watcher, pollMs);
+  return watcher;
 }

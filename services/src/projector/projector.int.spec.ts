@@ -156,6 +156,25 @@ describe.each(BACKENDS)('projector on %s', (backend) => {
     }
   });
 
+  it('polls the checkpoints once per tick for every waiter in another process', async () => {
+    const p = make();
+    await p.migrate();
+    await grow(p, 3);
+    const other = await db.openAnother();
+    try {
+      const watcher = createCheckpointWatcher(other, { pollMs: 20 });
+      let reads = 0;
+      other.knex.on('query', (q: { sql: string }) => void (/checkpoints/.test(q.sql) && reads++));
+      const waiting = Array.from({ length: 50 }, () => watcher.waitFor(5, 5_000));
+      await new Promise((r) => setTimeout(r, 200));
+      expect(reads).toBeLessThan(20);
+      await grow(p, 5);
+      expect(await Promise.all(waiting)).toEqual(Array(50).fill(true));
+    } finally {
+      await other.close();
+    }
+  });
+
   it('tells another process without waiting a position the projections have reached, refreshed in the background', async () => {
     const p = make();
     await p.migrate();
