@@ -92,7 +92,8 @@ export async function runLighthouseBench(origin: string, pages: LighthousePage[]
   for (const p of pages) {
     const all: Run[] = [];
     for (let i = 0; i < runs; i++) all.push(await audit(`${origin}${p.path}`, p.token));
-    const med = (f: (r: Run) => number) => percentile(all.map(f), 50);
+    // A run whose trace missed a metric (Lighthouse leaves it without a value) does not void the median.
+    const med = (f: (r: Run) => number) => percentile(all.map(f).filter(Number.isFinite), 50);
     const s = (c: (typeof CATEGORIES)[number]) => med((r) => r.scores[c]);
     figures.push({
       area: figures.length === 0 ? `Lighthouse mobile (median of ${runs})` : '',
