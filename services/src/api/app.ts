@@ -2,6 +2,7 @@ import { createReadStream, existsSync } from 'node:fs';
 import path from 'node:path';
 import { READ_POSITION_HEADER } from '@drinks/contracts';
 import { bodyParser } from '@koa/bodyparser';
+import Router from '@koa/router';
 import Koa from 'koa';
 import compress from 'koa-compress';
 import serve from 'koa-static';
@@ -58,7 +59,10 @@ export function createApp(deps: AppDeps, options: { webDir?: string } = {}): Koa
     return next();
   });
 
-  for (const router of [
+  // One router holding every route: each request is matched once, not once per module (twelve
+  // routers, each with its own allowedMethods, matched and allocated per request in turn).
+  const api = new Router<AppState>();
+  for (const routes of [
     opsRoutes,
     authRoutes,
     companySignInRoutes,
@@ -72,11 +76,10 @@ export function createApp(deps: AppDeps, options: { webDir?: string } = {}): Koa
     insightRoutes,
     imageRoutes,
     pushRoutes,
-  ]) {
-    const r = router(deps);
-    app.use(r.routes());
-    app.use(r.allowedMethods());
-  }
+  ])
+    api.use(routes(deps).routes());
+  app.use(api.routes());
+  app.use(api.allowedMethods());
 
   const webDir = options.webDir;
   if (webDir && existsSync(path.join(webDir, 'index.html'))) {

@@ -28,6 +28,18 @@ describe('operations endpoints', () => {
     ws.close();
   });
 
+  it('counts each request under the route that answered it, also where a later pattern matches too', async () => {
+    const { accessToken } = await app.login('user@woxa.tech');
+    await app.call('GET', '/order/my-queue', { token: accessToken });
+    await app.call('GET', '/order/ready');
+    await app.call('GET', '/no-such-call');
+    const text = (await app.call<string>('GET', '/metrics')).body;
+    expect(text).toMatch(/^http_requests_total\{method="GET",route="\/api\/order\/my-queue",status="200"\} 1$/m);
+    expect(text).toMatch(/^http_requests_total\{method="GET",route="\/api\/order\/ready",status="\d+"\} 1$/m);
+    expect(text).toMatch(/^http_requests_total\{method="GET",route="unmatched",status="404"\} 1$/m);
+    expect(text).not.toMatch(/route="\/api\/order\/:id"/);
+  });
+
   it('serves the OpenAPI document generated from the contracts', async () => {
     const res = await app.call('GET', '/openapi.json');
     expect(res.body.openapi).toBe('3.1.0');
