@@ -6,8 +6,8 @@ import { RouteErrorBoundary } from './app/route-error-boundary.js';
 import { AppRoutes, preloadOpeningScreen } from './app/routes.js';
 import { startSessionCheck } from './lib/session.js';
 
-const queryClient = startQueries();
-const opening = startSessionCheck(queryClient, preloadOpeningScreen(location.pathname));
+const { client: queryClient, openingData } = startQueries();
+const opening = startSessionCheck(queryClient, Promise.all([preloadOpeningScreen(location.pathname), openingData]));
 
 // The first render waits for the opening screen's code and the session check. Until then index.html's
 // own markup shows the loading screen (or on /login the welcome page); rendering earlier would only paint

@@ -1,0 +1,40 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { estimateQuery } from '../features/insights/api/get-estimate.js';
+import { myOrdersQuery } from '../lib/api/get-my-orders.js';
+import { makeQueryClient } from '../lib/query-client.js';
+import { prefetchMyOrders } from './providers.js';
+
+describe('prefetchMyOrders', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('fills the cache under the keys the status page reads: today in the business zone, then each waiting order’s estimate', async () => {
+    const waiting = { id: 'o-1', status: 'ordered', queue_at: 2 };
+    const done = { id: 'o-2', status: 'done', queue_at: null };
+    const asked: string[] = [];
+    vi.stubGlobal('fetch', async (url: string) => {
+      asked.push(url);
+      const body = url.endsWith('/config')
+        ? {
+            companyEmailDomain: 'woxa.tech',
+            businessTimeZone: 'Asia/Bangkok',
+            officeCheck: false,
+            now: '2026-11-26T20:30:00Z',
+          }
+        : url.includes('/estimate')
+          ? { estimate: { minMinutes: 3, maxMinutes: 6 } }
+          : [waiting, done];
+      return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    });
+    const client = makeQueryClient();
+    await prefetchMyOrders(client);
+
+    // 20:30 UTC is 03:30 the next day in Bangkok, by the server's clock.
+    expect(client.getQueryData(myOrdersQuery('2026-11-27').queryKey)).toEqual([waiting, done]);
+    expect(client.getQueryData(estimateQuery(waiting as never).queryKey)).toEqual({
+      estimate: { minMinutes: 3, maxMinutes: 6 },
+    });
+    expect(asked.filter((u) => u.includes('/estimate'))).toEqual([expect.stringMatching(/\/order\/o-1\/estimate$/)]);
+  });
+});
