@@ -1,4 +1,4 @@
-import { ORDER_EVENT_TYPES, type Order, type StoredEvent } from '@drinks/contracts';
+import { ORDER_EVENT_TYPES, orderStatusAfter, type Order, type StoredEvent } from '@drinks/contracts';
 import type { LiveServer } from './live-server.js';
 
 export const liveHandlerName = 'live';
@@ -41,7 +41,10 @@ export function createLiveFanout(options: LiveFanoutOptions): LiveFanout {
       await waitFor(event.position, LIVE_WAIT_MS);
       const order = await getOrder(event.data.orderId);
       if (!order) return;
-      live.send({ type: 'orders', position: event.position, data: order }, { userId: order.user.id, staff: true });
+      live.send(
+        { type: 'orders', position: event.position, data: asOf(order, event) },
+        { userId: order.user.id, staff: true },
+      );
       if (queueOf && leavesQueue.has(event.type) && 'businessDay' in event.data) {
         // Everyone behind it moved one place: tell each owner (staff refetch the board anyway).
         for (const behind of await queueOf(order.menu.category.categoryFor, event.data.businessDay)) {
@@ -72,4 +75,16 @@ export function createLiveFanout(options: LiveFanoutOptions): LiveFanout {
       return run;
     },
   };
+}
+
+/**
+ * The order as this event left it. The read model may already hold a later event of the same order (with
+ * the bus, the projector in this process can run ahead of the delivery): each message still tells its own
+ * event's status, in log order.
+ */
+function asOf(order: Order, event: StoredEvent): Order {
+  const status = orderStatusAfter(event);
+  if (status === null || status === order.status) return order;
+  const waiting = status === 'ordered' || status === 'in-progress';
+  return { ...order, status, updatedAt: event.occurredAt, queue_at: waiting ? order.queue_at : null };
 }

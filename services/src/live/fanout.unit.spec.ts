@@ -37,6 +37,24 @@ describe('live fan-out', () => {
       ]);
     });
 
+    it('tells the status this event left, when the read model already holds a later event of the order', async () => {
+      const pickedUp = { ...order('o1', 'alice'), status: 'picked' as const, queue_at: null };
+      const { fanout, sent } = setup({ o1: pickedUp });
+      await fanout.handle(
+        stored(7, {
+          type: 'OrderCompleted',
+          data: { orderId: 'o1', userId: 'alice', businessDay: '2025-01-06', by: 'b' },
+        }),
+      );
+      expect(sent.map((s) => s.message)).toEqual([
+        {
+          type: 'orders',
+          position: 7,
+          data: { ...pickedUp, status: 'done', updatedAt: '2025-01-06T03:00:00.000Z', queue_at: null },
+        },
+      ]);
+    });
+
     it('sends nothing when the order cannot be found', async () => {
       const { fanout, sent } = setup({}, { position: 0 });
       await fanout.handle(
