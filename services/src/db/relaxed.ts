@@ -52,13 +52,12 @@ export type RelaxedStatement = <T = Record<string, unknown>>(sql: string, params
  */
 export function relaxedStatement(db: RelaxedDb): RelaxedStatement {
   if (db.dialect === 'pg') {
-    const knex = db.relaxedKnex;
-    const transaction = relaxedTransaction(db);
     const rows = async <T>(k: Knex | Knex.Transaction, sql: string, params: unknown[]) =>
       ((await k.raw(sql, params as Knex.RawBinding[])) as { rows: T[] }).rows;
-    return knex
-      ? (sql, params) => rows(knex, sql, params)
-      : (sql, params) => transaction((trx) => rows(trx, sql, params));
+    const knex = db.relaxedKnex;
+    if (knex) return (sql, params) => rows(knex, sql, params);
+    const transaction = relaxedTransaction(db);
+    return (sql, params) => transaction((trx) => rows(trx, sql, params));
   }
   const client = db.knex.client as {
     acquireConnection(): Promise<BetterSqlite3.Database>;

@@ -95,14 +95,18 @@ function prepared(conn: BetterSqlite3.Database, sql: string): Prepared {
 
 const plainStatements = new WeakMap<BetterSqlite3.Database, Map<string, BetterSqlite3.Statement>>();
 
-/** The connection's compiled statement for `sql`, rows as objects (for callers outside knex). */
-export function cachedStatement(conn: BetterSqlite3.Database, sql: string): BetterSqlite3.Statement {
+/**
+ * The connection's compiled statement for `sql`, for callers outside knex (the log, relaxed statements):
+ * rows as objects, or as arrays of their columns' values when `raw`.
+ */
+export function cachedStatement(conn: BetterSqlite3.Database, sql: string, raw = false): BetterSqlite3.Statement {
   let cache = plainStatements.get(conn);
   if (!cache) plainStatements.set(conn, (cache = new Map()));
-  let statement = cache.get(sql);
+  const key = raw ? `raw:${sql}` : sql;
+  let statement = cache.get(key);
   if (!statement) {
     if (cache.size >= MAX_STATEMENTS) cache.clear();
-    cache.set(sql, (statement = conn.prepare(sql)));
+    cache.set(key, (statement = raw ? conn.prepare(sql).raw(true) : conn.prepare(sql)));
   }
   return statement;
 }

@@ -1,4 +1,10 @@
-import { ORDER_EVENT_TYPES, orderStatusAfter, type Order, type StoredEvent } from '@drinks/contracts';
+import {
+  ACTIVE_ORDER_STATUSES,
+  ORDER_EVENT_TYPES,
+  orderStatusAfter,
+  type Order,
+  type StoredEvent,
+} from '@drinks/contracts';
 import type { LiveServer } from './live-server.js';
 
 export const liveHandlerName = 'live';
@@ -85,6 +91,6 @@ export function createLiveFanout(options: LiveFanoutOptions): LiveFanout {
 function asOf(order: Order, event: StoredEvent): Order {
   const status = orderStatusAfter(event);
   if (status === null || status === order.status) return order;
-  const waiting = status === 'ordered' || status === 'in-progress';
-  return { ...order, status, updatedAt: event.occurredAt, queue_at: waiting ? order.queue_at : null };
+  const queueAt = ACTIVE_ORDER_STATUSES.includes(status) ? order.queue_at : null;
+  return { ...order, status, updatedAt: event.occurredAt, queue_at: queueAt };
 }

@@ -1,7 +1,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Knex } from 'knex';
 import { PG_LOCK_NAMESPACE, type Db } from '../db/database.js';
-import { beginImmediate } from '../db/sqlite-client.js';
+import { beginImmediate, cachedStatement } from '../db/sqlite-client.js';
 
 /** Runs SQL with `?` placeholders on one connection (or transaction). */
 export interface Exec {
@@ -48,19 +48,8 @@ function appendLockKey(schema: string): number {
 }
 
 function sqliteBackend(knex: Knex): Backend {
-  const statements = new WeakMap<BetterSqlite3.Database, Map<string, BetterSqlite3.Statement>>();
   const exec = (conn: BetterSqlite3.Database): Exec => {
-    let cache = statements.get(conn);
-    if (!cache) statements.set(conn, (cache = new Map()));
-    const prepare = (sql: string, raw = false) => {
-      const key = raw ? `raw:${sql}` : sql;
-      let stmt = cache.get(key);
-      if (!stmt) {
-        if (cache.size > 500) cache.clear();
-        cache.set(key, (stmt = raw ? conn.prepare(sql).raw(true) : conn.prepare(sql)));
-      }
-      return stmt;
-    };
+    const prepare = (sql: string, raw = false) => cachedStatement(conn, sql, raw);
     return {
       all: async <T>(sql: string, params: unknown[]) => prepare(sql).all(...params) as T[],
       values: async <T extends unknown[]>(sql: string, params: unknown[]) => prepare(sql, true).all(...params) as T[],

@@ -1,4 +1,4 @@
-import { businessDay } from '@drinks/contracts';
+import { ACTIVE_ORDER_STATUSES, businessDay } from '@drinks/contracts';
 import { CssBaseline } from '@mui/material';
 import { ThemeProvider } from '@mui/system';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -46,7 +46,7 @@ const OPENING_DATA_MS = 1500;
 export async function prefetchMyOrders(client: QueryClient): Promise<void> {
   const { businessTimeZone } = await client.ensureQueryData(configQuery);
   const orders = await client.ensureQueryData(myOrdersQuery(businessDay(serverNow(), businessTimeZone)));
-  const waiting = orders.filter((o) => o.status === 'ordered' || o.status === 'in-progress');
+  const waiting = orders.filter((o) => ACTIVE_ORDER_STATUSES.includes(o.status));
   await Promise.all(waiting.map((o) => client.prefetchQuery(estimateQuery(o))));
 }
 
