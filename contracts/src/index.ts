@@ -1,5 +1,6 @@
 export * from './shapes.js';
 export * from './shop-status.js';
+export * from './order-statuses.js';
 export * from './limits.js';
 export * from './read-position.js';
 export * from './validation.js';

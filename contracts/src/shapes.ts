@@ -6,10 +6,6 @@ export const STAFF_ROLES: readonly Role[] = ['barista', 'admin'];
 
 export const OrderStatus = z.enum(['ordered', 'in-progress', 'done', 'picked', 'rejected', 'cancel']);
 export type OrderStatus = z.infer<typeof OrderStatus>;
-/** Statuses that still occupy the queue and block a shop status change. */
-export const ACTIVE_ORDER_STATUSES: readonly OrderStatus[] = ['ordered', 'in-progress'];
-/** Statuses that do not count towards the daily limit, popularity or totals. */
-export const VOID_ORDER_STATUSES: readonly OrderStatus[] = ['cancel', 'rejected'];
 
 export const DrinkType = z.enum(['hot', 'cold', 'frappe']);
 export type DrinkType = z.infer<typeof DrinkType>;

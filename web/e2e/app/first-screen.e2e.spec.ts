@@ -1,0 +1,54 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApp, type RunningApp } from '../support/app.js';
+import { openBrowser } from '../support/browser.js';
+import { catalog, menuId, newCustomer, placeCafeOrder } from '../staff/staff-support.js';
+
+let app: RunningApp;
+let browser: Browser;
+let customerToken: string;
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startApp(), openBrowser()]);
+  const customer = await newCustomer(app, 'Light Lena');
+  customerToken = customer.token;
+  await placeCafeOrder(app, customer.token, menuId(await catalog(app, customer.token), 'Latte'));
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+/** The app's scripts a phone fetches to open `path` and show what it shows, with each one's text. */
+async function scriptsOpening(path: string, token: string | null, shown: string): Promise<Map<string, string>> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
+  try {
+    if (token) await context.addInitScript(`localStorage.setItem('access_token', ${JSON.stringify(token)});`);
+    const page = await context.newPage();
+    const scripts = new Map<string, Promise<string>>();
+    page.on('response', (r) => {
+      if (new URL(r.url()).pathname.endsWith('.js')) scripts.set(r.url(), r.text());
+    });
+    await page.goto(`${app.url}${path}`);
+    await page.getByText(shown).first().waitFor();
+    await page.waitForLoadState('networkidle');
+    return new Map(await Promise.all([...scripts].map(async ([url, text]) => [url, await text] as const)));
+  } finally {
+    await context.close();
+  }
+}
+
+// zod (25 KiB gzip) is for forms and live messages carrying data: a first screen that shows a limit or a status
+// list must take it from a module of contracts without schemas (limits.ts, order-statuses.ts, shop-status.ts).
+describe('first screens on a phone', () => {
+  it.each([
+    ['/login', null, 'Login'],
+    ['/menuCafe', 'customer', 'Coffee'],
+    ['/statusOrder', 'customer', 'Latte'],
+  ] as const)('%s loads no zod', async (path, who, shown) => {
+    const scripts = await scriptsOpening(path, who ? customerToken : null, shown);
+    expect(scripts.size).toBeGreaterThan(1);
+    const withZod = [...scripts].filter(([, text]) => text.includes('_zod')).map(([url]) => new URL(url).pathname);
+    expect(withZod).toEqual([]);
+  });
+});
