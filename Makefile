@@ -12,7 +12,7 @@ help:
 	@echo "make start      install, build, migrate, seed demo data into a new database, serve"
 	@echo "make test       system deps, install, build, lint, typecheck (tests included), unit + int + e2e tests"
 	@echo "make test-fast  unit + SQLite-only integration tests (no PostgreSQL, NATS or browser), about 2 minutes"
-	@echo "make lint       eslint + prettier --check (part of make test); make format rewrites"
+	@echo "make lint       eslint + prettier --check + knip (part of make test); make format rewrites"
 	@echo "make build      compile services (tsc -b) and the web client (vite build)"
 	@echo "make rebuild    replay every projection from the event log (offline)"
 	@echo "make rebuild-online  the same on PostgreSQL without downtime (build beside, then swap)"
@@ -32,11 +32,13 @@ build: node-deps
 typecheck: node-deps
 	npm run typecheck
 
-# ESLint (typescript-eslint, React hooks, import boundaries), Prettier's check and the OpenAPI document's
-# lint (Redocly and Spectral, zero warnings); `make format` rewrites.
+# ESLint (typescript-eslint, React hooks, import boundaries), Prettier's check, knip (unused files, exports and
+# dependencies; knip.jsonc) and the OpenAPI document's lint (Redocly and Spectral, zero warnings);
+# `make format` rewrites.
 lint: node-deps
 	npx eslint --max-warnings 0 .
 	npx prettier --check --log-level warn .
+	npx knip --no-progress
 	scripts/lint/openapi.sh
 
 format: node-deps

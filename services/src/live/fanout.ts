@@ -7,7 +7,6 @@ import {
 } from '@drinks/contracts';
 import type { LiveServer } from './live-server.js';
 
-export const liveHandlerName = 'live';
 /** How long a live message waits for the read models to reach its event before it goes anyway. */
 export const LIVE_WAIT_MS = 1000;
 

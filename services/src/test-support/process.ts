@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export interface SpawnedServer {
@@ -127,5 +127,3 @@ export function freePort(): Promise<number> {
     });
   });
 }
-
-export const distMain = () => resolve(repoRoot(), 'services', 'dist', 'main.js');

@@ -11,8 +11,6 @@ export const STORAGE_KEYS = {
   lastUser: 'lastUser',
 } as const;
 
-export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
-
 export function readStorage(key: string): string | null {
   try {
     return localStorage.getItem(key);

@@ -1,10 +1,9 @@
 import { STAFF_ROLES, type Role, type User } from '@drinks/contracts';
-import type { Middleware, ParameterizedContext } from 'koa';
+import type { Middleware } from 'koa';
 import { ForbiddenError, UnauthorizedError } from '../../errors.js';
 import type { AppDeps } from '../deps.js';
 
 export type AppState = { requestId: string; user?: User; authError?: Error };
-export type Ctx = ParameterizedContext<AppState>;
 
 /**
  * Resolves the bearer token to the current user (role from the read model, through

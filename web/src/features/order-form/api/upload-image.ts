@@ -1,9 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.js';
 
 export const uploadImage = (dataUrl: string) =>
   api<{ url: string }>('/upload/image', { method: 'POST', body: { file: dataUrl } });
-
-export function useUploadImage() {
-  return useMutation({ mutationFn: uploadImage });
-}
