@@ -1,6 +1,7 @@
 import type { LiveMessage } from '@drinks/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { applyOrderMessage } from './live-order-cache.js';
 import { readPositions } from './read-positions.js';
 import { getTokens } from './storage.js';
 import { queryKeys } from './query-keys.js';
@@ -60,10 +61,10 @@ export async function readLiveMessage(raw: unknown): Promise<LiveMessage | null>
 }
 
 /** Opens the live socket once (mounted in App) and keeps the query cache fresh. */
-export function useLiveEvents(userKey: string | null): void {
+export function useLiveEvents(userId: string | null): void {
   const queryClient = useQueryClient();
   useEffect(() => {
-    if (!userKey) return;
+    if (!userId) return;
     let socket: WebSocket | null = null;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let attempt = 0;
@@ -77,15 +78,14 @@ export function useLiveEvents(userKey: string | null): void {
       void queryClient.invalidateQueries({ queryKey: queryKeys.catalog.all });
     };
 
-    const handle = (parsed: LiveMessage) => {
+    const handle = async (parsed: LiveMessage) => {
       if (parsed.type === 'hello') {
         // Whatever happened while we were not subscribed was never sent to us: refetch what is shown, once.
         const cover = () => readPositions.cover(parsed.position, invalidateAll);
         if (missedSomething(lastSeen, parsed.position, cover)) invalidateAll();
         lastSeen = parsed.position;
       } else if (parsed.type === 'orders') {
-        void queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
-        void queryClient.invalidateQueries({ queryKey: queryKeys.stats.all });
+        await applyOrderMessage(queryClient, parsed.data, userId);
       } else if (parsed.type === 'shop') {
         queryClient.setQueryData(queryKeys.shop, parsed.data);
         void queryClient.invalidateQueries({ queryKey: queryKeys.shop });
@@ -110,15 +110,13 @@ export function useLiveEvents(userKey: string | null): void {
       // One at a time, in order: a message waiting for the schema holds back those behind it.
       let received = Promise.resolve();
       socket.onmessage = (ev) => {
-        received = received.then(async () => {
-          let parsed: LiveMessage | null;
-          try {
-            parsed = await readLiveMessage(JSON.parse(String(ev.data)));
-          } catch {
-            return;
-          }
-          if (parsed) handle(parsed);
-        });
+        received = received
+          .then(async () => {
+            const parsed = await readLiveMessage(JSON.parse(String(ev.data)));
+            if (parsed) await handle(parsed);
+          })
+          // A message that cannot be read or applied is dropped; the ones behind it still are.
+          .catch(() => undefined);
       };
       socket.onclose = () => {
         socket = null;
@@ -134,5 +132,5 @@ export function useLiveEvents(userKey: string | null): void {
       clearTimeout(timer);
       socket?.close();
     };
-  }, [queryClient, userKey]);
+  }, [queryClient, userId]);
 }
