@@ -1,17 +1,10 @@
-import type { DrinkType, Order } from '@drinks/contracts';
+import type { Order, PlaceOrderBody } from '@drinks/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '../../../lib/api-client.js';
 import { queryKeys } from '../../../lib/query-keys.js';
 
-export interface OrderDraft {
-  menu_id: string;
-  menu_name: string;
-  type: DrinkType | null;
-  sweetness: number | null;
-  remark: string;
-  tumblerImage: string | null;
-  location?: { lat: number; lng: number };
-}
+/** The contract's PlaceOrderBody as the forms send it: every field filled (null for none) but the location. */
+export type OrderDraft = Required<Omit<PlaceOrderBody, 'location'>> & Pick<PlaceOrderBody, 'location'>;
 
 export interface PlaceOrderOptions {
   /** Tries in all, the first included. */
