@@ -5,9 +5,11 @@ import { CatalogName, Description, PersonName, RejectNote, Remark } from './vali
 // Request bodies. zod objects strip unknown keys by default: a body carrying
 // `status`, `role` or `user` where none is expected changes nothing.
 
+const Email = z.string().trim().toLowerCase().pipe(z.email('A valid email is required.')).meta({ format: 'email' });
+
 export const RegisterBody = z.object({
   name: PersonName,
-  email: z.string().trim().toLowerCase().pipe(z.email('A valid email is required.')),
+  email: Email,
   password: z.string().min(8, 'Password must be at least 8 characters.').max(200),
 });
 export type RegisterBody = z.infer<typeof RegisterBody>;
@@ -21,9 +23,7 @@ export type LoginBody = z.infer<typeof LoginBody>;
 const NewPassword = z.string().min(8, 'Password must be at least 8 characters.').max(200);
 const LinkToken = z.string().min(16).max(200);
 export const VerifyEmailBody = z.object({ token: LinkToken });
-export const ForgotPasswordBody = z.object({
-  email: z.string().trim().toLowerCase().pipe(z.email('A valid email is required.')),
-});
+export const ForgotPasswordBody = z.object({ email: Email });
 export const ResetPasswordBody = z.object({ token: LinkToken, password: NewPassword });
 export const ChangePasswordBody = z.object({ currentPassword: z.string().max(200), newPassword: NewPassword });
 export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
@@ -93,7 +93,8 @@ export type BaristaOrderPatch = z.infer<typeof BaristaOrderPatch>;
 /** An ISO date (midnight in the business time zone) or an ISO instant. */
 export const DateParam = z
   .string()
-  .refine((s) => /^\d{4}-\d{2}-\d{2}$/.test(s) || !Number.isNaN(Date.parse(s)), 'Expected an ISO date or instant');
+  .refine((s) => /^\d{4}-\d{2}-\d{2}$/.test(s) || !Number.isNaN(Date.parse(s)), 'Expected an ISO date or instant')
+  .meta({ anyOf: [{ format: 'date' }, { format: 'date-time' }] });
 
 /** Lists are pages with a cap: at most this many by default and per request (`Link: rel="next"` when more may follow). */
 export const ORDER_PAGE_MAX = 5000;

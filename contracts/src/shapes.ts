@@ -11,9 +11,12 @@ export const DrinkType = z.enum(['hot', 'cold', 'frappe']);
 export type DrinkType = z.infer<typeof DrinkType>;
 
 export const SWEETNESS_VALUES = [0, 10, 25, 50, 75, 100, 125, 150, 200] as const;
-export const Sweetness = z.number().refine((n) => (SWEETNESS_VALUES as readonly number[]).includes(n), {
-  message: `Sweetness must be one of ${SWEETNESS_VALUES.join(', ')}`,
-});
+export const Sweetness = z
+  .number()
+  .refine((n) => (SWEETNESS_VALUES as readonly number[]).includes(n), {
+    message: `Sweetness must be one of ${SWEETNESS_VALUES.join(', ')}`,
+  })
+  .meta({ enum: [...SWEETNESS_VALUES] });
 
 export const Area = z.enum(['cafe', 'bar']);
 export type Area = z.infer<typeof Area>;

@@ -1,15 +1,20 @@
 import { z } from 'zod';
 import { LIMITS, NAME_MESSAGES, REJECT_PRESETS } from './limits.js';
 
-// Latin letters, Thai block (U+0E00–U+0E7F) and spaces.
-const LETTERS_AND_SPACES = /^[A-Za-z\u0E00-\u0E7F ]+$/;
+// Rules the server checks in code (refine) are also told to the OpenAPI document with `.meta()`, in JSON
+// Schema's words, so that a client generated from it validates what the server does.
+
+// Latin letters and the Thai block (U+0E00–U+0E7F).
+const LETTER = 'A-Za-z\\u0E00-\\u0E7F';
+const LETTERS_AND_SPACES = new RegExp(`^[${LETTER} ]+$`);
 
 export const CatalogName = z
   .string({ error: NAME_MESSAGES.required })
   .min(1, NAME_MESSAGES.required)
   .refine((s) => !s.startsWith(' '), NAME_MESSAGES.leadingSpace)
   .refine((s) => s.length === 0 || LETTERS_AND_SPACES.test(s), NAME_MESSAGES.lettersOnly)
-  .refine((s) => s.length <= LIMITS.catalogName, NAME_MESSAGES.tooLong);
+  .refine((s) => s.length <= LIMITS.catalogName, NAME_MESSAGES.tooLong)
+  .meta({ maxLength: LIMITS.catalogName, pattern: `^[${LETTER}][${LETTER} ]*$` });
 
 export const Description = z
   .string()
@@ -18,7 +23,8 @@ export const Description = z
 export const PersonName = z
   .string()
   .max(LIMITS.personName, `Name must be at most ${LIMITS.personName} characters.`)
-  .refine((s) => s.trim().length > 0, 'Name cannot be empty');
+  .refine((s) => s.trim().length > 0, 'Name cannot be empty')
+  .meta({ pattern: '\\S' });
 
 export const Remark = z.string().max(LIMITS.remark, `Remark must be at most ${LIMITS.remark} characters.`);
 
@@ -29,4 +35,5 @@ export const RejectNote = z
     (s) => (REJECT_PRESETS as readonly string[]).includes(s) || s.length <= LIMITS.rejectNote,
     `A reason must be at most ${LIMITS.rejectNote} characters.`,
   )
-  .refine((s) => !s.startsWith(' '), 'A reason must not start with a space.');
+  .refine((s) => !s.startsWith(' '), 'A reason must not start with a space.')
+  .meta({ pattern: '^[^ ]', anyOf: [{ enum: [...REJECT_PRESETS] }, { maxLength: LIMITS.rejectNote }] });
