@@ -6,6 +6,7 @@ import {
   VOID_ORDER_STATUSES,
   businessDay,
   isFridayAfternoon,
+  LIMITS,
   tag,
   type Area,
   type NewEvent,
@@ -28,8 +29,6 @@ export interface PlaceOrder {
   timeZone: string;
 }
 
-const MAX_REMARK = 50;
-
 interface Drink {
   type: DrinkType | null;
   sweetness: number | null;
@@ -46,7 +45,8 @@ export function validateDrink(command: PlaceOrder, area: Area): Drink {
   const remark = drink.remark ?? '';
   if (type !== null && !DrinkType.safeParse(type).success)
     errors.push({ path: 'type', message: 'Type must be hot, cold or frappe.' });
-  if (remark.length > MAX_REMARK) errors.push({ path: 'remark', message: 'Remark must be at most 50 characters.' });
+  if (remark.length > LIMITS.remark)
+    errors.push({ path: 'remark', message: `Remark must be at most ${LIMITS.remark} characters.` });
   if (area === 'cafe') {
     if (type === null) errors.push({ path: 'type', message: 'Type is required: hot, cold or frappe.' });
     const sweetness = drink.sweetness;

@@ -1,4 +1,4 @@
-import type { Menu } from '@drinks/contracts';
+import { DAILY_ORDER_LIMIT, type Menu } from '@drinks/contracts';
 import { Alert, Box, Button, Skeleton, Tab, Tabs, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
@@ -46,7 +46,7 @@ export function BarMenuPage() {
   };
 
   const choose = async (m: Menu) => {
-    if (((await count.refetch()).data?.totalOrder ?? 0) >= 2) {
+    if (((await count.refetch()).data?.totalOrder ?? 0) >= DAILY_ORDER_LIMIT) {
       await alert(LIMIT_MESSAGE);
       return;
     }

@@ -1,4 +1,4 @@
-import { isFridayAfternoon, type Menu } from '@drinks/contracts';
+import { DAILY_ORDER_LIMIT, isFridayAfternoon, type Menu } from '@drinks/contracts';
 import { Alert, Box, CircularProgress, Tab, Tabs, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
@@ -37,7 +37,7 @@ export function CafeMenuPage() {
 
   const choose = async (m: Menu) => {
     const fresh = (await count.refetch()).data?.totalOrder ?? ordered;
-    if (fresh >= 2) {
+    if (fresh >= DAILY_ORDER_LIMIT) {
       await alert(LIMIT_MESSAGE);
       return;
     }
@@ -52,9 +52,9 @@ export function CafeMenuPage() {
         </Typography>
         <Typography
           data-testid="ordered-count"
-          sx={{ fontWeight: 700, color: ordered >= 2 ? 'error.main' : 'text.primary' }}
+          sx={{ fontWeight: 700, color: ordered >= DAILY_ORDER_LIMIT ? 'error.main' : 'text.primary' }}
         >
-          Ordered {ordered}/2
+          Ordered {ordered}/{DAILY_ORDER_LIMIT}
         </Typography>
       </Box>
       {fridayClosing && (

@@ -1,4 +1,4 @@
-import { LIMITS, SWEETNESS_VALUES, type DrinkType } from '@drinks/contracts';
+import { DAILY_ORDER_LIMIT, LIMITS, SWEETNESS_VALUES, type DrinkType } from '@drinks/contracts';
 import { Alert, Box, Button, TextField } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
@@ -50,7 +50,7 @@ export function OrderFormPage() {
     checked.current = true;
     void getOrderCount()
       .then(async ({ totalOrder }) => {
-        if (totalOrder >= 2) {
+        if (totalOrder >= DAILY_ORDER_LIMIT) {
           await alert(LIMIT_MESSAGE);
           void navigate(back, { replace: true });
         }

@@ -1,4 +1,4 @@
-import type { Order, OrderStatus } from '@drinks/contracts';
+import { DAILY_ORDER_LIMIT, type Order, type OrderStatus } from '@drinks/contracts';
 
 // Pure display rules of customer-side.md §4 "Order statuses".
 
@@ -44,8 +44,8 @@ export function splitOrders(orders: readonly Order[]): { active: Order[]; closed
   return { active, closed };
 }
 
-/** 'You have N drink(s) left to be treated': N = 2 − totalOrder, singular below 2. */
-export function drinksLeftText(totalOrder: number, limit = 2): string {
+/** 'You have N drink(s) left to be treated': N = the daily limit − totalOrder, singular below 2. */
+export function drinksLeftText(totalOrder: number, limit = DAILY_ORDER_LIMIT): string {
   const n = Math.max(0, limit - totalOrder);
   return `You have ${n} ${n < 2 ? 'drink' : 'drinks'} left to be treated`;
 }
