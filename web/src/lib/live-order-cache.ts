@@ -2,8 +2,6 @@ import type { Order } from '@drinks/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { queryKeys } from './query-keys.js';
 
-const MINE = queryKeys.orders.mine('').slice(0, 2);
-
 /**
  * Applies an order's live message to the cache. A message carries the whole order as its event left it, so the
  * owner's lists of the day that already hold it take it as it is, without a refetch (a fetch of such a list still
@@ -15,7 +13,7 @@ const MINE = queryKeys.orders.mine('').slice(0, 2);
 export async function applyOrderMessage(queryClient: QueryClient, order: Order, userId: string): Promise<void> {
   const updated = new Set<string>();
   if (order.user.id === userId) {
-    for (const [queryKey, list] of queryClient.getQueriesData<Order[]>({ queryKey: MINE })) {
+    for (const [queryKey, list] of queryClient.getQueriesData<Order[]>({ queryKey: queryKeys.orders.allMine })) {
       if (!list?.some((o) => o.id === order.id)) continue;
       await queryClient.cancelQueries({ queryKey, exact: true });
       queryClient.setQueryData<Order[]>(queryKey, (now) => now?.map((o) => (o.id === order.id ? order : o)));

@@ -19,6 +19,8 @@ export const queryKeys = {
     board: (status: OrderStatus, start: Day = null, end: Day = null) =>
       ['orders', 'board', status, start, end] as const,
     history: (start: Day, end: Day) => ['orders', 'history', start, end] as const,
+    /** The caller's own lists, of any day. */
+    allMine: ['orders', 'mine'] as const,
     mine: (day: string) => ['orders', 'mine', day] as const,
     count: ['orders', 'count'] as const,
     range: (start: Day, end: Day) => ['orders', 'range', start, end] as const,
