@@ -6,7 +6,7 @@ import {
   VOID_ORDER_STATUSES,
   businessDay,
   isFridayAfternoon,
-  LIMITS,
+  Remark,
   tag,
   type Area,
   type NewEvent,
@@ -45,8 +45,8 @@ export function validateDrink(command: PlaceOrder, area: Area): Drink {
   const remark = drink.remark ?? '';
   if (type !== null && !DrinkType.safeParse(type).success)
     errors.push({ path: 'type', message: 'Type must be hot, cold or frappe.' });
-  if (remark.length > LIMITS.remark)
-    errors.push({ path: 'remark', message: `Remark must be at most ${LIMITS.remark} characters.` });
+  for (const issue of Remark.safeParse(remark).error?.issues ?? [])
+    errors.push({ path: 'remark', message: issue.message });
   if (area === 'cafe') {
     if (type === null) errors.push({ path: 'type', message: 'Type is required: hot, cold or frappe.' });
     const sweetness = drink.sweetness;

@@ -6,7 +6,6 @@ import { todayRange } from '../../components/staff-date-ranges.js';
 import { categoriesQuery } from '../../lib/api/get-categories.js';
 import { useOrders } from './api/get-orders.js';
 import type { BoardSettings } from './board-settings.js';
-import { useLiveQueues } from './use-live-queues.js';
 import { categoryOptions, matchesStation, sortTickets } from './station-logic.js';
 
 /**
@@ -23,7 +22,6 @@ export function useBoard(settings: BoardSettings) {
   // Filters come from the catalog (every category of the station, even with nothing waiting), plus any
   // category an order still names after the catalog dropped it.
   const catalog = useQuery(categoriesQuery);
-  useLiveQueues();
 
   const { station, category, oldestFirst } = settings;
   return useMemo(() => {
