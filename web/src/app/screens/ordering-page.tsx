@@ -2,7 +2,7 @@ import { shopStatusParam, type Order } from '@drinks/contracts';
 import KeyboardIcon from '@mui/icons-material/Keyboard';
 import SettingsIcon from '@mui/icons-material/Settings';
 import { Alert, Box, CircularProgress, Container, IconButton, Stack, Tooltip, Typography } from '@mui/material';
-import { useState } from 'react';
+import { memo, useDeferredValue, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { LastKnown } from '../../components/last-known.js';
 import { useOnline } from '../../lib/online.js';
@@ -25,7 +25,7 @@ import { OrderSection } from '../../features/board/components/order-section.js';
 import { PrintLabel } from '../../features/board/components/print-label.js';
 import { ShopStatusControl } from '../../features/board/components/shop-status-control.js';
 import { ageLevel, recallable } from '../../features/board/station-logic.js';
-import { useBoard } from '../../features/board/use-board.js';
+import { useBoard, useBoardQueries, type BoardQueries } from '../../features/board/use-board.js';
 import { useBoardActions } from '../../features/board/use-board-actions.js';
 import { useNewOrderAlert, useSoundBlocked } from '../../features/board/use-new-order-alert.js';
 import { useNow } from '../../lib/use-now.js';
@@ -47,10 +47,21 @@ const BOARD_CLOCK_MS = 5_000;
 
 const NOTICES = { 'bar-open': 'Take order at the bar only', 'all-close': 'Cafe and Bar are close' } as const;
 
+/**
+ * A query's answer re-renders a component synchronously (react-query reads its cache through
+ * useSyncExternalStore): the whole board in one task that held a phone's main thread for ~300 ms when
+ * the board's later lists answered. Handed on as a deferred value, the answers re-render the board as a
+ * transition, in slices that yield to the browser; this component's own urgent render changes nothing.
+ */
 export function OrderingPage() {
+  const queries = useDeferredValue(useBoardQueries());
+  return <OrderingBoard queries={queries} />;
+}
+
+const OrderingBoard = memo(function OrderingBoard({ queries }: { queries: BoardQueries }) {
   const { shop, shopLoaded } = useSession();
   const [settings, updateSettings] = useBoardSettings();
-  const board = useBoard(settings);
+  const board = useBoard(queries, settings);
   const { lists } = board;
   const actions = useBoardActions();
   const online = useOnline();
@@ -228,4 +239,4 @@ export function OrderingPage() {
       <PrintLabel order={printing} />
     </Container>
   );
-}
+});

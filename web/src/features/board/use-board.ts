@@ -1,4 +1,4 @@
-import type { Order } from '@drinks/contracts';
+import type { Category, Order } from '@drinks/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useBusinessClock } from '../../components/staff-business-time.js';
@@ -8,21 +8,51 @@ import { useOrders } from './api/get-orders.js';
 import type { BoardSettings } from './board-settings.js';
 import { categoryOptions, matchesStation, sortTickets } from './station-logic.js';
 
+/** What the board shows of one list: its rows, whether its first answer is still awaited, and when it came. */
+interface ListState<T> {
+  data: T | undefined;
+  isPending: boolean;
+  dataUpdatedAt: number;
+}
+
+/** The answers the board is drawn from, one object per change of any of them. */
+export interface BoardQueries {
+  waiting: ListState<Order[]>;
+  inProgress: ListState<Order[]>;
+  done: ListState<Order[]>;
+  rejected: ListState<Order[]>;
+  catalog: ListState<Category[]>;
+}
+
+/** One list's state, the same object until one of its three fields changes. */
+function useListState<T>({ data, isPending, dataUpdatedAt }: ListState<T>): ListState<T> {
+  return useMemo(() => ({ data, isPending, dataUpdatedAt }), [data, isPending, dataUpdatedAt]);
+}
+
 /**
- * The board's data: the two queues of any day (an order left from yesterday is still served and still
- * blocks closing), today's done and cancelled orders for the counter, each narrowed to this board's station.
+ * The board's queries: the two queues of any day (an order left from yesterday is still served and still
+ * blocks closing), today's done and cancelled orders for the counter, and the catalog for the filters.
+ * The same object until one of their answers changes, so a caller can hand it to useDeferredValue.
  */
-export function useBoard(settings: BoardSettings) {
+export function useBoardQueries(): BoardQueries {
   const { timeZone, now } = useBusinessClock();
   const range = todayRange(now(), timeZone);
-  const waiting = useOrders('ordered');
-  const inProgress = useOrders('in-progress');
-  const done = useOrders('done', range);
-  const rejected = useOrders('rejected', range);
+  const waiting = useListState(useOrders('ordered'));
+  const inProgress = useListState(useOrders('in-progress'));
+  const done = useListState(useOrders('done', range));
+  const rejected = useListState(useOrders('rejected', range));
   // Filters come from the catalog (every category of the station, even with nothing waiting), plus any
   // category an order still names after the catalog dropped it.
-  const catalog = useQuery(categoriesQuery);
+  const catalog = useListState(useQuery(categoriesQuery));
+  return useMemo(
+    () => ({ waiting, inProgress, done, rejected, catalog }),
+    [waiting, inProgress, done, rejected, catalog],
+  );
+}
 
+/** The board's lists narrowed to this board's station and filter, in its order. */
+export function useBoard(queries: BoardQueries, settings: BoardSettings) {
+  const { waiting, inProgress, done, rejected, catalog } = queries;
   const { station, category, oldestFirst } = settings;
   return useMemo(() => {
     const all = [...(inProgress.data ?? []), ...(waiting.data ?? [])];
@@ -49,18 +79,5 @@ export function useBoard(settings: BoardSettings) {
       find: (id: string): Order | undefined =>
         [...lists.inProgress, ...lists.waiting, ...lists.done, ...lists.rejected].find((o) => o.id === id),
     };
-  }, [
-    catalog.data,
-    waiting.data,
-    inProgress.data,
-    done.data,
-    rejected.data,
-    waiting.isPending,
-    inProgress.isPending,
-    waiting.dataUpdatedAt,
-    inProgress.dataUpdatedAt,
-    station,
-    category,
-    oldestFirst,
-  ]);
+  }, [waiting, inProgress, done, rejected, catalog, station, category, oldestFirst]);
 }
