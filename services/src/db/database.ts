@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import { migrateCore } from './migrations.js';
 import { DurableSqliteClient, SQLITE_PRAGMAS } from './sqlite-client.js';
+import { PreparingPgClient } from './pg-client.js';
 
 export interface Db {
   knex: Knex;
@@ -71,13 +72,13 @@ function openSqlite(opts: OpenDatabaseOptions): Db {
 
 async function openPg(url: string, schema?: string): Promise<Db> {
   const knex = knexFactory({
-    client: 'pg',
+    client: PreparingPgClient as unknown as typeof Knex.Client,
     connection: url,
     pool: { min: 0, max: 10 },
     ...(schema ? { searchPath: [schema] } : {}),
   });
   const relaxedKnex = knexFactory({
-    client: 'pg',
+    client: PreparingPgClient as unknown as typeof Knex.Client,
     connection: { connectionString: url, options: '-c synchronous_commit=off' },
     pool: { min: 0, max: 3 },
     ...(schema ? { searchPath: [schema] } : {}),
