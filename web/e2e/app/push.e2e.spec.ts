@@ -82,7 +82,7 @@ describe('notifications on the phone', () => {
           if (shown.length === 0) await deliver();
           return shown;
         },
-        { timeout: 30_000, intervals: [500, 1000, 2000] },
+        { timeout: 30_000, interval: 1000 },
       )
       .toEqual([
         { title: notice.title, body: notice.body, tag: notice.tag, data: { url: notice.url, orderId, kind: 'ready' } },
