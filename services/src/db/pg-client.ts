@@ -8,7 +8,7 @@ type Ctor = new (...args: any[]) => any;
 const PgClient = require('knex/lib/dialects/postgres/index.js') as Ctor;
 
 /** A connection's statements beyond this many run unnamed: a session's prepared statements stay until it ends. */
-export const MAX_PREPARED_PER_CONNECTION = 500;
+const MAX_PREPARED_PER_CONNECTION = 500;
 const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
 /** PostgreSQL's answer when a prepared statement's result columns changed under it (a column added). */
 const CACHED_PLAN_CHANGED = '0A000';
