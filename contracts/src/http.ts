@@ -6,11 +6,12 @@ import { CatalogName, Description, PersonName, RejectNote, Remark } from './vali
 // `status`, `role` or `user` where none is expected changes nothing.
 
 const Email = z.string().trim().toLowerCase().pipe(z.email('A valid email is required.')).meta({ format: 'email' });
+const NewPassword = z.string().min(8, 'Password must be at least 8 characters.').max(200);
 
 export const RegisterBody = z.object({
   name: PersonName,
   email: Email,
-  password: z.string().min(8, 'Password must be at least 8 characters.').max(200),
+  password: NewPassword,
 });
 export type RegisterBody = z.infer<typeof RegisterBody>;
 
@@ -20,7 +21,6 @@ export const LoginBody = z.object({
 });
 export type LoginBody = z.infer<typeof LoginBody>;
 
-const NewPassword = z.string().min(8, 'Password must be at least 8 characters.').max(200);
 const LinkToken = z.string().min(16).max(200);
 export const VerifyEmailBody = z.object({ token: LinkToken });
 export const ForgotPasswordBody = z.object({ email: Email });

@@ -35,13 +35,13 @@ function verdicts(documented: object, contract: z.ZodType, samples: readonly unk
   const check = ajv.compile(documented);
   return samples.map((s) => [s, check(s), contract.safeParse(s).success]);
 }
-const agree = (rows: unknown[][]) => rows.filter(([, byDoc, byServer]) => byDoc !== byServer);
+const disagreements = (rows: unknown[][]) => rows.filter(([, byDoc, byServer]) => byDoc !== byServer);
 
 describe('the OpenAPI document tells the rules the server enforces', () => {
   it('sweetness: one of the menu values or none', () => {
     const samples = [0, 10, 50, 200, null, 33, -1, 1000, 12.5].map((sweetness) => ({ menu_id: 'm1', sweetness }));
     const rows = verdicts(bodyOf('/api/order', 'post'), PlaceOrderBody, samples);
-    expect(agree(rows)).toEqual([]);
+    expect(disagreements(rows)).toEqual([]);
     expect(rows.filter(([, ok]) => ok)).toHaveLength(5);
   });
 
@@ -52,7 +52,7 @@ describe('the OpenAPI document tells the rules the server enforces', () => {
       CategoryCreateBody,
       names.map((name) => ({ name, categoryFor: 'cafe' })),
     );
-    expect(agree(rows)).toEqual([]);
+    expect(disagreements(rows)).toEqual([]);
     expect(rows.filter(([, ok]) => ok)).toHaveLength(4);
   });
 
@@ -61,7 +61,7 @@ describe('the OpenAPI document tells the rules the server enforces', () => {
     const samples = [body('Ann', 'ann@woxa.tech'), body('   ', 'ann@woxa.tech'), body('A'.repeat(21), 'a@woxa.tech')];
     samples.push(body('Ann', 'not-an-address'), body('Ann', 'ann@'));
     const rows = verdicts(bodyOf('/api/auth/register', 'post'), RegisterBody, samples);
-    expect(agree(rows)).toEqual([]);
+    expect(disagreements(rows)).toEqual([]);
     expect(rows.filter(([, ok]) => ok)).toHaveLength(1);
   });
 
@@ -72,14 +72,14 @@ describe('the OpenAPI document tells the rules the server enforces', () => {
       BaristaOrderPatch,
       reasons.map((reject_note) => ({ status: 'rejected', reject_note })),
     );
-    expect(agree(rows)).toEqual([]);
+    expect(disagreements(rows)).toEqual([]);
     expect(rows.filter(([, ok]) => ok)).toHaveLength(REJECT_PRESETS.length + 2);
   });
 
   it('date parameters: an ISO date or an ISO instant', () => {
     const dates = ['2026-11-26', '2026-11-26T01:00:00.000Z', '2026-11-26T08:00:00+07:00', 'yesterday', '26/11/2026'];
     const rows = verdicts(queryOf('/api/order', 'get', 'startDate'), DateParam, dates);
-    expect(agree(rows)).toEqual([]);
+    expect(disagreements(rows)).toEqual([]);
     expect(rows.filter(([, ok]) => ok)).toHaveLength(3);
   });
 });

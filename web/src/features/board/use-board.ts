@@ -1,5 +1,5 @@
 import type { Category, Order } from '@drinks/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryObserverResult } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useBusinessClock } from '../../components/staff-business-time.js';
 import { todayRange } from '../../components/staff-date-ranges.js';
@@ -9,11 +9,7 @@ import type { BoardSettings } from './board-settings.js';
 import { categoryOptions, matchesStation, sortTickets } from './station-logic.js';
 
 /** What the board shows of one list: its rows, whether its first answer is still awaited, and when it came. */
-interface ListState<T> {
-  data: T | undefined;
-  isPending: boolean;
-  dataUpdatedAt: number;
-}
+type ListState<T> = Pick<QueryObserverResult<T>, 'data' | 'isPending' | 'dataUpdatedAt'>;
 
 /** The answers the board is drawn from, one object per change of any of them. */
 export interface BoardQueries {
