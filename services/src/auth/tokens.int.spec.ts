@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT, UnsecuredJWT } from 'jose';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { UnauthorizedError } from '../errors.js';
 import { BACKENDS, testDatabase, type TestDb } from '../test-support/db.js';
 import { createTokenService, type TokenService } from './tokens.js';
@@ -70,6 +70,28 @@ describe.each(BACKENDS)('token service on %s', (dialect) => {
       const { accessToken } = await tokens.issue('u1');
       now += 900_000;
       await expectUnauthorized(tokens.verifyAccess(accessToken));
+    });
+
+    it('stop working once signed out: here at once, in another process within two seconds', async () => {
+      const second = await db.openAnother();
+      try {
+        const elsewhere = service({ db: second });
+        const signedOut = (await tokens.issue('u1')).accessToken;
+        const otherUser = (await tokens.issue('u2')).accessToken;
+        // The other process has read the sign-outs before this one happens.
+        expect(await elsewhere.verifyAccess(signedOut)).toEqual({ userId: 'u1' });
+        await tokens.revokeAll('u1');
+        await expectUnauthorized(tokens.verifyAccess(signedOut));
+        await vi.waitFor(() => expectUnauthorized(elsewhere.verifyAccess(signedOut)), { timeout: 3000, interval: 100 });
+        expect(await elsewhere.verifyAccess(otherUser)).toEqual({ userId: 'u2' });
+        // Signing in again after the sign-out works everywhere.
+        now += 1000;
+        const again = (await tokens.issue('u1')).accessToken;
+        expect(await tokens.verifyAccess(again)).toEqual({ userId: 'u1' });
+        expect(await elsewhere.verifyAccess(again)).toEqual({ userId: 'u1' });
+      } finally {
+        await second.close();
+      }
     });
 
     it('refuses a forged signature', async () => {

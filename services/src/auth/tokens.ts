@@ -42,7 +42,7 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
   const sessionMaxMs = (options.sessionMaxSeconds ?? 30 * 24 * 3600) * 1000;
   const refreshTokens = (k = db.knex) => k('refresh_tokens');
   const families = (k = db.knex) => k('refresh_families');
-  const revocations = createRevocations(db);
+  const revocations = createRevocations(db, accessTtlSeconds, clock);
   const revokedListeners: ((userId: string) => void)[] = [];
 
   async function sessionExpired(k: KnexDb['knex'], familyId: string, userId: string, now: number) {
@@ -181,29 +181,48 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
 
 /** How long another API process may keep accepting a signed-out user's access tokens. */
 const NOT_BEFORE_CACHE_MS = 2000;
+/** Leeway for clocks that disagree a little about when a token expired. */
+const EXPIRY_LEEWAY_SECONDS = 60;
 
 /**
- * Per user, the second up to which access tokens were signed out (logout). Read per request, so kept
- * in memory for two seconds; this process sees its own logouts at once.
+ * Per user, the second up to which access tokens were signed out (logout). Asked on every request, so
+ * every sign-out still in force is kept in memory as one snapshot, read again at most every two seconds
+ * by one query whichever users are asking (a query per user and request was a database round trip on
+ * nearly every request of a busy office). A sign-out older than an access token's lifetime is left out:
+ * every token it signed out has expired. This process sees its own sign-outs at once.
  */
-function createRevocations(db: KnexDb) {
+function createRevocations(db: KnexDb, accessTtlSeconds: number, clock: Clock) {
   const table = () => db.knex('session_revocations');
-  const cache = new Map<string, { notBefore: number; readAt: number }>();
+  let snapshot = new Map<string, number>();
+  let readAt = -Infinity;
+  let reading: Promise<void> | null = null;
+
+  async function read(): Promise<void> {
+    const startedAt = Date.now();
+    const since = Math.floor(clock().getTime() / 1000) - accessTtlSeconds - EXPIRY_LEEWAY_SECONDS;
+    const rows = (await table().where('not_before', '>=', since).select('user_id', 'not_before')) as {
+      user_id: string;
+      not_before: number | string;
+    }[];
+    const next = new Map(rows.map((r) => [r.user_id, Number(r.not_before)]));
+    // A sign-out made here while the query ran may be missing from its rows; a user's not_before only grows.
+    for (const [userId, notBefore] of snapshot)
+      if (notBefore >= since && notBefore > (next.get(userId) ?? 0)) next.set(userId, notBefore);
+    snapshot = next;
+    readAt = startedAt;
+  }
+
   return {
     async notBefore(userId: string): Promise<number> {
-      const hit = cache.get(userId);
-      const now = Date.now();
-      if (hit && now - hit.readAt < NOT_BEFORE_CACHE_MS) return hit.notBefore;
-      const row = (await table().where({ user_id: userId }).first('not_before')) as
-        { not_before: number | string } | undefined;
-      if (cache.size > 10_000) cache.clear();
-      const notBefore = row ? Number(row.not_before) : 0;
-      cache.set(userId, { notBefore, readAt: now });
-      return notBefore;
+      if (Date.now() - readAt >= NOT_BEFORE_CACHE_MS) {
+        reading ??= read().finally(() => (reading = null));
+        await reading;
+      }
+      return snapshot.get(userId) ?? 0;
     },
     async revoke(userId: string, notBefore: number): Promise<void> {
       await table().insert({ user_id: userId, not_before: notBefore }).onConflict('user_id').merge();
-      cache.set(userId, { notBefore, readAt: Date.now() });
+      snapshot.set(userId, Math.max(notBefore, snapshot.get(userId) ?? 0));
     },
   };
 }
