@@ -59,6 +59,19 @@ describe('placeOrder', () => {
     expect(again).toMatchObject({ duplicate: true, orderId: 'o-1', lastPosition: first.lastPosition });
     expect(await countOf('OrderPlaced')).toBe(1);
   });
+
+  it('decides with the category a menu moved to after an earlier order of it', async () => {
+    const first = await placeOrder(store, order('o-1'));
+    expect(first.events[0]?.data).toMatchObject({ categoryId: 'c-coffee', categoryFor: 'cafe' });
+    await cancelOrder(store, { orderId: 'o-1', actor: alice });
+    await createCategory(store, { categoryId: 'c-beer', name: 'Beer', categoryFor: 'bar' });
+    await changeShopStatus(store, { target: 'all-close', now: WEDNESDAY_NOON, timeZone: TZ });
+    await changeMenu(store, { menuId: 'm-latte', patch: { categoryId: 'c-beer' } });
+    await changeShopStatus(store, { target: 'bar-open', now: WEDNESDAY_NOON, timeZone: TZ });
+
+    const second = await placeOrder(store, order('o-2'));
+    expect(second.events[0]?.data).toMatchObject({ categoryId: 'c-beer', categoryName: 'Beer', categoryFor: 'bar' });
+  });
 });
 
 describe('a barista starting while the owner cancels', () => {

@@ -22,30 +22,61 @@ export type PlaceOrderInput = Omit<PlaceOrder, 'type'>;
 
 type Placed = StoredEvent<Extract<DomainEvent, { type: 'OrderPlaced' }>>;
 
-/** Two reads: the menu's events name its category, which the full query then includes. */
+/** Per store, the category each menu was last seen in: PlaceOrder's query names the menu's category. */
+const categoryOfMenu = new WeakMap<EventStore, Map<string, string>>();
+
+async function readCategory(store: EventStore, menuId: string, known: Map<string, string>): Promise<string> {
+  const { events } = await store.read([menuEvents(menuId)]);
+  const menu = events.reduce(evolveCatalog, emptyCatalog).menus[menuId];
+  if (!menu) throw new NotFoundError('Menu not found.');
+  known.set(menuId, menu.categoryId);
+  return menu.categoryId;
+}
+
+/** The decision's read found the menu in another category than its query named. */
+class MenuMoved extends Error {}
+
+/**
+ * The full query names the menu's category, which the menu's events tell: read first unless an earlier
+ * order here saw it. The full read holds the menu's events too, so a menu moved to another category since
+ * is noticed there, and the order is decided again with the category read afresh.
+ */
 export async function placeOrder(
   store: EventStore,
   input: PlaceOrderInput,
   metadata?: EventMetadata,
 ): Promise<AppendResult & { orderId: string }> {
-  const { events } = await store.read([menuEvents(input.menuId)]);
-  const menu = events.reduce(evolveCatalog, emptyCatalog).menus[input.menuId];
-  if (!menu) throw new NotFoundError('Menu not found.');
+  let known = categoryOfMenu.get(store);
+  if (!known) categoryOfMenu.set(store, (known = new Map()));
   const day = businessDay(input.now, input.timeZone);
-  const result = await handleCommand(store, {
-    query: [
-      menuEvents(input.menuId),
-      categoryEvents(menu.categoryId),
-      shopEvents,
-      userEvents(input.userId),
-      userDayOrderEvents(input.userId, day),
-    ],
-    decider: ordersDecider,
-    command: { type: 'PlaceOrder', ...input },
-    metadata: withActor(input.userId, metadata),
-  });
-  const placed = result.events.find((e): e is Placed => e.type === 'OrderPlaced');
-  return { ...result, orderId: placed?.data.orderId ?? input.orderId };
+  let categoryId = known.get(input.menuId) ?? (await readCategory(store, input.menuId, known));
+  for (;;) {
+    const named = categoryId;
+    const decide: typeof ordersDecider.decide = (command, state) => {
+      const menu = state.catalog.menus[input.menuId];
+      if (menu && menu.categoryId !== named) throw new MenuMoved();
+      return ordersDecider.decide(command, state);
+    };
+    try {
+      const result = await handleCommand(store, {
+        query: [
+          menuEvents(input.menuId),
+          categoryEvents(named),
+          shopEvents,
+          userEvents(input.userId),
+          userDayOrderEvents(input.userId, day),
+        ],
+        decider: { ...ordersDecider, decide },
+        command: { type: 'PlaceOrder', ...input },
+        metadata: withActor(input.userId, metadata),
+      });
+      const placed = result.events.find((e): e is Placed => e.type === 'OrderPlaced');
+      return { ...result, orderId: placed?.data.orderId ?? input.orderId };
+    } catch (error) {
+      if (!(error instanceof MenuMoved)) throw error;
+      categoryId = await readCategory(store, input.menuId, known);
+    }
+  }
 }
 
 /** Which order, moved on by whom: the transitions but RejectOrder and RecallOrder take no more. */
