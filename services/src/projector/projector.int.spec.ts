@@ -205,6 +205,24 @@ describe.each(BACKENDS)('projector on %s', (backend) => {
     await real.close();
   });
 
+  it('reads the log once for news of an append, more only while batches come full', async () => {
+    const reads: number[] = [];
+    const p = createProjector({
+      db,
+      store: { readAll: (after, limit) => (reads.push(after), view.readAll(after, limit)), head: view.head },
+      projections: ALL_PROJECTIONS,
+      timeZone: TZ,
+      batchSize: 4,
+    });
+    await p.migrate();
+    await grow(p, 11);
+    // Two full batches of four, then a short one that ends the pass.
+    expect(reads).toEqual([0, 4, 8]);
+    await grow(p, 12);
+    expect(reads).toEqual([0, 4, 8, 11]);
+    expect(p.position()).toBe(12);
+  });
+
   it('follows news of positions, many at once, applying each event once', async () => {
     const applied: number[] = [];
     const counting = createProjector({

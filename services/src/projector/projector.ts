@@ -143,10 +143,12 @@ export function createProjector(options: ProjectorOptions): Projector {
   ): Promise<number> {
     let next = store.readAll(after, size);
     for (;;) {
-      const events = (await next).filter((e) => e.position <= upTo);
+      const batch = await next;
+      const events = batch.filter((e) => e.position <= upTo);
       const last = events[events.length - 1];
       if (!last) return after;
-      const more = last.position < upTo;
+      // A batch short of `size` held the whole log as it was: the next append brings its own signal.
+      const more = last.position < upTo && batch.length === size;
       const read = () => (more ? store.readAll(last.position, size) : Promise.resolve([]));
       // PostgreSQL reads the next batch while this one is applied. SQLite's one connection would
       // only read it first, and keep two batches alive.
