@@ -15,9 +15,9 @@ type Db = Knex | Knex.Transaction;
 const TABLE = 'rm_orders';
 type Row = OrderRow & { user_name: string | null };
 
-/** Orders with their owner's current name. */
-const orders = (db: Db) =>
-  db(`${TABLE} as o`).leftJoin('rm_order_users as u', 'u.user_id', 'o.user_id').select('o.*', 'u.name as user_name');
+/** Orders (`o`) beside their owner's current name (`u.name`): the builder's lists and WITH_PLACE share it. */
+const WITH_OWNER = `${TABLE} as o left join rm_order_users as u on u.user_id = o.user_id`;
+const orders = (db: Db) => db.select('o.*', 'u.name as user_name').from(db.raw(WITH_OWNER));
 
 export interface ListOrdersOptions {
   userId?: string;
@@ -106,7 +106,7 @@ const WITH_PLACE =
   `select o.*, u.name as user_name, case when o.status in (${ACTIVE_MARKS}) then (select count(*) from ${TABLE} as q` +
   ` where q.business_day = o.business_day and q.category_for = o.category_for` +
   ` and q.status in (${ACTIVE_MARKS}) and q.placed_position < o.placed_position) end as ahead` +
-  ` from ${TABLE} as o left join rm_order_users as u on u.user_id = o.user_id`;
+  ` from ${WITH_OWNER}`;
 
 async function withPlace(db: Db, where: string, bindings: readonly Knex.RawBinding[]): Promise<PlacedRow[]> {
   const result = (await db.raw(`${WITH_PLACE} ${where}`, [
