@@ -78,9 +78,8 @@ export function createPushDispatcher(options: PushDispatcherOptions): PushDispat
     return rows.length > 0;
   }
 
-  async function deliver(intent: NoticeIntent): Promise<void> {
-    // Most people have no device subscribed: nothing to claim or read for them.
-    const devices = await subscriptions.ofUser(intent.userId);
+  /** Most people have no device subscribed: nothing to claim or read for them. */
+  async function deliver(intent: NoticeIntent, devices: StoredSubscription[]): Promise<void> {
     if (devices.length === 0 || !(await claim(intent))) return;
     await sendToDevices(intent, devices);
   }
@@ -130,11 +129,15 @@ export function createPushDispatcher(options: PushDispatcherOptions): PushDispat
    */
   async function handleBatch(events: readonly StoredEvent[], reached: number): Promise<void> {
     const reminders = new Map<string, ReminderChange>();
+    const notices: NoticeIntent[] = [];
     for (const event of events) {
       const { notice, reminder } = planFor(event);
       if (reminder) reminders.set('schedule' in reminder ? reminder.schedule.orderId : reminder.cancel, reminder);
-      if (notice && isFresh(notice.at, clock().getTime())) await deliver(notice);
+      if (notice && isFresh(notice.at, clock().getTime())) notices.push(notice);
     }
+    // One query for the devices of everyone the batch has news for, not one per notice.
+    const devices = notices.length > 0 ? await subscriptions.ofUsers([...new Set(notices.map((n) => n.userId))]) : null;
+    for (const notice of notices) await deliver(notice, devices?.get(notice.userId) ?? []);
     const scheduled = [...reminders.values()].flatMap((r) => (r && 'schedule' in r ? [r.schedule] : []));
     const cancelled = [...reminders.values()].flatMap((r) => (r && 'cancel' in r ? [r.cancel] : []));
     await relaxedTransaction(db)(async (trx) => {
@@ -143,9 +146,16 @@ export function createPushDispatcher(options: PushDispatcherOptions): PushDispat
           .whereIn('order_id', cancelled.slice(i, i + 500))
           .delete();
       }
-      for (const r of scheduled) {
+      for (let i = 0; i < scheduled.length; i += 500) {
         await trx(REMINDERS)
-          .insert({ order_id: r.orderId, user_id: r.userId, completed_position: r.completedPosition, due_at: r.dueAt })
+          .insert(
+            scheduled.slice(i, i + 500).map((r) => ({
+              order_id: r.orderId,
+              user_id: r.userId,
+              completed_position: r.completedPosition,
+              due_at: r.dueAt,
+            })),
+          )
           .onConflict('order_id')
           .merge();
       }
@@ -171,6 +181,7 @@ export function createPushDispatcher(options: PushDispatcherOptions): PushDispat
       if ((await getOrder(knex, row.order_id))?.status !== 'done') continue;
       await deliver(
         reminderIntent({ orderId: row.order_id, userId: row.user_id, completedPosition, dueAt: Number(row.due_at) }),
+        await subscriptions.ofUser(row.user_id),
       );
     }
     // Orphans come only from a crash: a look every half minute, not one more query per step.

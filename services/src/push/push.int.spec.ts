@@ -157,6 +157,29 @@ describe.each(BACKENDS)('Web Push on %s', (_backend, env: { DATABASE_URL?: strin
     });
   });
 
+  describe('when several drinks are done at once', () => {
+    it('pushes each owner its own "ready", and 10 minutes later its own "still waiting"', async () => {
+      const owners = await Promise.all([subscribedUser(), subscribedUser(), subscribedUser()]);
+      const orders = await Promise.all(owners.map(({ user }) => placed(user.token)));
+      await Promise.all(orders.map((o) => barista(o.id, { status: 'in-progress' })));
+      await Promise.all(orders.map((o) => barista(o.id, { status: 'done' })));
+      const notices = async (count: number) =>
+        Promise.all(
+          owners.map(async ({ subscriptions }) =>
+            (await received(subscriptions[0]!, count)).map((n) => [n.kind, n.orderId]),
+          ),
+        );
+      expect(await notices(1)).toEqual(orders.map((o) => [['ready', o.id]]));
+      offset += 10 * MINUTE + 1000;
+      expect(await notices(2)).toEqual(
+        orders.map((o) => [
+          ['ready', o.id],
+          ['reminder', o.id],
+        ]),
+      );
+    });
+  });
+
   describe('when the customer logs out', () => {
     it('forgets every device of theirs: the next "ready" reaches none', async () => {
       const { user, subscriptions } = await subscribedUser(2);

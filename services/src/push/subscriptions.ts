@@ -19,9 +19,25 @@ export interface PushSubscriptions {
   /** The push service said the endpoint is gone (404/410). */
   forget(endpoint: string): Promise<void>;
   ofUser(userId: string): Promise<StoredSubscription[]>;
+  /** Each user's devices, oldest first; users without any are left out. */
+  ofUsers(userIds: readonly string[]): Promise<Map<string, StoredSubscription[]>>;
 }
 
 export function createPushSubscriptions(knex: Knex, clock: () => Date): PushSubscriptions {
+  async function ofUsers(userIds: readonly string[]): Promise<Map<string, StoredSubscription[]>> {
+    const devices = new Map<string, StoredSubscription[]>();
+    for (let i = 0; i < userIds.length; i += 500) {
+      const rows = (await knex(SUBSCRIPTIONS_TABLE)
+        .select('user_id', 'endpoint', 'p256dh', 'auth')
+        .whereIn('user_id', userIds.slice(i, i + 500))
+        .orderBy('created_at')) as { user_id: string; endpoint: string; p256dh: string; auth: string }[];
+      for (const r of rows) {
+        const device = { endpoint: r.endpoint, keys: { p256dh: r.p256dh, auth: r.auth } };
+        devices.set(r.user_id, [...(devices.get(r.user_id) ?? []), device]);
+      }
+    }
+    return devices;
+  }
   return {
     async save(userId, { endpoint, keys }) {
       await knex(SUBSCRIPTIONS_TABLE)
@@ -38,12 +54,7 @@ export function createPushSubscriptions(knex: Knex, clock: () => Date): PushSubs
     async forget(endpoint) {
       await knex(SUBSCRIPTIONS_TABLE).where({ endpoint }).delete();
     },
-    async ofUser(userId) {
-      const rows = (await knex(SUBSCRIPTIONS_TABLE)
-        .select('endpoint', 'p256dh', 'auth')
-        .where({ user_id: userId })
-        .orderBy('created_at')) as { endpoint: string; p256dh: string; auth: string }[];
-      return rows.map((r) => ({ endpoint: r.endpoint, keys: { p256dh: r.p256dh, auth: r.auth } }));
-    },
+    ofUser: async (userId) => (await ofUsers([userId])).get(userId) ?? [],
+    ofUsers,
   };
 }
