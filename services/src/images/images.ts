@@ -37,9 +37,17 @@ export interface ImageServiceOptions {
   clock?: Clock;
 }
 
+/**
+ * How long this process takes an image it stored to be there without asking the database: a cafe order
+ * follows its photo's upload within moments. Far shorter than the sweeper's retention (at least an hour),
+ * which an upload of the same image starts again.
+ */
+const STORED_LATELY_MS = 10 * 60_000;
+
 export function createImageService(options: ImageServiceOptions): ImageService {
   const { db, useDatabase, clock = systemClock } = options;
   const dir = join(options.dataDir, 'images');
+  const storedLately = new Map<string, number>();
 
   async function store(name: string, bytes: Buffer, contentType: string): Promise<void> {
     if (useDatabase) {
@@ -47,7 +55,9 @@ export function createImageService(options: ImageServiceOptions): ImageService {
         .knex('images')
         .insert({ name, content_type: contentType, bytes, created_at: clock().toISOString() })
         .onConflict('name')
-        .ignore();
+        .merge(['created_at']);
+      if (storedLately.size >= 10_000) storedLately.clear();
+      storedLately.set(name, clock().getTime());
       return;
     }
     await mkdir(dir, { recursive: true });
@@ -93,7 +103,11 @@ export function createImageService(options: ImageServiceOptions): ImageService {
       if (typeof url !== 'string' || !url.startsWith(IMAGE_URL_PREFIX)) return false;
       const name = url.slice(IMAGE_URL_PREFIX.length);
       if (!NAME.test(name)) return false;
-      if (useDatabase) return (await db.knex('images').where({ name }).first('name')) !== undefined;
+      if (useDatabase) {
+        const storedAt = storedLately.get(name);
+        if (storedAt !== undefined && clock().getTime() - storedAt < STORED_LATELY_MS) return true;
+        return (await db.knex('images').where({ name }).first('name')) !== undefined;
+      }
       // Synchronous on purpose: every cafe order asks this, and a stat of a file in DATA_DIR takes ~2 µs
       // where fs/promises' stat costs 12-50 µs of dispatch (threadpool and promise) on the event loop.
       try {
@@ -112,7 +126,10 @@ export function createImageService(options: ImageServiceOptions): ImageService {
         const used = await inUse(names.map((n) => IMAGE_URL_PREFIX + n));
         const orphans = names.filter((n) => !used.has(IMAGE_URL_PREFIX + n));
         if (orphans.length === 0) continue;
-        if (useDatabase) await db.knex('images').whereIn('name', orphans).delete();
+        for (const name of orphans) storedLately.delete(name);
+        // Still old when deleted: an upload of the same image meanwhile has started its age again.
+        if (useDatabase)
+          await db.knex('images').whereIn('name', orphans).where('created_at', '<', before.toISOString()).delete();
         else await Promise.all(orphans.map((n) => rm(join(dir, n), { force: true })));
         gone.push(...orphans);
       }
