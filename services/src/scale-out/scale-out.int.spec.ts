@@ -57,12 +57,13 @@ describe('scale-out: 2 api, 2 relays (active + standby), 1 projector on PostgreS
    * While the relay fails over or the projector is down, nothing is projected: the command commits
    * and, after waiting ~1 s for the read model, answers with the order as its events describe it.
    */
-  async function placeDuringOutage(api: SpawnedServer, user: number): Promise<void> {
+  async function placeDuringOutage(api: SpawnedServer, user: number): Promise<Order> {
     const before = await ordersInLog(user);
     const r = await place(api.url, user);
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     expect(r.body.status).toBe('ordered');
     expect(await ordersInLog(user)).toBe(before + 1);
+    return r.body;
   }
   const ordersInLog = async (user: number) => {
     const rows = await cluster.db.knex('events').where({ type: 'OrderPlaced' }).select('data');
@@ -134,6 +135,11 @@ describe('scale-out: 2 api, 2 relays (active + standby), 1 projector on PostgreS
     projector.kill('SIGKILL');
     await projector.waitExit();
     for (const user of [3, 4, 4]) await placeDuringOutage(apiA, user);
+    // An order the read models do not hold yet can be acted on, and the answer tells how it now stands.
+    const unseen = await placeDuringOutage(apiA, 5);
+    const cancelled = await call<Order>(apiB.url, 'PATCH', `/order/${unseen.id}`, c.tokens[5], { status: 'cancel' });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    expect(cancelled.body).toMatchObject({ id: unseen.id, status: 'cancel', user: { id: c.ids[5] } });
     const stale = await progress(cluster.db);
     expect(stale.projections).toBeLessThan(stale.head);
     expect((await call(apiB.url, 'GET', '/order/count/user', c.tokens[4])).body).toEqual({ totalOrder: 0 });
@@ -142,6 +148,7 @@ describe('scale-out: 2 api, 2 relays (active + standby), 1 projector on PostgreS
     await until(async () => (await progress(cluster.db)).projections >= stale.head, 20_000, 'projections caught up');
     expect((await call(apiB.url, 'GET', '/order/count/user', c.tokens[4])).body).toEqual({ totalOrder: 2 });
     expect((await call(apiA.url, 'GET', '/order/count/user', c.tokens[3])).body).toEqual({ totalOrder: 1 });
+    expect((await call<Order>(apiA.url, 'GET', `/order/${unseen.id}`, c.tokens[5])).body.status).toBe('cancel');
   }, 40_000);
 
   it('has live read models equal, row for row, to a full rebuild of the log in a second schema', async () => {

@@ -25,6 +25,7 @@ import {
   popularMenus,
   summary,
   totalOrders,
+  type OrderRow,
 } from '@drinks/projections';
 import {
   cancelOrder,
@@ -37,6 +38,7 @@ import {
   startOrder,
   type OrderTransitionInput,
 } from '../../domain/index.js';
+import { orderEvents } from '../../domain/queries.js';
 import { AppError, NotFoundError } from '../../errors.js';
 import type { AppendResult } from '../../store/types.js';
 import type { AppDeps } from '../deps.js';
@@ -78,7 +80,7 @@ export function orderRoutes(deps: OrderRouteDeps) {
   /**
    * The order after the command, once the read models hold it (so the caller's queue, count and
    * history show it too). Should they still lag after the bounded wait, the answer is the
-   * projection's own fold of the command's events over the stored row, without a queue place.
+   * projection's own fold of the order's events as the log holds them, without a queue place.
    */
   async function answer(result: { lastPosition: number; events: readonly StoredEvent[] }, id: string) {
     await deps.waitFor(result.lastPosition);
@@ -86,9 +88,10 @@ export function orderRoutes(deps: OrderRouteDeps) {
     const last = result.events.at(-1);
     if (order && (!last || order.updatedAt >= last.occurredAt)) return order;
     const stored = await getOrderRow(knex, id);
-    const row = result.events.reduce(evolveOrderRow, stored);
+    const { events } = await deps.store.read([orderEvents(id)]);
+    const row = events.reduce<OrderRow | null>(evolveOrderRow, null);
     if (!row) throw new NotFoundError('No such order.');
-    const placed = result.events.find((e) => e.type === 'OrderPlaced');
+    const placed = events.find((e) => e.type === 'OrderPlaced');
     return orderOfRow(row, stored?.user_name ?? (placed?.type === 'OrderPlaced' ? placed.data.userName : ''));
   }
 
