@@ -7,7 +7,7 @@ import { prepTimesProjection } from './prep-times.js';
 import { auditProjection } from './audit.js';
 
 export type { Projection, ProjectionContext } from './projection.js';
-export { dropIndexesIfPresent } from './sql.js';
+export { chunk, dropIndexesIfPresent, upsertRows } from './sql.js';
 export {
   ordersProjection,
   evolveOrderRow,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { StoredEvent } from '@drinks/contracts';
-import { getOrder, getUser } from '@drinks/projections';
+import { chunk, getOrder, getUser, upsertRows } from '@drinks/projections';
 import { silentLogger, type BusLogger } from '../bus/types.js';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/database.js';
@@ -141,24 +141,14 @@ export function createPushDispatcher(options: PushDispatcherOptions): PushDispat
     const scheduled = [...reminders.values()].flatMap((r) => (r && 'schedule' in r ? [r.schedule] : []));
     const cancelled = [...reminders.values()].flatMap((r) => (r && 'cancel' in r ? [r.cancel] : []));
     await relaxedTransaction(db)(async (trx) => {
-      for (let i = 0; i < cancelled.length; i += 500) {
-        await trx(REMINDERS)
-          .whereIn('order_id', cancelled.slice(i, i + 500))
-          .delete();
-      }
-      for (let i = 0; i < scheduled.length; i += 500) {
-        await trx(REMINDERS)
-          .insert(
-            scheduled.slice(i, i + 500).map((r) => ({
-              order_id: r.orderId,
-              user_id: r.userId,
-              completed_position: r.completedPosition,
-              due_at: r.dueAt,
-            })),
-          )
-          .onConflict('order_id')
-          .merge();
-      }
+      for (const orderIds of chunk(cancelled, 500)) await trx(REMINDERS).whereIn('order_id', orderIds).delete();
+      const rows = scheduled.map((r) => ({
+        order_id: r.orderId,
+        user_id: r.userId,
+        completed_position: r.completedPosition,
+        due_at: r.dueAt,
+      }));
+      await upsertRows(trx, REMINDERS, 'order_id', rows);
       await advanceCheckpoint(trx, name, reached);
     });
   }

@@ -1,3 +1,4 @@
+import { chunk } from '@drinks/projections';
 import type { PushSubscriptionBody } from '@drinks/contracts';
 import type { Knex } from 'knex';
 
@@ -26,10 +27,10 @@ export interface PushSubscriptions {
 export function createPushSubscriptions(knex: Knex, clock: () => Date): PushSubscriptions {
   async function ofUsers(userIds: readonly string[]): Promise<Map<string, StoredSubscription[]>> {
     const devices = new Map<string, StoredSubscription[]>();
-    for (let i = 0; i < userIds.length; i += 500) {
+    for (const ids of chunk(userIds, 500)) {
       const rows = (await knex(SUBSCRIPTIONS_TABLE)
         .select('user_id', 'endpoint', 'p256dh', 'auth')
-        .whereIn('user_id', userIds.slice(i, i + 500))
+        .whereIn('user_id', ids)
         .orderBy('created_at')) as { user_id: string; endpoint: string; p256dh: string; auth: string }[];
       for (const r of rows) {
         const device = { endpoint: r.endpoint, keys: { p256dh: r.p256dh, auth: r.auth } };
