@@ -74,7 +74,7 @@ describe('catalog and shop status over HTTP', () => {
     ).toBe(400);
   });
 
-  it('renames and removes only while the shop is fully closed; the active switch works any time', async () => {
+  it('renames and removes only while the shop is fully closed; the active switch and the description any time', async () => {
     const cat = (
       await app.call<Category>('POST', '/category', {
         token: staff.barista,
@@ -94,6 +94,12 @@ describe('catalog and shop status over HTTP', () => {
     expect((await app.call('PATCH', `/category/${cat.id}/unavailable`, { token: staff.barista })).body.code).toBe(
       'SHOP_OPEN',
     );
+    const described = await app.call<Menu>('PATCH', `/menu/${menu.id}`, {
+      token: staff.barista,
+      body: { description: 'Squeezed this morning' },
+    });
+    expect(described.status).toBe(200);
+    expect(described.body.description).toBe('Squeezed this morning');
     const inactive = await app.call<Menu>('PATCH', `/menu/${menu.id}`, {
       token: staff.barista,
       body: { isActive: 'inactive' },

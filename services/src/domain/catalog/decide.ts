@@ -133,7 +133,11 @@ export function decideChangeMenu(command: ChangeMenu, state: CatalogState): NewE
   if (patch.description !== undefined) patch.description = normalDescription(patch.description);
   const diff = changed(current, patch);
   if (Object.keys(diff).length === 0) return [];
-  requireClosedShop(state);
+  // What a customer orders by (its name, its category, whether it is offered) waits for a closed shop;
+  // a description says nothing an open order depends on.
+  if (diff.name !== undefined || diff.categoryId !== undefined || diff.isAvailable !== undefined) {
+    requireClosedShop(state);
+  }
   const tags = [tag.menu(menuId)];
   if (diff.categoryId !== undefined) tags.push(tag.category(current.categoryId), tag.category(diff.categoryId));
   return [{ type: 'MenuChanged', data: { menuId, ...diff }, tags }];

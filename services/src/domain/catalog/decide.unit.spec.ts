@@ -145,9 +145,15 @@ describe('catalog', () => {
         ]);
     });
 
-    it('refuses with SHOP_OPEN while open, a missing target category with 404', () => {
+    it('refuses a new name, category or availability with SHOP_OPEN while open, a missing target category with 404', () => {
       given()
         .when(when({ type: 'ChangeMenu', menuId: 'm-latte', isAvailable: 'unavailable' }))
+        .thenThrows({ status: 409, code: 'SHOP_OPEN' });
+      given()
+        .when(when({ type: 'ChangeMenu', menuId: 'm-latte', name: 'Flat White', description: 'Smooth' }))
+        .thenThrows({ status: 409, code: 'SHOP_OPEN' });
+      given()
+        .when(when({ type: 'ChangeMenu', menuId: 'm-latte', categoryId: 'c-tea' }))
         .thenThrows({ status: 409, code: 'SHOP_OPEN' });
       given(closed)
         .when(when({ type: 'ChangeMenu', menuId: 'm-latte', categoryId: 'c-nope' }))
@@ -155,6 +161,14 @@ describe('catalog', () => {
       given(closed)
         .when(when({ type: 'ChangeMenu', menuId: 'm-nope', name: 'X' }))
         .thenThrows({ status: 404 });
+    });
+
+    it('records a new description while the shop is open', () => {
+      given()
+        .when(when({ type: 'ChangeMenu', menuId: 'm-latte', description: 'With oat milk' }))
+        .then([
+          { type: 'MenuChanged', data: { menuId: 'm-latte', description: 'With oat milk' }, tags: ['menu:m-latte'] },
+        ]);
     });
   });
 
