@@ -9,6 +9,8 @@ export const LIMITS = {
   remark: 50,
   /** A reject reason typed under "Other" (the presets may be longer). */
   rejectNote: 27,
+  /** An Idempotency-Key header; a longer one is refused (400), never ignored. */
+  idempotencyKey: 200,
 } as const;
 
 /** Messages of staff-side.md section 5, used by the server and shown by the client. */

@@ -428,7 +428,7 @@ const IDEMPOTENCY_KEY = {
   in: 'header',
   required: false,
   description: 'A repeat with the same key and body answers the first answer; with another body, 422.',
-  schema: { type: 'string', maxLength: 200 },
+  schema: { type: 'string', maxLength: c.LIMITS.idempotencyKey },
 };
 
 const TAGS: Record<string, { name: string; description: string }> = {

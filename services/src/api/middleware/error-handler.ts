@@ -16,6 +16,8 @@ const TITLES: Record<number, string> = {
   500: 'Internal Server Error',
 };
 
+const NOT_JSON = 'The body is not a JSON object.';
+
 function problem(status: number, code: string, detail: string, errors?: unknown) {
   return { type: 'about:blank', title: TITLES[status] ?? 'Error', status, code, detail, ...(errors ? { errors } : {}) };
 }
@@ -52,12 +54,11 @@ export function errorHandler(logger: Logger): Middleware {
           else if (e.status === 401) body = problem(401, 'UNAUTHENTICATED', 'Authentication required.');
           else if (e.status === 404) body = problem(404, 'NOT_FOUND', 'Not found.');
           else if (e.status === 405) body = problem(405, 'VALIDATION_FAILED', 'Method not allowed.');
-          else
-            body = problem(
-              400,
-              'VALIDATION_FAILED',
-              e.type === 'entity.parse.failed' ? 'The body is not valid JSON.' : 'The request is malformed.',
-            );
+          else {
+            // co-body's JSON errors carry the text it could not parse (not JSON, or JSON but not an object).
+            const detail = typeof (e as { body?: unknown }).body === 'string' ? NOT_JSON : 'The request is malformed.';
+            body = problem(400, 'VALIDATION_FAILED', detail, [{ path: 'body', message: detail }]);
+          }
         } else {
           logger.error({ err, requestId: ctx.state.requestId }, 'unhandled error');
           body = problem(500, 'INTERNAL', 'Something went wrong on our side.');

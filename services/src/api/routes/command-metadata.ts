@@ -1,4 +1,5 @@
-import type { EventMetadata } from '@drinks/contracts';
+import { LIMITS, type EventMetadata } from '@drinks/contracts';
+import { ValidationError } from '../../errors.js';
 import type { AppState } from '../middleware/auth.js';
 
 /**
@@ -18,5 +19,11 @@ type KeyCtx = { state: AppState; get(field: string): string; method: string; pat
 
 export function scopedIdempotencyKey(ctx: KeyCtx, actor = ctx.state.user?.id): string | undefined {
   const key = ctx.get('Idempotency-Key');
-  return key && key.length <= 200 ? `${actor ?? 'anonymous'}:${ctx.method} ${ctx.path}:${key}` : undefined;
+  if (!key) return undefined;
+  // Refused rather than ignored: ignored, the key's retry would run the command again.
+  if (key.length > LIMITS.idempotencyKey) {
+    const message = `At most ${LIMITS.idempotencyKey} characters.`;
+    throw new ValidationError(`Idempotency-Key: ${message}`, [{ path: 'Idempotency-Key', message }]);
+  }
+  return `${actor ?? 'anonymous'}:${ctx.method} ${ctx.path}:${key}`;
 }

@@ -15,10 +15,44 @@ describe('bad input', () => {
   afterAll(() => app.close());
 
   it('malformed JSON is a 400 problem, and the process keeps serving', async () => {
-    const res = await app.call('POST', '/order', { token: user.token, raw: '{"menu_id": ' });
-    expect(res.status).toBe(400);
-    expect(res.body.code).toBe('VALIDATION_FAILED');
+    for (const raw of ['{"menu_id": ', 'null', '5']) {
+      const res = await app.call('POST', '/order', { token: user.token, raw });
+      expect(res.status, raw).toBe(400);
+      expect(res.body).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        detail: 'The body is not a JSON object.',
+        errors: [{ path: 'body', message: 'The body is not a JSON object.' }],
+      });
+    }
     expect((await app.call('GET', '/healthz')).status).toBe(200);
+  });
+
+  it('an Idempotency-Key over 200 characters is refused (400), not ignored: nothing is created', async () => {
+    const before = (await app.call<unknown[]>('GET', '/category', { token: staff.barista })).body.length;
+    const headers = { 'Idempotency-Key': 'k'.repeat(201) };
+    for (let i = 0; i < 2; i++) {
+      const res = await app.call('POST', '/category', {
+        token: staff.barista,
+        headers,
+        body: { name: 'Longkey', categoryFor: 'bar' },
+      });
+      expect(res.status).toBe(400);
+      expect(res.body.errors).toEqual([{ path: 'Idempotency-Key', message: 'At most 200 characters.' }]);
+    }
+    expect((await app.call<unknown[]>('GET', '/category', { token: staff.barista })).body).toHaveLength(before);
+    const fits = { 'Idempotency-Key': 'k'.repeat(200) };
+    const first = await app.call<{ id: string }>('POST', '/category', {
+      token: staff.barista,
+      headers: fits,
+      body: { name: 'Longkey', categoryFor: 'bar' },
+    });
+    const again = await app.call<{ id: string }>('POST', '/category', {
+      token: staff.barista,
+      headers: fits,
+      body: { name: 'Longkey', categoryFor: 'bar' },
+    });
+    expect([first.status, again.status]).toEqual([201, 201]);
+    expect(again.body.id).toBe(first.body.id);
   });
 
   it('a 20 MB body is refused with 413 on every route', async () => {
