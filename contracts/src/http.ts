@@ -90,10 +90,13 @@ export const BaristaOrderPatch = z.discriminatedUnion('status', [
 ]);
 export type BaristaOrderPatch = z.infer<typeof BaristaOrderPatch>;
 
+/** A calendar date or an ISO date-time (February 30th is neither; Date.parse would take it, and 'hello 5'). */
+const IsoDateOrTime = z.union([z.iso.date(), z.iso.datetime({ offset: true, local: true })]);
+
 /** An ISO date (midnight in the business time zone) or an ISO instant. */
 export const DateParam = z
   .string()
-  .refine((s) => /^\d{4}-\d{2}-\d{2}$/.test(s) || !Number.isNaN(Date.parse(s)), 'Expected an ISO date or instant')
+  .refine((s) => IsoDateOrTime.safeParse(s).success, 'Expected an ISO date or instant')
   .meta({ anyOf: [{ format: 'date' }, { format: 'date-time' }] });
 
 /** Lists are pages with a cap: at most this many by default and per request (`Link: rel="next"` when more may follow). */

@@ -260,7 +260,7 @@ describe.each(BACKENDS)('orders over HTTP on %s', (_backend, env) => {
       await app.call('PATCH', `/order/${orders[0]!.id}`, { token: users[0]!.token, body: { status: 'picked' } });
     });
 
-    it('counts totals and popularity excluding cancel and rejected, and summarises today by status', async () => {
+    it('counts totals and popularity excluding cancel and rejected, summarises today by status, refuses impossible dates', async () => {
       const fresh = await startTestServer(env);
       try {
         const s = await staffTokens(fresh);
@@ -307,6 +307,16 @@ describe.each(BACKENDS)('orders over HTTP on %s', (_backend, env) => {
         expect(busy.body.code).toBe('ACTIVE_ORDERS');
         const future = await fresh.call('GET', '/order/count/total?startDate=2999-01-01', { token: s.admin });
         expect(future.body).toEqual({ totalOrder: 0 });
+        for (const query of [
+          '/order?startDate=2026-02-30',
+          '/order/summary?date=2026-13-45',
+          '/order/count/total?startDate=hello%205',
+          '/order/find/popular-menu?endDate=2026-11-26T25:00:00Z',
+        ]) {
+          const refused = await fresh.call('GET', query, { token: s.admin });
+          expect(refused.status, query).toBe(400);
+          expect(refused.body.code, query).toBe('VALIDATION_FAILED');
+        }
       } finally {
         await fresh.close();
       }
