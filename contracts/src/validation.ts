@@ -4,8 +4,9 @@ import { LIMITS, NAME_MESSAGES, REJECT_PRESETS } from './limits.js';
 // Rules the server checks in code (refine) are also told to the OpenAPI document with `.meta()`, in JSON
 // Schema's words, so that a client generated from it validates what the server does.
 
-// Latin letters and the Thai block (U+0E00–U+0E7F).
-const LETTER = 'A-Za-z\\u0E00-\\u0E7F';
+// Latin letters and Thai letters with their vowel and tone marks: the Thai block (U+0E00–U+0E7F) without its
+// digits (๐–๙), the baht sign (฿) and its punctuation (๏ ๚ ๛).
+const LETTER = 'A-Za-z\\u0E01-\\u0E3A\\u0E40-\\u0E4E';
 const LETTERS_AND_SPACES = new RegExp(`^[${LETTER} ]+$`);
 
 export const CatalogName = z

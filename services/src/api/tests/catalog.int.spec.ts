@@ -53,6 +53,8 @@ describe('catalog and shop status over HTTP', () => {
       ['', 'Input must not be null.'],
       [' Leading', 'Input must not start with a space.'],
       ['Latte 2', 'Input must contain only letters.'],
+      ['ชา๑๒๓', 'Input must contain only letters.'],
+      ['ชา ฿', 'Input must contain only letters.'],
       ['A'.repeat(26), 'Input must be at most 25 characters.'],
     ];
     for (const [name, message] of cases) {
@@ -61,8 +63,12 @@ describe('catalog and shop status over HTTP', () => {
       expect(res.body.errors[0].message).toBe(message);
     }
     expect(
-      (await app.call('POST', '/category', { token: staff.barista, body: { name: 'ชาไทย', categoryFor: 'cafe' } }))
-        .status,
+      (
+        await app.call('POST', '/category', {
+          token: staff.barista,
+          body: { name: 'ชาเย็น ไม่ใส่น้ำแข็ง', categoryFor: 'cafe' },
+        })
+      ).status,
     ).toBe(201);
     expect(
       (
