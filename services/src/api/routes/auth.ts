@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { LoginBody, LogoutBody, RefreshBody, RegisterBody, RenameBody, type User } from '@drinks/contracts';
@@ -10,7 +10,7 @@ import type { AppDeps } from '../deps.js';
 import { type AppState, currentUser, signedIn } from '../middleware/auth.js';
 import { parse, pathParam } from '../parse.js';
 import { logSecurityEvent } from '../security-log.js';
-import { commandMetadata } from './command-metadata.js';
+import { commandMetadata, scopedIdempotencyKey } from './command-metadata.js';
 import { refusePasswordSignIn } from './company-sign-in.js';
 import {
   appUrl,
@@ -23,6 +23,13 @@ import {
 
 /** What the auth routes use of the app's ports. */
 export type AuthRouteDeps = MailboxRouteDeps & Pick<AppDeps, 'push'>;
+
+/** A UUID (version 4's layout) made from a key: the same key, the same id. */
+function uuidFromKey(key: string): string {
+  const h = createHash('sha256').update(key).digest('hex');
+  const variant = ((parseInt(h[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
 
 export function authRoutes(deps: AuthRouteDeps) {
   const router = new Router<AppState>({ prefix: '/api' });
@@ -37,20 +44,30 @@ export function authRoutes(deps: AuthRouteDeps) {
     refuseWeakPassword(body.password, 'password', deps.config, body.email);
     await limitMailRequest(deps, ctx, body.email);
     const name = body.name.trim();
+    const idempotencyKey = scopedIdempotencyKey(ctx);
     const userId = randomUUID();
     const passwordHash = await deps.passwords.hash(body.password);
     let user: User | null;
     try {
       user = await createAccount(ctx, { userId, email: body.email, name, passwordHash });
     } catch (err) {
-      if (!(err instanceof AppError && err.code === 'EMAIL_TAKEN') || !strictAccounts(deps.config)) throw err;
+      const taken = err instanceof AppError && err.code === 'EMAIL_TAKEN';
+      // A repeat of this very registration (its Idempotency-Key, bound to this body) answers the first answer.
+      const first = taken ? await registeredUnderKey(idempotencyKey) : null;
+      if (first) {
+        ctx.status = 201;
+        ctx.body = first;
+        return;
+      }
+      if (!taken || !strictAccounts(deps.config)) throw err;
       // The strict rules answer a taken mailbox as a new one, so registration cannot tell who has an
       // account; the mailbox's owner hears of it instead. (API.md's 409 stays for the contract rules.)
       logSecurityEvent(deps.logger, 'registration-for-taken-mailbox', { account: body.email, address: ctx.ip });
       mailInBackground(deps, takenMailboxNotice(appUrl(deps, ctx), body.email), 'taken-mailbox notice');
       ctx.status = 201;
       ctx.body = {
-        id: userId,
+        // A repeat with the same key must answer the same id, as it would for a new account.
+        id: idempotencyKey ? uuidFromKey(idempotencyKey) : userId,
         email: body.email,
         name,
         role: 'user',
@@ -71,6 +88,16 @@ export function authRoutes(deps: AuthRouteDeps) {
     ctx.body = user;
   });
 
+  /** The account a registration with this request's Idempotency-Key created, if one did. */
+  const registeredUnderKey = async (key: string | undefined): Promise<User | null> => {
+    const first = key === undefined ? null : await deps.store.recall(key);
+    if (!first || !('appended' in first)) return null;
+    const registered = first.appended.events.find((e) => e.type === 'UserRegistered');
+    if (!registered) return null;
+    await deps.waitFor(first.appended.lastPosition);
+    return deps.users.get((registered.data as { userId: string }).userId);
+  };
+
   /** Credentials then the UserRegistered event; a refusal of either leaves no credentials behind. */
   const createAccount = async (
     ctx: Context,
@@ -80,10 +107,11 @@ export function authRoutes(deps: AuthRouteDeps) {
     await deps.credentials.create(userId, email, account.passwordHash);
     try {
       // ADMIN_EMAILS applies once the mailbox is proven (mailbox.ts), never to whoever registers first.
+      // The key scoped as the middleware bound it (by whoever calls, usually no one), the new user as actor.
       const result = await registerUser(
         deps.store,
         { userId, email, name, role: 'user', verificationRequired: true },
-        commandMetadata(ctx, userId),
+        { ...commandMetadata(ctx), actor: userId },
       );
       await deps.waitFor(result.lastPosition);
     } catch (err) {

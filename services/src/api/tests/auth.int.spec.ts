@@ -80,6 +80,20 @@ describe('auth and users over HTTP', () => {
       const { accessToken } = await app.login('nok@woxa.tech', 'longenough');
       expect((await app.call('GET', '/user/me', { token: accessToken })).body.name).toBe('Nok');
     });
+    it('answers a repeat (same Idempotency-Key and body) as the first call, for a new and for a taken address', async () => {
+      const register = (email: string, key: string) =>
+        app.call('POST', '/auth/register', {
+          headers: { 'Idempotency-Key': key },
+          body: { name: 'Twice', email, password: 'longenough' },
+        });
+      for (const email of ['twice@woxa.tech', 'nok@woxa.tech']) {
+        const first = await register(email, `reg-${email}`);
+        const again = await register(email, `reg-${email}`);
+        expect([first.status, again.status], email).toEqual([201, 201]);
+        expect(again.body, email).toEqual(first.body);
+      }
+      await app.login('twice@woxa.tech', 'longenough');
+    });
     it('never applies a role sent in the body', async () => {
       const res = await app.call('POST', '/auth/register', {
         body: { name: 'Sneaky', email: 'sneaky@woxa.tech', password: 'longenough', role: 'admin' },

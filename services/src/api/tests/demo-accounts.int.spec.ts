@@ -38,4 +38,20 @@ describe('accounts under the contract rules of a demo', () => {
       expect(problem(res).code).toBe('EMAIL_TAKEN');
     }
   });
+
+  it('answers a repeated registration (same Idempotency-Key and body) with its first answer, one account', async () => {
+    const register = (key: string) =>
+      app.call<User>('POST', '/auth/register', {
+        headers: { 'Idempotency-Key': key },
+        body: { name: 'Retry Rin', email: 'rin@woxa.tech', password: 'password123' },
+      });
+    const first = await register('reg-rin');
+    const again = await register('reg-rin');
+    expect([first.status, again.status]).toEqual([201, 201]);
+    expect(again.body).toEqual(first.body);
+    // Another key is another registration: the address is taken by then.
+    expect(problem(await register('reg-rin-2')).code).toBe('EMAIL_TAKEN');
+    const { accessToken } = await app.login('rin@woxa.tech', 'password123');
+    expect((await app.call<User>('GET', '/user/me', { token: accessToken })).body.id).toBe(first.body.id);
+  });
 });
