@@ -40,6 +40,12 @@ export function createApp(deps: AppDeps, options: { webDir?: string } = {}): Koa
     parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'],
   });
 
+  // API.md lists the probes as /healthz, /readyz and /metrics; they live under /api like every call, and
+  // answer at the root too, where a probe written from that list looks (not the app shell's 200).
+  app.use((ctx, next) => {
+    if (ctx.path === '/healthz' || ctx.path === '/readyz' || ctx.path === '/metrics') ctx.path = `/api${ctx.path}`;
+    return next();
+  });
   app.use(clientAddress(deps.config.TRUST_PROXY));
   // The access log, the headers and the counters sit outside the error handler: they see the status it answers.
   app.use(requestContext(deps.logger));

@@ -15,6 +15,16 @@ describe('operations endpoints', () => {
     expect(res.body.head).toBe(res.body.projections);
   });
 
+  it('answers the probes at the root as under /api', async () => {
+    for (const path of ['/healthz', '/readyz']) {
+      const res = await fetch(`${app.url}${path}`);
+      expect(res.status, path).toBe(200);
+      expect(await res.json(), path).toMatchObject({ status: path === '/healthz' ? 'ok' : 'ready' });
+    }
+    const metrics = await fetch(`${app.url}/metrics`);
+    expect(await metrics.text()).toMatch(/^projection_lag_events \d+$/m);
+  });
+
   it('exposes request, lag and socket figures for Prometheus', async () => {
     const { accessToken } = await app.login('user@woxa.tech');
     const ws = new WebSocket(`${app.url.replace('http', 'ws')}/api/websockets`);
