@@ -28,6 +28,7 @@ export const ErrorCode = z.enum([
   'UNSUPPORTED_IMAGE',
   'TOKEN_REUSED',
   'IDEMPOTENCY_KEY_REUSED',
+  'METHOD_NOT_ALLOWED',
   'INTERNAL',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;

@@ -33,11 +33,9 @@ export function errorHandler(logger: Logger): Middleware {
         ctx.body =
           status === 404
             ? problem(404, 'NOT_FOUND', `No route for ${ctx.method} ${ctx.path}.`)
-            : problem(
-                status,
-                'VALIDATION_FAILED',
-                status === 405 ? `${ctx.method} is not allowed here.` : 'The request was refused.',
-              );
+            : status === 405
+              ? problem(405, 'METHOD_NOT_ALLOWED', `${ctx.method} is not allowed here.`)
+              : problem(status, 'VALIDATION_FAILED', 'The request was refused.');
         ctx.status = status;
       }
     } catch (err) {
@@ -53,7 +51,7 @@ export function errorHandler(logger: Logger): Middleware {
           else if (e.status === 415) body = problem(415, 'VALIDATION_FAILED', 'Unsupported content type.');
           else if (e.status === 401) body = problem(401, 'UNAUTHENTICATED', 'Authentication required.');
           else if (e.status === 404) body = problem(404, 'NOT_FOUND', 'Not found.');
-          else if (e.status === 405) body = problem(405, 'VALIDATION_FAILED', 'Method not allowed.');
+          else if (e.status === 405) body = problem(405, 'METHOD_NOT_ALLOWED', 'Method not allowed.');
           else {
             // co-body's JSON errors carry the text it could not parse (not JSON, or JSON but not an object).
             const detail = typeof (e as { body?: unknown }).body === 'string' ? NOT_JSON : 'The request is malformed.';

@@ -27,6 +27,14 @@ describe('bad input', () => {
     expect((await app.call('GET', '/healthz')).status).toBe(200);
   });
 
+  it('a method a route does not take is a 405 problem naming the methods it does', async () => {
+    const res = await app.call('DELETE', '/user/me', { token: user.token });
+    expect(res.status).toBe(405);
+    expect(res.headers.get('content-type')).toContain('application/problem+json');
+    expect(res.body).toMatchObject({ code: 'METHOD_NOT_ALLOWED', detail: 'DELETE is not allowed here.' });
+    expect(res.headers.get('allow')).toContain('GET');
+  });
+
   it('an Idempotency-Key over 200 characters is refused (400), not ignored: nothing is created', async () => {
     const before = (await app.call<unknown[]>('GET', '/category', { token: staff.barista })).body.length;
     const headers = { 'Idempotency-Key': 'k'.repeat(201) };
