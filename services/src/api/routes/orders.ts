@@ -133,9 +133,10 @@ export function orderRoutes(deps: OrderRouteDeps) {
     const user = currentUser(ctx);
     const q = parse(OrderQuery, ctx.query, 'query');
     const r = range(q);
-    // A range reaching the present (the board's "today") also lists earlier days' orders still waiting.
-    const now = deps.clock();
-    const carryOver = sort === 'orderDate' && r.from !== undefined && r.from <= now && (!r.to || r.to > now);
+    // The board's "today" (the spec's startDate = endDate = today) also lists earlier days' orders still
+    // waiting, so none is left where no screen serves it; any other range is exactly [startDate, endDate).
+    const today = businessDay(deps.clock(), tz);
+    const carryOver = sort === 'orderDate' && q.startDate === today && q.endDate === today;
     return listOrders(knex, {
       ...(isStaff(user) ? {} : { userId: user.id }),
       ...statuses(q),

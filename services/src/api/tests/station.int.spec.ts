@@ -217,7 +217,7 @@ describe('the board across days and areas', () => {
   const board = (token: string, status: string) =>
     app.call<Order[]>('GET', `/order?status=${status}&startDate=2026-11-18&endDate=2026-11-18`, { token });
 
-  it("lists yesterday's waiting order on today's board, refuses to close while it waits (naming it), and closes once it is done", async () => {
+  it("lists yesterday's waiting order on today's board (not in a range of today), refuses to close while it waits (naming it), and closes once it is done", async () => {
     const u = await app.newUser('Late Owner');
     const menus = await catalog(app, u.token);
     const old = await placeCafeOrder(app, u.token, menus.cafeMenu.id, await uploadImage(app, u.token));
@@ -225,6 +225,11 @@ describe('the board across days and areas', () => {
     now = Date.parse('2026-11-18T03:00:00Z'); // Wednesday 10:00
     const { barista } = await staffTokens(app);
     expect((await board(barista, 'ordered')).body.map((o) => o.id)).toContain(old.body.id);
+    // Any other range is exactly [startDate, endDate): yesterday's order is not in today's.
+    const exact = await app.call<Order[]>('GET', '/order?status=ordered&startDate=2026-11-18&endDate=2026-11-19', {
+      token: barista,
+    });
+    expect(exact.body.map((o) => o.id)).not.toContain(old.body.id);
     const closing = await app.call('PATCH', '/cafe-status/all-close', { token: barista });
     expect(closing.status).toBe(409);
     expect(closing.body.code).toBe('ACTIVE_ORDERS');
