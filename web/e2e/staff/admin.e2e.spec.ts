@@ -177,6 +177,13 @@ describe("dashboards, history and users with the day's orders", () => {
     await phone.waitForURL(`${app.url}/statusOrder`);
   });
 
+  it("keeps an admin's own order screens to the admin's own orders, not the day's orders of everyone", async () => {
+    await signInWithTokens(phone, app, 'admin@woxa.tech', '/statusOrder-admin');
+    await phone.getByTestId('orders-empty').waitFor();
+    expect(await phone.getByTestId('order-card').count()).toBe(0);
+    expect(await phone.getByText('Unlucky Guest').count()).toBe(0);
+  });
+
   it('ranks the cafe menus with counts, 10 per page, for each period', async () => {
     await signInWithTokens(desktop, app, 'admin@woxa.tech', '/dashboard-admin');
     await desktop.getByRole('heading', { name: 'Dashboard for Cafe' }).waitFor();

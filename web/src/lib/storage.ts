@@ -47,6 +47,18 @@ export function getTokens(): { accessToken: string | null; refreshToken: string 
   return { accessToken: readStorage(STORAGE_KEYS.accessToken), refreshToken: readStorage(STORAGE_KEYS.refreshToken) };
 }
 
+/** Who the stored access token speaks for (its `sub`), read without verifying: the server does that. */
+export function signedInUserId(): string | null {
+  const payload = getTokens().accessToken?.split('.')[1];
+  if (!payload) return null;
+  try {
+    const sub = (JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { sub?: unknown }).sub;
+    return typeof sub === 'string' ? sub : null;
+  } catch {
+    return null;
+  }
+}
+
 export function saveTokens(t: { accessToken: string; refreshToken: string }): void {
   writeStorage(STORAGE_KEYS.accessToken, t.accessToken);
   writeStorage(STORAGE_KEYS.refreshToken, t.refreshToken);

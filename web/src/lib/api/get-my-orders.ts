@@ -3,12 +3,19 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../api-client.js';
 import { serverNow, useConfig } from '../config.js';
 import { queryKeys } from '../query-keys.js';
+import { signedInUserId } from '../storage.js';
 
 const QUEUE_POLL_MS = 60_000;
 
-/** The caller's orders of the business day `day` (yyyy-mm-dd). */
-export const getMyOrders = (day: string) =>
-  api<Order[]>('/order', { query: { startDate: day, endDate: addDays(day, 1) } });
+/**
+ * The caller's orders of the business day `day` (yyyy-mm-dd). GET /order answers staff with everyone's
+ * orders; an admin's own order screens keep the admin's.
+ */
+export async function getMyOrders(day: string): Promise<Order[]> {
+  const orders = await api<Order[]>('/order', { query: { startDate: day, endDate: addDays(day, 1) } });
+  const me = signedInUserId();
+  return me === null ? orders : orders.filter((o) => o.user.id === me);
+}
 
 export const myOrdersQuery = (day: string) =>
   queryOptions({
