@@ -261,7 +261,7 @@ describe("dashboards, history and users with the day's orders", () => {
     await expectNoSeriousA11yViolations(desktop);
   });
 
-  it("shows a user's own history with its labels, and the empty state", async () => {
+  it("shows a user's own history with its labels, the empty state, and a long name's greeting in the drawer", async () => {
     await signInWithTokens(phone, app, unlucky.email, '/history');
     await phone.getByRole('button', { name: 'Last 30 days', pressed: true }).waitFor();
     for (const f of ['Last 7 days', 'Last 90 days', 'All time']) await phone.getByRole('button', { name: f }).waitFor();
@@ -277,6 +277,15 @@ describe("dashboards, history and users with the day's orders", () => {
     await phone.getByText('No history found for this period').waitFor();
     await phone.getByText('Try selecting a different date range').waitFor();
     await screenshot(phone, 'staff-history-empty-phone');
+
+    // A name of the full 20 characters leaves the greeting's buttons on the phone's screen.
+    await phone.getByRole('button', { name: 'Open menu' }).click();
+    const drawer = phone.getByRole('navigation', { name: 'Main' });
+    for (const name of ['Edit name', 'Change password']) {
+      const box = await drawer.getByRole('button', { name }).boundingBox();
+      expect(box && box.x + box.width, name).toBeLessThanOrEqual(390);
+    }
+    expect(await drawer.getByText(/^Hi, Bartholomew/).getAttribute('title')).toBe(renamed.name);
   });
 
   it("lists the admin first and changes another user's role", async () => {

@@ -38,14 +38,20 @@ export function Greeting({ color = 'inherit' }: { color?: string }) {
 
   if (!editing) {
     return (
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, color }}>
-        <Typography component="span" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, color, minWidth: 0, maxWidth: '100%' }}>
+        {/* A long name (20 characters may be wide) gives way to an ellipsis, never the buttons beside it. */}
+        <Typography
+          component="span"
+          title={user.name}
+          sx={{ fontWeight: 600, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', minWidth: 0 }}
+        >
           Hi, {user.name}
         </Typography>
         <IconButton
           size="small"
           color="inherit"
           aria-label="Edit name"
+          sx={{ flexShrink: 0 }}
           onClick={() => {
             setDraft(user.name);
             setEditing(true);
@@ -53,7 +59,13 @@ export function Greeting({ color = 'inherit' }: { color?: string }) {
         >
           <EditIcon fontSize="small" />
         </IconButton>
-        <IconButton size="small" color="inherit" aria-label="Change password" onClick={() => setChangingPassword(true)}>
+        <IconButton
+          size="small"
+          color="inherit"
+          aria-label="Change password"
+          sx={{ flexShrink: 0 }}
+          onClick={() => setChangingPassword(true)}
+        >
           <KeyIcon fontSize="small" />
         </IconButton>
         {passwordLoaded && <ChangePasswordDialog open={changingPassword} onClose={() => setChangingPassword(false)} />}
