@@ -210,7 +210,7 @@ describe("dashboards, history and users with the day's orders", () => {
     expect(await rows.count()).toBe(10);
   });
 
-  it("opens Today's Dashboard as a bottom sheet with the day's counts", async () => {
+  it("opens Today's Dashboard as a bottom sheet with the day's counts, and the bar's dashboard from the cafe's", async () => {
     expect(summary.total).toBe(18);
     await desktop.getByRole('button', { name: /Today's Dashboard/ }).click();
     const sheet = desktop.getByRole('dialog', { name: "Today's Dashboard" });
@@ -224,6 +224,12 @@ describe("dashboards, history and users with the day's orders", () => {
     await screenshot(desktop, 'staff-dashboard-sheet-desktop');
     await sheet.getByRole('button', { name: 'Refresh Data' }).click();
     await sheet.getByRole('button', { name: 'Close' }).click();
+    await desktop.getByRole('tab', { name: 'Bar' }).click();
+    await desktop.waitForURL(`${app.url}/dashboard-admin-bar`);
+    await desktop.getByRole('heading', { name: 'Dashboard for Bar' }).waitFor();
+    await desktop.getByText('Total orders 2 orders').waitFor();
+    await desktop.getByRole('tab', { name: 'Cafe' }).click();
+    await desktop.getByRole('heading', { name: 'Dashboard for Cafe' }).waitFor();
 
     await signInWithTokens(phone, app, 'admin@woxa.tech', '/dashboard-admin-bar');
     await phone.getByRole('heading', { name: 'Dashboard for Bar' }).waitFor();

@@ -5,11 +5,16 @@ import {
   Container,
   Paper,
   Stack,
+  Tab,
+  Tabs,
   ToggleButton,
   ToggleButtonGroup,
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { paths } from '../../lib/paths.js';
+import { useSession } from '../../lib/session.js';
 import { useBusinessClock } from '../../components/staff-business-time.js';
 import { dashboardRange, todayRange, type DashboardPeriod } from '../../components/staff-date-ranges.js';
 import { usePopularMenu } from './api/get-popular-menu.js';
@@ -21,6 +26,7 @@ import { PopularList } from './components/popular-list.js';
 import { PERIODS, ordersPerHour } from './dashboard-logic.js';
 
 export function DashboardPage({ area }: { area: Area }) {
+  const admin = useSession().user?.role === 'admin';
   const { timeZone, now } = useBusinessClock();
   const [period, setPeriod] = useState<DashboardPeriod>('today');
   const [page, setPage] = useState(1);
@@ -33,9 +39,14 @@ export function DashboardPage({ area }: { area: Area }) {
 
   return (
     <Container maxWidth="md" sx={{ py: 2 }}>
-      <Typography variant="h5" component="h1" sx={{ mb: 2, fontWeight: 700 }}>
+      <Typography variant="h5" component="h1" sx={{ mb: 1, fontWeight: 700 }}>
         {area === 'cafe' ? 'Dashboard for Cafe' : 'Dashboard for Bar'}
       </Typography>
+      {/* The two dashboards, each its own route (the admin's or the barista's): one tap from the other. */}
+      <Tabs value={area} aria-label="Dashboards" sx={{ mb: 2 }}>
+        <Tab value="cafe" label="Cafe" component={RouterLink} to={admin ? paths.dashboardAdmin : paths.dashboardCafe} />
+        <Tab value="bar" label="Bar" component={RouterLink} to={admin ? paths.dashboardAdminBar : paths.dashboardBar} />
+      </Tabs>
       <DailySummary date={todayRange(now(), timeZone).startDate} />
       <ToggleButtonGroup
         exclusive
