@@ -45,6 +45,10 @@ describe('sign-in, registration and landing', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Login' }).click();
     await page.getByText('Email or Password incorrect.').waitFor();
     expect(await page.getByRole('button', { name: 'Forgot password?' }).isVisible()).toBe(true);
+    expect(await page.getByRole('dialog').getByText('If forget password contact').isVisible()).toBe(true);
+    expect(await page.getByRole('dialog').getByRole('link', { name: 'the Woxa team' }).getAttribute('href')).toBe(
+      '/team-credit',
+    );
     await screenshot(page, 'login-dialog-error');
     await expectNoSeriousA11yViolations(page);
 

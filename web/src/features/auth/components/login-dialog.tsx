@@ -12,7 +12,9 @@ import {
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { useAlert } from '../../../components/alert-provider.js';
+import { paths } from '../../../lib/paths.js';
 import { useSession } from '../../../lib/session.js';
 import { domainAlert, onCompanyDomain } from '../email-rules.js';
 import { EmailField } from './email-field.js';
@@ -89,6 +91,12 @@ export default function LoginDialog({ open, onClose, domain }: { open: boolean; 
             <Link component="button" type="button" variant="body2" onClick={() => setForgotOpen(true)}>
               Forgot password?
             </Link>
+            <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
+              If forget password contact{' '}
+              <Link component={RouterLink} to={paths.teamCredit} onClick={close}>
+                the Woxa team
+              </Link>
+            </Typography>
           </Stack>
         </DialogContent>
       </Dialog>
