@@ -10,11 +10,11 @@ import { AuthCard } from './components/auth-card.js';
 import { EmailField } from './components/email-field.js';
 import { NewPasswordField } from './components/password-field.js';
 import { domainAlert, onCompanyDomain } from './email-rules.js';
-import { passwordProblem, REGISTERED, registrationFailure } from './register-rules.js';
+import { passwordProblem, registered, registrationFailure } from './register-rules.js';
 import { paths } from '../../lib/paths.js';
 
 export function RegisterPage() {
-  const { companyEmailDomain: domain, passwordSignIn = true } = useConfig();
+  const { companyEmailDomain: domain, passwordSignIn = true, verifiedEmailToOrder = false } = useConfig();
   const alert = useAlert();
   const navigate = useNavigate();
   const register = useRegister();
@@ -34,7 +34,7 @@ export function RegisterPage() {
     }
     try {
       await register.mutateAsync({ name: name.trim(), email, password });
-      await alert(REGISTERED);
+      await alert(registered(verifiedEmailToOrder));
       void navigate(paths.login);
     } catch (err) {
       console.warn('registration failed', err);

@@ -4,9 +4,13 @@ import { ApiError } from '../../lib/api-client.js';
 export const PASSWORD_MIN = 8;
 export const PASSWORD_RULE = `At least ${PASSWORD_MIN} characters, not a common password or the company name.`;
 
-/** The spec's words, then where to look: ordering waits for the mailed link. */
-export const REGISTERED =
-  'create succeed, you can logging in now. Check your mailbox: open the link we sent to confirm your email before ordering.';
+/** The spec's words, then, where ordering waits for the mailed link, where to look. */
+export function registered(verifiedEmailToOrder: boolean): string {
+  const spec = 'create succeed, you can logging in now';
+  return verifiedEmailToOrder
+    ? `${spec}. Check your mailbox: open the link we sent to confirm your email before ordering.`
+    : spec;
+}
 
 export function passwordProblem(password: string): string | null {
   return password.length < PASSWORD_MIN ? `Password must be at least ${PASSWORD_MIN} characters.` : null;

@@ -1,11 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-client.js';
-import { passwordProblem, registrationFailure } from './register-rules.js';
+import { passwordProblem, registered, registrationFailure } from './register-rules.js';
 
 describe('registration messages', () => {
   it('names the password rule before the server is asked', () => {
     expect(passwordProblem('short')).toBe('Password must be at least 8 characters.');
     expect(passwordProblem('long enough')).toBeNull();
+  });
+
+  it("says the spec's words, and to open the mailed link only where ordering waits for it", () => {
+    expect(registered(false)).toBe('create succeed, you can logging in now');
+    expect(registered(true)).toBe(
+      'create succeed, you can logging in now. Check your mailbox: open the link we sent to confirm your email before ordering.',
+    );
   });
 
   it("shows the server's reason: its detail, else its title", () => {
