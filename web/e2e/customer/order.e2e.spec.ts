@@ -55,6 +55,15 @@ describe('ordering a cafe drink', () => {
     await expectNoSeriousA11yViolations(page);
   });
 
+  it('converts a HEIF photo to JPEG before upload', async () => {
+    await openForm('Latte');
+    const uploadReq = page.waitForRequest((r) => r.url().endsWith('/api/upload/image'));
+    await page.getByTestId('tumbler-input').setInputFiles(fixture('tumbler.heic'));
+    const sent = JSON.parse((await uploadReq).postData() ?? '{}') as { file: string };
+    expect(sent.file.startsWith('data:image/jpeg;base64,')).toBe(true);
+    await page.getByTestId('tumbler-preview').waitFor();
+  });
+
   it('orders with a photo, then follows the queue and tracker live to pick-up', async () => {
     await openForm('Latte');
     expect(await page.getByText('(Require)').count()).toBeGreaterThanOrEqual(3);

@@ -1,8 +1,16 @@
-import { DAILY_ORDER_LIMIT, LIMITS, SWEETNESS_VALUES, type DrinkType } from '@drinks/contracts';
+import {
+  DAILY_ORDER_LIMIT,
+  ERROR_MESSAGES,
+  isFridayAfternoon,
+  LIMITS,
+  SWEETNESS_VALUES,
+  type DrinkType,
+} from '@drinks/contracts';
 import { Alert, Box, Button, TextField } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useAlert } from '../../components/alert-provider.js';
+import { serverNow, useConfig } from '../../lib/config.js';
 import { paths } from '../../lib/paths.js';
 import { useSession } from '../../lib/session.js';
 import { readStorage, STORAGE_KEYS } from '../../lib/storage.js';
@@ -33,9 +41,16 @@ export function OrderFormPage() {
   const navigate = useNavigate();
   const back = paths.menuCafe(user?.role);
   const again = readOrderAgain(useLocation().state);
-  // Refused up front, not after filling the form: a closed cafe, or a drink no longer on the menu.
+  // Refused up front, not after filling the form: a closed cafe, Friday from 12:00 (as the menu shows it),
+  // or a drink no longer on the menu.
+  const { businessTimeZone } = useConfig();
   const menuProblem = useOrderAgainProblem(true, menuId, menuName);
-  const problem = shopLoaded && !shop.isCafeOpen ? CAFE_CLOSED_MESSAGE : menuProblem;
+  const problem =
+    shopLoaded && !shop.isCafeOpen
+      ? CAFE_CLOSED_MESSAGE
+      : isFridayAfternoon(serverNow(), businessTimeZone)
+        ? ERROR_MESSAGES.CAFE_CLOSING_FRIDAY!
+        : menuProblem;
   const [type, setType] = useState<DrinkType | null>(again?.type ?? null);
   const [sweetness, setSweetness] = useState<number | null>(again?.sweetness ?? null);
   const [remark, setRemark] = useState(again?.remark ?? '');
