@@ -1,4 +1,5 @@
 import { businessDay, type Order, type OrderStatus } from '@drinks/contracts';
+import { sweetnessLabel, typeLabel } from '../../components/staff-order-format.js';
 
 /** The statuses a history lists: finished orders only. */
 export const HISTORY_STATUSES: readonly OrderStatus[] = ['picked', 'rejected', 'cancel', 'done'];
@@ -88,4 +89,12 @@ export function formatDay(day: string): string {
     month: 'long',
     year: 'numeric',
   }).format(new Date(Date.UTC(y, m - 1, d)));
+}
+
+/** A staff history entry's details: type, sweetness, who. A bar drink may have no type: no bare dash then. */
+export function staffEntryDetails(order: Order): string {
+  const sweet = sweetnessLabel(order);
+  return [order.type && typeLabel(order.type), sweet && `Sweetness ${sweet}`, order.user.name]
+    .filter(Boolean)
+    .join(' · ');
 }

@@ -1,6 +1,13 @@
 import type { Order } from '@drinks/contracts';
 import { describe, expect, it } from 'vitest';
-import { groupByDay, loadingText, mergeHistory, staffStatusLabel, userStatusLabel } from './history-logic.js';
+import {
+  groupByDay,
+  loadingText,
+  mergeHistory,
+  staffEntryDetails,
+  staffStatusLabel,
+  userStatusLabel,
+} from './history-logic.js';
 
 const TZ = 'Asia/Bangkok';
 
@@ -19,6 +26,24 @@ describe('history labels', () => {
     expect(userStatusLabel({ status: 'cancel', reject_note: null })).toBe('Canceled');
     expect(userStatusLabel({ status: 'picked', reject_note: null })).toBe('Done');
     expect(userStatusLabel({ status: 'done', reject_note: null })).toBe('Done');
+  });
+
+  it("staff entry details: type, sweetness and who, without a bare dash for a bar drink's missing type", () => {
+    const cafe = {
+      type: 'hot',
+      sweetness: 50,
+      user: { id: 'u', name: 'Nok' },
+      menu: { id: 'm', name: 'Latte', category: { id: 'c', name: 'Coffee', categoryFor: 'cafe' } },
+    } as Order;
+    expect(staffEntryDetails(cafe)).toBe('Hot · Sweetness 50% · Nok');
+    const bar = {
+      ...cafe,
+      type: null,
+      sweetness: null,
+      menu: { ...cafe.menu, category: { ...cafe.menu.category, categoryFor: 'bar' } },
+    } as Order;
+    expect(staffEntryDetails(bar)).toBe('Nok');
+    expect(staffEntryDetails({ ...bar, type: 'cold' })).toBe('Cold · Nok');
   });
 
   it('loading text names the period', () => {

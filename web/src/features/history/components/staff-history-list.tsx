@@ -1,9 +1,8 @@
 import type { Order } from '@drinks/contracts';
 import { Box, Chip, Divider, Paper, Stack, Typography } from '@mui/material';
-import { sweetnessLabel, typeLabel } from '../../../components/staff-order-format.js';
 import { formatBusinessTime } from '../../../lib/config.js';
 import { TimelineButton } from '../../../components/timeline/timeline-button.js';
-import { formatDay, groupByDay, staffStatusLabel } from '../history-logic.js';
+import { formatDay, groupByDay, staffEntryDetails, staffStatusLabel } from '../history-logic.js';
 
 const STATUS_COLOR = { Done: 'success', 'Canceled by user': 'default', 'Canceled by barista': 'error' } as const;
 
@@ -31,7 +30,6 @@ export function StaffHistoryList({ orders, timeZone }: { orders: readonly Order[
           </Stack>
           {g.orders.map((o, i) => {
             const label = staffStatusLabel(o.status);
-            const sweet = sweetnessLabel(o);
             return (
               <Box key={o.id} data-testid="history-entry">
                 {i > 0 && <Divider />}
@@ -55,8 +53,7 @@ export function StaffHistoryList({ orders, timeZone }: { orders: readonly Order[
                       {o.menu.name}
                     </Typography>
                     <Typography variant="body2" color="text.secondary">
-                      {typeLabel(o.type)}
-                      {sweet && ` · Sweetness ${sweet}`} · {o.user.name}
+                      {staffEntryDetails(o)}
                     </Typography>
                   </Box>
                   <Stack
