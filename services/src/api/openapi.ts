@@ -67,7 +67,7 @@ const ops: Op[] = [
   {
     method: 'post',
     path: '/auth/refresh-token',
-    summary: 'Rotate the refresh token',
+    summary: 'Rotate the refresh token (a retry with its Idempotency-Key within a minute gets the same pair)',
     auth: 'public',
     body: c.RefreshBody,
     response: c.Tokens,

@@ -148,6 +148,29 @@ describe.each(BACKENDS)('token service on %s', (dialect) => {
       await expect(tokens.rotate(other.refreshToken)).resolves.toBeDefined();
     });
 
+    it('answer a retry with the same key (its answer lost) with the same pair, once it is unused and within a minute', async () => {
+      const first = await tokens.issue('u1');
+      const given = await tokens.rotate(first.refreshToken, 'k-1');
+      const again = await tokens.rotate(first.refreshToken, 'k-1');
+      expect(again.refreshToken).toBe(given.refreshToken);
+      expect(await tokens.verifyAccess(again.accessToken)).toEqual({ userId: 'u1' });
+      // The pair works (once), and then the retry is a reuse like any other: the family goes.
+      const next = await tokens.rotate(given.refreshToken);
+      await expectUnauthorized(tokens.rotate(first.refreshToken, 'k-1'), 'TOKEN_REUSED');
+      await expectUnauthorized(tokens.rotate(next.refreshToken));
+    });
+
+    it('treat a used token with another key, or with its key after a minute, as reused', async () => {
+      const a = await tokens.issue('u1');
+      await tokens.rotate(a.refreshToken, 'k-a');
+      await expectUnauthorized(tokens.rotate(a.refreshToken, 'k-other'), 'TOKEN_REUSED');
+      const b = await tokens.issue('u1');
+      const fromB = await tokens.rotate(b.refreshToken, 'k-b');
+      now += 61_000;
+      await expectUnauthorized(tokens.rotate(b.refreshToken, 'k-b'), 'TOKEN_REUSED');
+      await expectUnauthorized(tokens.rotate(fromB.refreshToken));
+    });
+
     it('refuse unknown and expired tokens', async () => {
       await expectUnauthorized(tokens.rotate('nope'));
       await expectUnauthorized(tokens.rotate(''));
@@ -177,6 +200,10 @@ describe.each(BACKENDS)('token service on %s', (dialect) => {
           const loser = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
           expect(loser.reason).toBeInstanceOf(UnauthorizedError);
         }
+        // The same call sent twice at once (a retry with its key): both get the one pair.
+        const { refreshToken } = await tokens.issue('u-retry');
+        const both = await Promise.all([tokens.rotate(refreshToken, 'k'), elsewhere.rotate(refreshToken, 'k')]);
+        expect(both[0].refreshToken).toBe(both[1].refreshToken);
       } finally {
         await second.close();
       }

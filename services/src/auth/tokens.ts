@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import type { Tokens } from '@drinks/contracts';
 import type { Clock } from '../clock.js';
@@ -21,8 +21,12 @@ export interface TokenServiceOptions {
 
 export interface TokenService {
   issue(userId: string): Promise<Tokens>;
-  /** Trades a refresh token for a new pair; a second use of one token revokes its whole family. */
-  rotate(refreshToken: string): Promise<Tokens>;
+  /**
+   * Trades a refresh token for a new pair; a second use of one token revokes its whole family, unless it
+   * repeats the first use's `retryKey` (its Idempotency-Key) within a minute while the pair it got is unused:
+   * a phone whose answer was lost gets that pair again instead of being signed out.
+   */
+  rotate(refreshToken: string, retryKey?: string): Promise<Tokens>;
   verifyAccess(token: string | undefined | null): Promise<{ userId: string }>;
   revokeAll(userId: string): Promise<void>;
   /** Called after a user's tokens were revoked here (logout): live sockets close. */
@@ -30,6 +34,8 @@ export interface TokenService {
 }
 
 const ACCESS_TYPE = 'at+jwt';
+/** How long after a refresh token's use a retry with the same key still gets the pair that use made. */
+const RETRY_WINDOW_MS = 60_000;
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const toMillis = (v: unknown): number =>
   v instanceof Date ? v.getTime() : typeof v === 'number' ? v : typeof v === 'string' ? Date.parse(v) : NaN;
@@ -71,8 +77,19 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
       .sign(await key);
   }
 
-  async function insertRefresh(k: KnexDb['knex'], userId: string, familyId: string): Promise<string> {
-    const token = randomBytes(32).toString('base64url');
+  /**
+   * The refresh token a rotation with a retry key hands out: the same for the same token and key (so a
+   * retry can be answered with it), unguessable without the key and the secret.
+   */
+  const successorOf = (refreshToken: string, retryKey: string) =>
+    createHmac('sha256', secret).update(`refresh-retry\n${refreshToken}\n${retryKey}`).digest('base64url');
+
+  async function insertRefresh(
+    k: KnexDb['knex'],
+    userId: string,
+    familyId: string,
+    token = randomBytes(32).toString('base64url'),
+  ): Promise<string> {
     await refreshTokens(k).insert({
       id: randomUUID(),
       user_id: userId,
@@ -93,10 +110,11 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
       return { accessToken: await signAccess(userId), refreshToken };
     },
 
-    async rotate(refreshToken) {
+    async rotate(refreshToken, retryKey) {
       if (typeof refreshToken !== 'string' || refreshToken.length === 0 || refreshToken.length > 200) {
         throw new UnauthorizedError('Invalid refresh token.');
       }
+      const successor = retryKey === undefined ? undefined : successorOf(refreshToken, retryKey);
       const outcome = await db.writeTransaction<RotateOutcome>(async (trx) => {
         const query = refreshTokens(trx)
           .where({ token_hash: hashToken(refreshToken) })
@@ -106,6 +124,14 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
         if (!row || row.revoked_at) return { ok: false, reused: false };
         const now = clock();
         if (row.used_at) {
+          if (successor && toMillis(row.used_at) + RETRY_WINDOW_MS > now.getTime()) {
+            const given = await refreshTokens(trx)
+              .where({ token_hash: hashToken(successor), family_id: row.family_id })
+              .whereNull('used_at')
+              .whereNull('revoked_at')
+              .first('id');
+            if (given) return { ok: true, userId: row.user_id, refreshToken: successor };
+          }
           // Committed, not thrown: the revocation must survive the refusal.
           await refreshTokens(trx)
             .where({ family_id: row.family_id })
@@ -120,7 +146,11 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
           .whereNull('used_at')
           .update({ used_at: now.toISOString() });
         if (marked !== 1) return { ok: false, reused: false };
-        return { ok: true, userId: row.user_id, refreshToken: await insertRefresh(trx, row.user_id, row.family_id) };
+        return {
+          ok: true,
+          userId: row.user_id,
+          refreshToken: await insertRefresh(trx, row.user_id, row.family_id, successor),
+        };
       });
       // Signed after commit: the write lock is not held across the async crypto.
       if (outcome.ok && options.isActive && !(await options.isActive(outcome.userId))) {

@@ -70,6 +70,30 @@ describe('sign-in, registration and landing', () => {
     await page.context().close();
   });
 
+  it('keeps the user signed in when a token refresh is answered but the answer is lost', async () => {
+    const page = await newPhonePage(browser);
+    const tokens = await app.login('user@woxa.tech', PASSWORD);
+    await page.goto(`${app.url}/login`);
+    // A stale access token (the server answers 401) sends the app to trade its refresh token.
+    await page.evaluate((refreshToken) => {
+      localStorage.setItem('access_token', 'stale.access.token');
+      localStorage.setItem('refresh_token', refreshToken);
+    }, tokens.refreshToken);
+    let lost = 0;
+    await page.route('**/api/auth/refresh-token', async (route) => {
+      if (lost > 0) return route.continue();
+      lost++;
+      await route.fetch(); // the server trades the token...
+      await route.abort('connectionreset'); // ...and the phone never hears back
+    });
+    await page.goto(`${app.url}/statusOrder`);
+    await page.getByRole('heading', { name: 'My Order' }).waitFor();
+    expect(lost).toBe(1);
+    expect(page.url()).toBe(`${app.url}/statusOrder`);
+    expect(await page.evaluate(() => localStorage.getItem('refresh_token'))).not.toBe(tokens.refreshToken);
+    await page.context().close();
+  });
+
   it('registers a new account', async () => {
     const page = await newPhonePage(browser);
     await page.goto(`${app.url}/create`);

@@ -1,6 +1,6 @@
 import { READ_POSITION_HEADER, type Tokens } from '@drinks/contracts';
 import { readPositions } from './read-positions.js';
-import { getTokens, saveTokens } from './storage.js';
+import { getTokens, refreshRetryKey, saveTokens } from './storage.js';
 
 export class ApiError extends Error {
   status: number;
@@ -58,7 +58,11 @@ export function refreshTokens(staleAccessToken?: string | null): Promise<boolean
       try {
         const res = await fetch(`${BASE}/auth/refresh-token`, {
           method: 'POST',
-          headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+          headers: {
+            'Content-Type': 'application/json',
+            Accept: 'application/json',
+            'Idempotency-Key': refreshRetryKey(refreshToken),
+          },
           body: JSON.stringify({ refreshToken }),
         });
         if (!res.ok) return false;

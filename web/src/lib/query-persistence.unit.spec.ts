@@ -3,21 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { persistQueries } from './query-persistence.js';
 import { queryKeys } from './query-keys.js';
 import { clearStorage, saveTokens, STORAGE_KEYS } from './storage.js';
-
-/** The browser's localStorage, as far as the app uses it. */
-function fakeLocalStorage() {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    getItem: (k: string) => items.get(k) ?? null,
-    setItem: (k: string, v: string) => void items.set(k, String(v)),
-    removeItem: (k: string) => void items.delete(k),
-    clear: () => items.clear(),
-    key: (i: number) => [...items.keys()][i] ?? null,
-  };
-}
+import { fakeLocalStorage } from './storage.test-support.js';
 
 describe('persistQueries', () => {
   beforeEach(() => {

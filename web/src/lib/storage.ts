@@ -9,6 +9,8 @@ export const STORAGE_KEYS = {
   queryCache: 'queryCache',
   /** The signed-in user as last confirmed by the server, for opening the app offline. */
   lastUser: 'lastUser',
+  /** The Idempotency-Key of the refresh under way, kept for its retry (lib/api-client.ts). */
+  refreshKey: 'refreshKey',
 } as const;
 
 export function readStorage(key: string): string | null {
@@ -57,6 +59,19 @@ export function signedInUserId(): string | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * The key every attempt to trade this refresh token sends: a retry after a lost answer repeats the call
+ * and gets the pair the server already gave, where a second use without it would sign the user out.
+ */
+export function refreshRetryKey(refreshToken: string): string {
+  const tag = refreshToken.slice(-12);
+  const [storedTag, key] = (readStorage(STORAGE_KEYS.refreshKey) ?? '').split(' ');
+  if (storedTag === tag && key) return key;
+  const fresh = crypto.randomUUID();
+  writeStorage(STORAGE_KEYS.refreshKey, `${tag} ${fresh}`);
+  return fresh;
 }
 
 export function saveTokens(t: { accessToken: string; refreshToken: string }): void {

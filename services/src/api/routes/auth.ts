@@ -143,7 +143,8 @@ export function authRoutes(deps: AuthRouteDeps) {
 
   router.post('/auth/refresh-token', async (ctx) => {
     const body = parse(RefreshBody, ctx.request.body);
-    ctx.body = await deps.tokens.rotate(body.refreshToken);
+    // The key makes a retry whose answer was lost get the same pair; without one, a second use signs out.
+    ctx.body = await deps.tokens.rotate(body.refreshToken, scopedIdempotencyKey(ctx));
   });
 
   router.get('/user/me', signedIn, (ctx) => {

@@ -1,5 +1,7 @@
+import type { Tokens } from '@drinks/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestServer, startTestServer } from '../../test-support/server.js';
+import { problem } from './fixtures.js';
 
 /** What registration answers: a new account with the user role, its mailbox not proven yet. */
 const newAccount = (name: string, email: string) => ({
@@ -147,6 +149,26 @@ describe('auth and users over HTTP', () => {
       expect(reuse.status).toBe(401);
       const afterReuse = await app.call('POST', '/auth/refresh-token', {
         body: { refreshToken: second.body.refreshToken },
+      });
+      expect(afterReuse.status).toBe(401);
+    });
+    it('answer a retry with the same Idempotency-Key with the same pair, a repeat with another key as a reuse', async () => {
+      const first = await app.login('nok@woxa.tech', 'longenough');
+      const refresh = (key: string) =>
+        app.call<Tokens>('POST', '/auth/refresh-token', {
+          headers: { 'Idempotency-Key': key },
+          body: { refreshToken: first.refreshToken },
+        });
+      const given = await refresh('r-1');
+      const retried = await refresh('r-1');
+      expect([given.status, retried.status]).toEqual([200, 200]);
+      expect(retried.body.refreshToken).toBe(given.body.refreshToken);
+      expect((await app.call('GET', '/user/me', { token: retried.body.accessToken })).status).toBe(200);
+      const other = await refresh('r-2');
+      expect(other.status).toBe(401);
+      expect(problem(other).code).toBe('TOKEN_REUSED');
+      const afterReuse = await app.call('POST', '/auth/refresh-token', {
+        body: { refreshToken: given.body.refreshToken },
       });
       expect(afterReuse.status).toBe(401);
     });
