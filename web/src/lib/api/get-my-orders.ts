@@ -1,4 +1,4 @@
-import { addDays, businessDay, type Order } from '@drinks/contracts';
+import { businessDay, type Order } from '@drinks/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../api-client.js';
 import { serverNow, useConfig } from '../config.js';
@@ -8,11 +8,12 @@ import { signedInUserId } from '../storage.js';
 const QUEUE_POLL_MS = 60_000;
 
 /**
- * The caller's orders of the business day `day` (yyyy-mm-dd). GET /order answers staff with everyone's
- * orders; an admin's own order screens keep the admin's.
+ * The caller's orders of the business day `day` (yyyy-mm-dd), and earlier days' still waiting: the same
+ * date twice is the API's "today" that carries them. GET /order answers staff with everyone's orders; an
+ * admin's own order screens keep the admin's.
  */
 export async function getMyOrders(day: string): Promise<Order[]> {
-  const orders = await api<Order[]>('/order', { query: { startDate: day, endDate: addDays(day, 1) } });
+  const orders = await api<Order[]>('/order', { query: { startDate: day, endDate: day } });
   const me = signedInUserId();
   return me === null ? orders : orders.filter((o) => o.user.id === me);
 }
