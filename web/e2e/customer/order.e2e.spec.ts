@@ -162,6 +162,14 @@ describe('ordering a cafe drink', () => {
   it('shows home with drinks left, and refuses a third order at the limit', async () => {
     await page.goto(`${app.url}/ordered`);
     await page.getByTestId('drinks-left').getByText('You have 1 drink left to be treated').waitFor();
+    // The season's background reaches the bottom of the page: no blank strip under it.
+    const strip = await page.evaluate(() => {
+      const box = document.querySelector('[data-season]')!.getBoundingClientRect();
+      return document.documentElement.scrollHeight - (box.bottom + window.scrollY);
+    });
+    expect(strip).toBeLessThanOrEqual(1);
+    // Today's drinks so far are picked up or cancelled: none is in progress, but there were orders.
+    await page.getByText('Nothing in progress.').waitFor();
     await screenshot(page, 'home');
     await expectNoSeriousA11yViolations(page);
     await page.getByRole('button', { name: 'Order now' }).click();

@@ -23,12 +23,19 @@ export function HomePage() {
   const online = useOnline();
   const message = useMemo(() => randomMessage(), []);
   const season = seasonOf(serverNow().getMonth());
-  const list = homeOrders(orders.data ?? [], orders.day, (iso) => businessDay(new Date(iso), businessTimeZone));
+  const dayOf = (iso: string) => businessDay(new Date(iso), businessTimeZone);
+  const list = homeOrders(orders.data ?? [], orders.day, dayOf);
+  const orderedToday = (orders.data ?? []).some((o) => dayOf(o.orderDate) === orders.day);
   const barOnly = shop.isBarOpen && !shop.isCafeOpen;
   const menuPath = barOnly ? paths.menuBar(user?.role) : paths.menuCafe(user?.role);
 
   return (
-    <Box sx={{ minHeight: 'calc(100dvh - 56px)', background: SEASON_BACKGROUND[season], pb: 12 }} data-season={season}>
+    // The season's background runs to the bottom of the screen, over the layout's room for the tab bar
+    // (its own padding keeps the content clear of the bar): no blank strip to scroll to.
+    <Box
+      sx={{ minHeight: 'calc(100dvh - 56px)', background: SEASON_BACKGROUND[season], pb: 12, mb: { xs: -10, md: -2 } }}
+      data-season={season}
+    >
       <Stack spacing={2} sx={{ maxWidth: 560, mx: 'auto', p: 2 }}>
         <Typography
           variant="h5"
@@ -52,7 +59,11 @@ export function HomePage() {
           </Typography>
           <LastKnown updatedAt={orders.dataUpdatedAt} />
           <Stack spacing={1.5}>
-            {list.length === 0 && <Typography color="text.secondary">No orders yet today.</Typography>}
+            {list.length === 0 && (
+              <Typography color="text.secondary">
+                {orderedToday ? 'Nothing in progress.' : 'No orders yet today.'}
+              </Typography>
+            )}
             {list.map((o) => (
               <CustomerOrderCard key={o.id} order={o} orderAgain heading="h3" />
             ))}
