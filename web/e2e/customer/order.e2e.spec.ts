@@ -36,10 +36,16 @@ async function fillAndPlace() {
   await page.getByRole('radio', { name: '50%', exact: true }).check();
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByRole('dialog', { name: 'Order Summary' }).waitFor();
-  await page.getByRole('button', { name: 'Place order' }).click();
+  const before = (await myOrders()).length;
+  const place = page.getByRole('button', { name: 'Place order' });
+  await place.click();
   await page.getByText('Order Placed Successfully!').waitFor();
   await page.getByText('You can check your order status at My Order').waitFor();
+  // A second tap in the 2 s before the app leaves the form places nothing.
+  expect(await place.isDisabled()).toBe(true);
+  await place.click({ force: true, timeout: 1000 }).catch(() => undefined);
   await page.waitForURL(`${app.url}/statusOrder`);
+  expect((await myOrders()).length).toBe(before + 1);
 }
 
 const myOrders = async () => (await app.api<Order[]>(userToken, 'GET', '/order')).body;

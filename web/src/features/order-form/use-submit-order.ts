@@ -1,5 +1,5 @@
 import { ERROR_MESSAGES } from '@drinks/contracts';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAlert } from '../../components/alert-provider.js';
 import { useToast } from '../../components/toast-provider.js';
@@ -25,8 +25,28 @@ export function useSubmitOrder(area: 'cafe' | 'bar') {
   const place = usePlaceOrder();
   const draftKey = useRef(createDraftKey()).current;
   const role = user?.role;
+  // From the first tap until the form can be used again: a second tap during the request or the 2 s
+  // before leaving would place a second order (the draft's key is spent once the first is answered).
+  const inFlight = useRef(false);
+  const [busy, setBusy] = useState(false);
+  const hold = (on: boolean) => {
+    inFlight.current = on;
+    setBusy(on);
+  };
 
   const submit = async (draft: OrderDraft): Promise<void> => {
+    if (inFlight.current) return;
+    hold(true);
+    try {
+      if (!(await placeDraft(draft))) hold(false);
+    } catch (err) {
+      hold(false);
+      throw err;
+    }
+  };
+
+  /** Whether it went on to leave the form (placed, or refused for good); false where the person may try again. */
+  const placeDraft = async (draft: OrderDraft): Promise<boolean> => {
     const cleaned: OrderDraft = { ...draft, remark: draft.remark.trim() || '-' };
     let send = draftKey.unanswered(cleaned);
     if (!send) {
@@ -37,7 +57,7 @@ export function useSubmitOrder(area: 'cafe' | 'bar') {
         } catch (err) {
           console.warn('location unavailable', err);
           await alert(LOCATION_DISABLED_MESSAGE);
-          return;
+          return false;
         }
       }
       send = draftKey.start(cleaned, body);
@@ -55,23 +75,25 @@ export function useSubmitOrder(area: 'cafe' | 'bar') {
       });
       await new Promise((r) => setTimeout(r, NAV_DELAY_MS));
       void navigate(paths.statusOrder(role));
+      return true;
     } catch (err) {
       console.error('order failed', err);
       draftKey.settled(err);
       if (outcomeUnknown(err)) {
         toast({ severity: 'error', title: 'No connection', message: UNKNOWN_TEXT });
-        return;
+        return false;
       }
       if (err instanceof ApiError && err.code === 'NOT_AT_OFFICE') {
         await alert(TOO_FAR_MESSAGE);
-        return;
+        return false;
       }
       const code = err instanceof ApiError ? err.code : undefined;
       const known = code && code !== 'MENU_INACTIVE' ? ERROR_MESSAGES[code as keyof typeof ERROR_MESSAGES] : undefined;
       toast({ severity: 'error', title: 'Order failed!', message: known ?? INACTIVE_TEXT });
       await new Promise((r) => setTimeout(r, NAV_DELAY_MS));
       void navigate(area === 'cafe' ? paths.menuCafe(role) : paths.menuBar(role));
+      return true;
     }
   };
-  return { submit, pending: place.isPending };
+  return { submit, pending: busy };
 }
