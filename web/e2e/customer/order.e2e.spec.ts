@@ -228,7 +228,7 @@ describe('ordering a cafe drink', () => {
     await setShop(app, barista, 'cafe-open').catch(() => undefined);
   });
 
-  it('refuses the cafe form up front while the cafe is closed, and for a drink not on the menu', async () => {
+  it('refuses the cafe form up front while the cafe is closed, the bar form while the bar is, and a drink not on the menu', async () => {
     const categories = (await app.api<Category[]>(barista, 'GET', '/category')).body;
     const latte = categories.flatMap((c) => c.menu).find((m) => m.name === 'Latte')!;
     // The shop changes status only with an empty queue.
@@ -243,6 +243,11 @@ describe('ordering a cafe drink', () => {
     await screenshot(page, 'form-cafe-closed');
 
     await setShop(app, barista, 'cafe-open');
+    // The bar's form too, while the bar is closed.
+    const barMenu = categories.filter((c) => c.categoryFor === 'bar').flatMap((c) => c.menu)[0]!;
+    await page.goto(`${app.url}/form-bar/${encodeURIComponent(barMenu.name)}/${barMenu.id}/-`);
+    await refusal.getByText('The bar is closed now. You can order when it opens.').waitFor();
+    expect(await page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
     await page.goto(`${app.url}/form/Nothing/no-such-menu`);
     await refusal.getByText('Nothing is no longer on the menu. Please choose another menu.').waitFor();
     await refusal.getByRole('button', { name: 'Back to menu' }).click();

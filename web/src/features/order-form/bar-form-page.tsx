@@ -5,7 +5,7 @@ import { useLocation, useParams } from 'react-router';
 import { useSession } from '../../lib/session.js';
 import type { OrderDraft } from './api/place-order.js';
 import { ChoiceGroup } from './components/choice-group.js';
-import { OrderAgainNotice, useOrderAgainProblem } from './components/order-again-notice.js';
+import { OrderAgainNotice, UnavailableNotice, useOrderAgainProblem } from './components/order-again-notice.js';
 import { FormHeader } from './components/form-header.js';
 import { OrderDraftForm } from './components/order-draft-form.js';
 import { readOrderAgain } from '../../lib/order-again.js';
@@ -18,12 +18,16 @@ const BAR_TYPE_OPTIONS = [
   { value: 'hot', label: 'Hot' },
 ] as const satisfies readonly { value: DrinkType; label: string }[];
 
+export const BAR_CLOSED_MESSAGE = 'The bar is closed now. You can order when it opens.';
+
 /** Bar order form: form-bar/{menuName}/{menuId}/{description}; type only, description kept in tumblerImage. */
 export function BarFormPage() {
   const { menuName = '', menuId = '', description = '-' } = useParams();
-  const { user } = useSession();
+  const { user, shop, shopLoaded } = useSession();
   const again = readOrderAgain(useLocation().state);
-  const againProblem = useOrderAgainProblem(again !== null, menuId, menuName);
+  // Refused up front, as the cafe form does: the bar closed, or a drink no longer on the menu.
+  const menuProblem = useOrderAgainProblem(true, menuId, menuName);
+  const problem = shopLoaded && !shop.isBarOpen ? BAR_CLOSED_MESSAGE : menuProblem;
   const [type, setType] = useState<DrinkType | null>(again?.type === 'frappe' ? null : (again?.type ?? null));
   const back = paths.menuBar(user?.role);
   const draft: OrderDraft = {
@@ -38,13 +42,19 @@ export function BarFormPage() {
   return (
     <Box sx={{ maxWidth: 560, mx: 'auto', p: 2 }}>
       <FormHeader title={menuName} back={back} />
-      {again && <OrderAgainNotice problem={againProblem} />}
+      {again ? <OrderAgainNotice problem={problem} /> : problem && <UnavailableNotice problem={problem} back={back} />}
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {description}
       </Typography>
-      <OrderDraftForm area="bar" draft={draft} ready={againProblem === null}>
-        <ChoiceGroup label="Type" optional options={BAR_TYPE_OPTIONS} value={type} onChange={setType} />
-      </OrderDraftForm>
+      <Box
+        component="fieldset"
+        disabled={problem !== null}
+        sx={{ border: 0, p: 0, m: 0, minWidth: 0, '&:disabled': { opacity: 0.5 } }}
+      >
+        <OrderDraftForm area="bar" draft={draft} ready={problem === null}>
+          <ChoiceGroup label="Type" optional options={BAR_TYPE_OPTIONS} value={type} onChange={setType} />
+        </OrderDraftForm>
+      </Box>
     </Box>
   );
 }

@@ -6,7 +6,7 @@ import {
   SWEETNESS_VALUES,
   type DrinkType,
 } from '@drinks/contracts';
-import { Alert, Box, Button, TextField } from '@mui/material';
+import { Box, TextField } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useAlert } from '../../components/alert-provider.js';
@@ -18,7 +18,7 @@ import { getOrderCount } from '../../lib/api/get-order-count.js';
 import { uploadImage } from './api/upload-image.js';
 import type { OrderDraft } from './api/place-order.js';
 import { ChoiceGroup } from './components/choice-group.js';
-import { OrderAgainNotice, useOrderAgainProblem } from './components/order-again-notice.js';
+import { OrderAgainNotice, UnavailableNotice, useOrderAgainProblem } from './components/order-again-notice.js';
 import { FormHeader } from './components/form-header.js';
 import { OrderDraftForm } from './components/order-draft-form.js';
 import { tumblerImageOf, TumblerPicker, type TumblerState } from './components/tumbler-picker.js';
@@ -100,24 +100,7 @@ export function OrderFormPage() {
   return (
     <Box sx={{ maxWidth: 560, mx: 'auto', p: 2 }}>
       <FormHeader title={menuName} back={back} />
-      {again ? (
-        <OrderAgainNotice problem={problem} />
-      ) : (
-        problem && (
-          <Alert
-            severity="warning"
-            data-testid="order-unavailable"
-            sx={{ mb: 2 }}
-            action={
-              <Button color="inherit" size="small" onClick={() => void navigate(back)}>
-                Back to menu
-              </Button>
-            }
-          >
-            {problem}
-          </Alert>
-        )
-      )}
+      {again ? <OrderAgainNotice problem={problem} /> : problem && <UnavailableNotice problem={problem} back={back} />}
       <Box
         component="fieldset"
         disabled={problem !== null}
