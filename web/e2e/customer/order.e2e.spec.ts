@@ -122,10 +122,14 @@ describe('ordering a cafe drink', () => {
     await card.locator('[data-step="1"]').waitFor();
     expect((await setStatus(order!.id, { status: 'done' })).status).toBe(200);
     await card.getByText('Click "Pick Up" after take your cup').waitFor();
+    const ready = page.getByText('Your drink is ready!');
+    await ready.waitFor();
     await screenshot(page, 'status-order-done');
     await card.getByRole('button', { name: 'Pick Up' }).click();
     await page.getByRole('heading', { name: 'Picked and Canceled' }).waitFor();
     await page.getByTestId('closed-orders').getByText('picked').waitFor();
+    // Picked up: the "ready" notice (30 s on screen otherwise) is taken back.
+    await ready.waitFor({ state: 'hidden', timeout: 5000 });
   });
 
   it('reuses the recent photo, shows the queue number, and cancels with confirmation', async () => {

@@ -7,9 +7,13 @@ export interface Toast {
   message?: string;
   /** Milliseconds on screen; by default {@link toastDuration}. */
   autoCloseMs?: number;
+  /** What it is about, so that it can be taken back once no longer true (see useDismissToast). */
+  tag?: string;
 }
 type ShowToast = (t: Toast) => void;
+type DismissToast = (tag: string) => void;
 const ToastContext = createContext<ShowToast | null>(null);
+const DismissContext = createContext<DismissToast>(() => undefined);
 const ToastView = lazyComponent(async () => (await import('./toast-view.js')).default);
 
 /** How long a toast stays: long enough to read its words (errors a little longer), then it goes by itself. */
@@ -23,6 +27,7 @@ export function toastDuration(t: Toast): number {
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [current, setCurrent] = useState<(Toast & { id: number }) | null>(null);
   const show = useCallback<ShowToast>((t) => setCurrent({ ...t, id: Date.now() + Math.random() }), []);
+  const dismiss = useCallback<DismissToast>((tag) => setCurrent((c) => (c?.tag === tag ? null : c)), []);
   useEffect(() => {
     if (!current) return;
     const timer = setTimeout(() => setCurrent((c) => (c?.id === current.id ? null : c)), toastDuration(current));
@@ -30,10 +35,12 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   }, [current]);
   return (
     <ToastContext.Provider value={show}>
-      {children}
-      <div aria-live="polite">
-        {current && <ToastView key={current.id} toast={current} onClose={() => setCurrent(null)} />}
-      </div>
+      <DismissContext.Provider value={dismiss}>
+        {children}
+        <div aria-live="polite">
+          {current && <ToastView key={current.id} toast={current} onClose={() => setCurrent(null)} />}
+        </div>
+      </DismissContext.Provider>
     </ToastContext.Provider>
   );
 }
@@ -42,4 +49,9 @@ export function useToast(): ShowToast {
   const t = useContext(ToastContext);
   if (!t) throw new Error('useToast outside ToastProvider');
   return t;
+}
+
+/** Takes back the toast shown with this tag, if it is still on screen. */
+export function useDismissToast(): DismissToast {
+  return useContext(DismissContext);
 }

@@ -1,6 +1,6 @@
 import { pushTag, type Order } from '@drinks/contracts';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useToast } from '../../components/toast-provider.js';
+import { useDismissToast, useToast } from '../../components/toast-provider.js';
 import { serverNow } from '../../lib/config.js';
 import { subscribeLive } from '../../lib/live-events.js';
 import { useSession } from '../../lib/session.js';
@@ -16,8 +16,11 @@ import {
   type ReminderState,
 } from './reminder-logic.js';
 
+const noticeTag = (orderId: string) => `pickup:${orderId}`;
+
 function Reminders({ userId }: { userId: string }) {
   const toast = useToast();
+  const dismissToast = useDismissToast();
   const orders = useMyOrdersToday();
   const [state, setState] = useState<ReminderState>({});
   const stateRef = useRef(state);
@@ -26,7 +29,13 @@ function Reminders({ userId }: { userId: string }) {
 
   const announce = (a: ReminderAction) => {
     const { title, message } = reminderText(a);
-    toast({ severity: a.kind === 'ready' ? 'success' : 'info', title, message, autoCloseMs: 30_000 });
+    toast({
+      severity: a.kind === 'ready' ? 'success' : 'info',
+      title,
+      message,
+      autoCloseMs: 30_000,
+      tag: noticeTag(a.orderId),
+    });
     chime();
     vibrate();
     systemNotify(title, message, pushTag(a.orderId, a.kind));
@@ -44,6 +53,8 @@ function Reminders({ userId }: { userId: string }) {
     const r = trackOrder(before, order, serverNow().getTime(), live);
     stateRef.current = r.state;
     if (r.state !== before) setState(r.state);
+    // Picked up (or otherwise no longer waiting at the counter): its "ready" notice is no longer true.
+    if (before[order.id] && !r.state[order.id]) dismissToast(noticeTag(order.id));
     r.actions.forEach(announce);
   };
   const observeRef = useRef(observe);
