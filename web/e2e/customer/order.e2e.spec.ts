@@ -224,6 +224,10 @@ describe('ordering a cafe drink', () => {
     await screenshot(page, 'form-bar');
     await expectNoSeriousA11yViolations(page);
     await page.getByRole('button', { name: 'Next' }).click();
+    // The summary lists what the bar's form asked: no sweetness, no additional text.
+    const summary = page.getByRole('dialog', { name: 'Order Summary' });
+    await summary.waitFor();
+    expect(await summary.innerText()).not.toMatch(/Sweetness|Additional/);
     await page.getByRole('button', { name: 'Place order' }).click();
     await page.getByText('Order Placed Successfully!').waitFor();
     const bar = (await myOrders()).find((o) => o.menu.name === 'Craft Beer');

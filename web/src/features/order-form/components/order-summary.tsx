@@ -25,8 +25,13 @@ export function OrderSummary(props: {
   const rows: [string, string][] = [
     ['Menu', draft.menu_name],
     ['Type', draft.type ?? '-'],
-    ...(props.area === 'cafe' ? ([['Sweetness', `${draft.sweetness ?? 0}%`]] as [string, string][]) : []),
-    ['Additional', draft.remark.trim() || '-'],
+    // The bar's form asks for neither.
+    ...(props.area === 'cafe'
+      ? ([
+          ['Sweetness', `${draft.sweetness ?? 0}%`],
+          ['Additional', draft.remark.trim() || '-'],
+        ] as [string, string][])
+      : []),
   ];
   return (
     <Dialog open={props.open} onClose={props.onEdit} fullWidth maxWidth="xs" aria-labelledby="summary-title">
