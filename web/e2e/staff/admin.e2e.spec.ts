@@ -141,6 +141,12 @@ describe('the closed notice and the credits', () => {
     await phone.goto(`${app.url}/team-credit`);
     expect(await phone.getByRole('link', { name: 'Back to Orders' }).getAttribute('href')).toBe('/statusOrder');
     await screenshot(phone, 'staff-credits-phone');
+    // A barista's orders are the board (the customer's page would be unauthorized).
+    const baristaPage = await newPhonePage(browser);
+    await signInWithTokens(baristaPage, app, 'barista@woxa.tech', '/team-credit');
+    await baristaPage.getByRole('heading', { name: "Let's Meet Our Team" }).waitFor();
+    expect(await baristaPage.getByRole('link', { name: 'Back to Orders' }).getAttribute('href')).toBe('/ordering');
+    await baristaPage.context().close();
   });
 });
 

@@ -16,11 +16,12 @@ const ToastContext = createContext<ShowToast | null>(null);
 const DismissContext = createContext<DismissToast>(() => undefined);
 const ToastView = lazyComponent(async () => (await import('./toast-view.js')).default);
 
-/** How long a toast stays: long enough to read its words (errors a little longer), then it goes by itself. */
+/** staff-side.md: "Notification default auto-close 5000 ms". */
+const DEFAULT_TOAST_MS = 5000;
+
+/** How long a toast stays before it goes by itself: the spec's 5 s unless the toast says otherwise. */
 export function toastDuration(t: Toast): number {
-  if (t.autoCloseMs !== undefined) return t.autoCloseMs;
-  const words = `${t.title} ${t.message ?? ''}`.trim().split(/\s+/).length;
-  return Math.min(10_000, (t.severity === 'error' ? 4000 : 3000) + words * 200);
+  return t.autoCloseMs ?? DEFAULT_TOAST_MS;
 }
 
 /** Notifications that survive navigation (order placed / failed), one at a time: a new one replaces the last. */

@@ -1,6 +1,7 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Box, Button, Container, Paper, Stack, Typography } from '@mui/material';
 import { Link } from 'react-router';
+import { homePath } from '../../lib/access.js';
 import { useSession } from '../../lib/session.js';
 import { MemberCard } from './components/member-card.js';
 import { SOCIALS, TEAM } from './team.js';
@@ -11,7 +12,7 @@ export function TeamCreditPage() {
   return (
     <Box component="main" sx={{ minHeight: '100vh', bgcolor: 'background.default', py: 4 }}>
       <Container maxWidth="lg">
-        <Button component={Link} to={paths.statusOrder(user?.role)} startIcon={<ArrowBackIcon />}>
+        <Button component={Link} to={user ? homePath(user.role) : paths.statusOrder()} startIcon={<ArrowBackIcon />}>
           Back to Orders
         </Button>
         <Typography variant="h4" component="h1" sx={{ textAlign: 'center', fontWeight: 800, my: 3 }}>

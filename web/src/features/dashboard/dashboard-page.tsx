@@ -70,7 +70,8 @@ export function DashboardPage({ area }: { area: Area }) {
       </ToggleButtonGroup>
       <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
         <Typography component="h2" variant="h6" data-testid="total-orders">
-          Total orders {total.data?.totalOrder ?? 0} orders
+          {/* Not a 0 while the count is on its way. */}
+          {total.data ? `Total orders ${total.data.totalOrder} orders` : 'Total orders …'}
         </Typography>
         {/* Says what it counts, so it agrees with Today's Dashboard above (every order of both areas). */}
         <Typography variant="body2" color="text.secondary" data-testid="total-orders-scope">
