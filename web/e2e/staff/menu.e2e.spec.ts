@@ -185,4 +185,18 @@ describe('menu management with the cafe and bar closed', () => {
     await expectNoSeriousA11yViolations(desktop);
     await desktop.context().close();
   });
+
+  it('asks for a category again on a menu whose category was removed', async () => {
+    const cat = await app.api<Category>(barista, 'POST', '/category', { name: 'Orphans', categoryFor: 'cafe' });
+    const menu = await app.api<Menu>(barista, 'POST', '/menu', {
+      name: 'Lonely',
+      description: '',
+      category_id: cat.body.id,
+    });
+    expect((await app.api(barista, 'PATCH', `/category/${cat.body.id}/unavailable`)).status).toBe(200);
+    await page.goto(`${app.url}/edit-menu/${menu.body.id}`);
+    await page.getByRole('textbox', { name: 'Menu name' }).waitFor();
+    await page.getByRole('button', { name: 'Save' }).click();
+    expect(await takeAlert(page)).toBe(THAI_ALERT);
+  });
 });

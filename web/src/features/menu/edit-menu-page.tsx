@@ -20,7 +20,11 @@ export function EditMenuPage() {
   const submit = useSaveMenu({
     categories: available,
     back,
-    missing: (d) => (d.name === '' || d.category_id === '' || d.isActive === '' ? ANSWER_BOTH_QUESTIONS : null),
+    // A category since removed shows as no category in the select: it must be chosen again.
+    missing: (d) =>
+      d.name === '' || !available.some((c) => c.id === d.category_id) || d.isActive === ''
+        ? ANSWER_BOTH_QUESTIONS
+        : null,
     save: (d) =>
       update.mutateAsync({
         id: menuId,
