@@ -94,6 +94,20 @@ describe('sign-in, registration and landing', () => {
     await page.context().close();
   });
 
+  it('keeps a session whose token refresh gets no answer at all, on what it last saw', async () => {
+    const page = await newPhonePage(browser);
+    await signInWithTokens(page, app, 'user@woxa.tech', '/statusOrder');
+    await page.getByRole('heading', { name: 'My Order' }).waitFor();
+    const refreshToken = await page.evaluate(() => localStorage.getItem('refresh_token'));
+    await page.evaluate(() => localStorage.setItem('access_token', 'stale.access.token'));
+    await page.route('**/api/auth/refresh-token', (route) => route.abort('internetdisconnected'));
+    await page.reload();
+    await page.getByRole('heading', { name: 'My Order' }).waitFor();
+    expect(page.url()).toBe(`${app.url}/statusOrder`);
+    expect(await page.evaluate(() => localStorage.getItem('refresh_token'))).toBe(refreshToken);
+    await page.context().close();
+  });
+
   it('registers a new account', async () => {
     const page = await newPhonePage(browser);
     await page.goto(`${app.url}/create`);

@@ -23,7 +23,7 @@ export interface ApiOptions {
 }
 
 const BASE = '/api';
-let refreshing: Promise<boolean> | null = null;
+let refreshing: Promise<RefreshOutcome> | null = null;
 
 function buildUrl(path: string, query?: Record<string, string | undefined>): string {
   const qs = new URLSearchParams();
@@ -44,17 +44,20 @@ async function send(path: string, options: ApiOptions): Promise<Response> {
   });
 }
 
+/** A refresh's outcome: new tokens saved, the server said no, or no answer (the tokens are kept for a retry). */
+export type RefreshOutcome = 'refreshed' | 'refused' | 'unreachable';
+
 /**
  * One refresh for every concurrent 401, and one across tabs: a refresh token works once, and a
  * second use revokes the whole family, so tabs take turns and reuse a pair another tab just got.
- * Resolves whether usable tokens are saved.
  */
-export function refreshTokens(staleAccessToken?: string | null): Promise<boolean> {
+export function refreshTokens(staleAccessToken?: string | null): Promise<RefreshOutcome> {
   if (!refreshing) {
-    refreshing = withTabLock(async () => {
-      if (staleAccessToken !== undefined && getTokens().accessToken !== staleAccessToken) return true;
+    refreshing = withTabLock(async (): Promise<RefreshOutcome> => {
+      if (staleAccessToken !== undefined && getTokens().accessToken !== staleAccessToken) return 'refreshed';
       const { refreshToken } = getTokens();
-      if (!refreshToken) return false;
+      if (!refreshToken) return 'refused';
+      let tokens: Tokens;
       try {
         const res = await fetch(`${BASE}/auth/refresh-token`, {
           method: 'POST',
@@ -65,12 +68,13 @@ export function refreshTokens(staleAccessToken?: string | null): Promise<boolean
           },
           body: JSON.stringify({ refreshToken }),
         });
-        if (!res.ok) return false;
-        saveTokens((await res.json()) as Tokens);
-        return true;
+        if (!res.ok) return 'refused';
+        tokens = (await res.json()) as Tokens;
       } catch {
-        return false;
+        return 'unreachable';
       }
+      saveTokens(tokens);
+      return 'refreshed';
     }).finally(() => {
       refreshing = null;
     });
@@ -98,7 +102,10 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
   let res = await send(path, options);
   const isAuthCall = path.startsWith('/auth/');
   if (res.status === 401 && !isAuthCall && getTokens().refreshToken) {
-    if (await refreshTokens(usedAccessToken)) res = await send(path, options);
+    const outcome = await refreshTokens(usedAccessToken);
+    if (outcome === 'refreshed') res = await send(path, options);
+    // No answer is a network failure for the caller (shown as offline), not a refusal.
+    else if (outcome === 'unreachable') throw new TypeError('The token refresh got no answer.');
   }
   if (!res.ok) throw await toError(res);
   if ((options.method ?? 'GET') === 'GET') readPositions.note(res.headers.get(READ_POSITION_HEADER));

@@ -121,16 +121,20 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       } catch (err) {
         console.warn('sign-in failed', err);
         const known = lastKnownUser();
-        if (isNetworkFailure(err) && known) {
-          // Offline: keep the session and show what was last seen; the server checks it once back online.
-          setUser(known);
+        // Offline: keep the session and show what was last seen; the server checks it once back online.
+        const stayOffline = (user: User) => {
+          setUser(user);
           setInitialised(true);
           window.addEventListener('online', () => void signIn().catch((e) => console.warn('sign-in failed', e)), {
             once: true,
           });
-          return;
-        }
-        if (!getTokens().refreshToken || !(await refreshTokens())) {
+        };
+        if (isNetworkFailure(err) && known) return stayOffline(known);
+        // Another try of a refresh whose answer was lost gets the same pair (its Idempotency-Key); one that
+        // gets no answer again is offline too, not a reason to throw a good session away.
+        const outcome = getTokens().refreshToken ? await refreshTokens() : 'refused';
+        if (outcome === 'unreachable' && known) return stayOffline(known);
+        if (outcome !== 'refreshed') {
           clearStorage();
           setUser(null);
           setInitialised(true);
