@@ -13,6 +13,8 @@ export const UserRegistered = z.object({
     name: z.string(),
     role: Role,
     verificationRequired: z.boolean().optional(),
+    /** The address's key when it is not mailboxKey(email): under the contract rules user+x@ is its own. */
+    mailbox: z.string().optional(),
   }),
 });
 /** The owner opened the link mailed to the address: the account may order (and ADMIN_EMAILS apply). */

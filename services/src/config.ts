@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { mailboxKey } from '@drinks/contracts';
 import { z } from 'zod';
 import { parseTrustProxy } from './api/middleware/client-address.js';
 import { weakSecretReason } from './auth/secret-strength.js';
@@ -117,8 +118,16 @@ export const ConfigSchema = z
       .transform((s) => s.replace(/\/+$/, ''))
       .optional()
       .or(z.literal('').transform(() => undefined)),
-    /** Registrations and password-reset requests one client address may make per hour (5 per mailbox). */
-    MAIL_REQUESTS_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
+    /**
+     * Registrations and password-reset requests one client address may make per hour (5 per mailbox); by
+     * default 20 under the strict account rules, 1,000 under the contract rules (see mailRequestsPerAddress).
+     */
+    MAIL_REQUESTS_PER_ADDRESS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
     /** Company sign-in (OpenID Connect): the provider's issuer URL; https, or http only on this machine. */
     OIDC_ISSUER: z
       .url({ protocol: /^https?$/, message: 'must be an https:// URL' })
@@ -242,6 +251,18 @@ export type Config = z.infer<typeof ConfigSchema>;
 /** Whether the stricter account rules apply (ACCOUNT_RULES, or by default unless this is a demo). */
 export const strictAccounts = (c: Pick<Config, 'ACCOUNT_RULES' | 'DEMO_DATA'>): boolean =>
   (c.ACCOUNT_RULES ?? (c.DEMO_DATA ? 'contract' : 'strict')) === 'strict';
+
+/**
+ * MAIL_REQUESTS_PER_ADDRESS, or its default: a demo under the contract rules is tried (and tested) by
+ * registering many accounts from one address, which 20 an hour would refuse.
+ */
+export const mailRequestsPerAddress = (
+  c: Pick<Config, 'ACCOUNT_RULES' | 'DEMO_DATA' | 'MAIL_REQUESTS_PER_ADDRESS'>,
+): number => c.MAIL_REQUESTS_PER_ADDRESS ?? (strictAccounts(c) ? 20 : 1000);
+
+/** The key a mail request counts against: the mailbox (user+x@ is user@) under the strict rules, else the address. */
+export const mailLimitKey = (c: Pick<Config, 'ACCOUNT_RULES' | 'DEMO_DATA'>, email: string): string =>
+  strictAccounts(c) ? mailboxKey(email) : email.trim().toLowerCase();
 
 export class ConfigError extends Error {
   override name = 'ConfigError';

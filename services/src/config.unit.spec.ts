@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, strictAccounts } from './config.js';
+import { ConfigError, loadConfig, mailLimitKey, mailRequestsPerAddress, strictAccounts } from './config.js';
 
 describe('the configuration', () => {
   it('seeds no demo data unless asked', () => {
@@ -79,5 +79,20 @@ describe('the account rules', () => {
     expect(strictAccounts(loadConfig({ DEMO_DATA: 'true', ACCOUNT_RULES: 'strict' }))).toBe(true);
     expect(strictAccounts(loadConfig({ ACCOUNT_RULES: 'contract' }))).toBe(false);
     expect(() => loadConfig({ ACCOUNT_RULES: 'lax' })).toThrow(/ACCOUNT_RULES/);
+  });
+});
+
+describe('the limits on mail requests (registrations, resets)', () => {
+  it('allow 20 an hour per client address under the strict rules, 1,000 in a demo, or what is set', () => {
+    expect(mailRequestsPerAddress(loadConfig({}))).toBe(20);
+    expect(mailRequestsPerAddress(loadConfig({ DEMO_DATA: 'true' }))).toBe(1000);
+    expect(mailRequestsPerAddress(loadConfig({ DEMO_DATA: 'true', MAIL_REQUESTS_PER_ADDRESS: '7' }))).toBe(7);
+    expect(mailRequestsPerAddress(loadConfig({ MAIL_REQUESTS_PER_ADDRESS: '' }))).toBe(20);
+    expect(() => loadConfig({ MAIL_REQUESTS_PER_ADDRESS: '0' })).toThrow(/MAIL_REQUESTS_PER_ADDRESS/);
+  });
+
+  it('count per mailbox (user+x@ is user@) under the strict rules, per address in a demo', () => {
+    expect(mailLimitKey(loadConfig({}), 'Nid+Coffee@woxa.tech')).toBe('nid@woxa.tech');
+    expect(mailLimitKey(loadConfig({ DEMO_DATA: 'true' }), 'Nid+Coffee@woxa.tech')).toBe('nid+coffee@woxa.tech');
   });
 });

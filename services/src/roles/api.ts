@@ -9,6 +9,7 @@ import { createCredentialStore } from '../auth/credentials.js';
 import { createEmailLinks } from '../auth/email-links.js';
 import { hashPassword, needsRehash, verifyPassword } from '../auth/passwords.js';
 import { createRateLimit } from '../auth/rate-limit.js';
+import { mailRequestsPerAddress } from '../config.js';
 import { loadJwtSecret } from '../auth/secret.js';
 import { createLoginThrottle } from '../auth/throttle.js';
 import { createTokenService } from '../auth/tokens.js';
@@ -82,7 +83,7 @@ export async function startApi(
     mailer: options.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger }),
     emailLinks: createEmailLinks(db, clock),
     mailLimits: {
-      perAddress: createRateLimit(db, { max: config.MAIL_REQUESTS_PER_ADDRESS, windowSeconds: 3600, clock }),
+      perAddress: createRateLimit(db, { max: mailRequestsPerAddress(config), windowSeconds: 3600, clock }),
       perMailbox: createRateLimit(db, { max: 5, windowSeconds: 3600, clock }),
     },
     images,

@@ -110,7 +110,15 @@ export function authRoutes(deps: AuthRouteDeps) {
       // The key scoped as the middleware bound it (by whoever calls, usually no one), the new user as actor.
       const result = await registerUser(
         deps.store,
-        { userId, email, name, role: 'user', verificationRequired: true },
+        {
+          userId,
+          email,
+          name,
+          role: 'user',
+          verificationRequired: true,
+          // The contract rules take user+x@ as an address of its own (API.md); the strict ones as user@'s.
+          ...(strictAccounts(deps.config) ? {} : { mailbox: email.trim().toLowerCase() }),
+        },
         { ...commandMetadata(ctx), actor: userId },
       );
       await deps.waitFor(result.lastPosition);

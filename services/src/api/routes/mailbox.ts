@@ -3,12 +3,12 @@ import type { Context } from 'koa';
 import {
   ChangePasswordBody,
   ForgotPasswordBody,
-  mailboxKey,
   ResetPasswordBody,
   VerifyEmailBody,
   type User,
 } from '@drinks/contracts';
 import { refuseWeakPassword } from '../../auth/password-policy.js';
+import { mailLimitKey } from '../../config.js';
 import type { Mail } from '../../mail/mailer.js';
 import { handleOwnUserCommand } from '../../domain/index.js';
 import { AppError, ValidationError } from '../../errors.js';
@@ -37,13 +37,13 @@ export const appUrl = (deps: Pick<AppDeps, 'config'>, ctx: Context) =>
 
 /** Counts a registration or reset request against the client's address and the mailbox it names. */
 export async function limitMailRequest(
-  deps: Pick<AppDeps, 'logger' | 'mailLimits'>,
+  deps: Pick<AppDeps, 'config' | 'logger' | 'mailLimits'>,
   ctx: Context,
   email: string,
 ): Promise<void> {
   try {
     await deps.mailLimits.perAddress.hit([`mail:address:${ctx.ip}`]);
-    await deps.mailLimits.perMailbox.hit([`mail:mailbox:${mailboxKey(email)}`]);
+    await deps.mailLimits.perMailbox.hit([`mail:mailbox:${mailLimitKey(deps.config, email)}`]);
   } catch (err) {
     logSecurityEvent(deps.logger, 'registration-throttled', { account: email, address: ctx.ip, path: ctx.path });
     throw err;

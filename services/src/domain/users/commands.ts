@@ -6,6 +6,7 @@ import { handleCommand } from '../handle-command.js';
 import { emailEvents, userEvents, withActor } from '../queries.js';
 import {
   emailTag,
+  mailboxOf,
   usersDecider,
   type ChangePassword,
   type GrantAdmin,
@@ -24,7 +25,7 @@ export async function registerUser(
   metadata?: EventMetadata,
 ): Promise<AppendResult & { userId: string }> {
   const result = await handleCommand(store, {
-    query: [emailEvents(emailTag(input.email.trim())), userEvents(input.userId)],
+    query: [emailEvents(emailTag(mailboxOf(input))), userEvents(input.userId)],
     decider: usersDecider,
     command: { type: 'RegisterUser', ...input },
     metadata: withActor(input.userId, metadata),

@@ -43,6 +43,50 @@ describe('users', () => {
         .thenThrows({ status: 409, code: 'EMAIL_TAKEN' });
     });
 
+    it('under the contract rules (the address as its own mailbox) registers a plus-addressed one beside it', () => {
+      given()
+        .when({
+          type: 'RegisterUser',
+          userId: 'u-2',
+          email: 'Alice+coffee@corp.test',
+          mailbox: 'alice+coffee@corp.test',
+          ...newcomer,
+        })
+        .then([
+          {
+            type: 'UserRegistered',
+            data: {
+              userId: 'u-2',
+              email: 'alice+coffee@corp.test',
+              name: 'New',
+              role: 'user',
+              verificationRequired: true,
+              mailbox: 'alice+coffee@corp.test',
+            },
+            tags: ['user:u-2', 'email:alice+coffee@corp.test'],
+          },
+        ]);
+      // ...and that address is then taken, under its own key.
+      given({
+        type: 'UserRegistered',
+        data: {
+          userId: 'u-2',
+          email: 'alice+coffee@corp.test',
+          name: 'New',
+          role: 'user',
+          mailbox: 'alice+coffee@corp.test',
+        },
+      })
+        .when({
+          type: 'RegisterUser',
+          userId: 'u-3',
+          email: 'alice+coffee@corp.test',
+          mailbox: 'alice+coffee@corp.test',
+          ...newcomer,
+        })
+        .thenThrows({ status: 409, code: 'EMAIL_TAKEN' });
+    });
+
     it('keeps the address as typed and tags the mailbox when verification is required', () => {
       spec(usersDecider)
         .given([])

@@ -25,11 +25,11 @@ function update(state: UsersState, userId: string, patch: Partial<UserState>): U
 export function evolve(state: UsersState, event: DomainEvent): UsersState {
   switch (event.type) {
     case 'UserRegistered': {
-      const { userId, email, name, role, verificationRequired } = event.data;
+      const { userId, email, name, role, verificationRequired, mailbox } = event.data;
       const emailVerified = verificationRequired !== true;
       return {
         users: { ...state.users, [userId]: { userId, email, name, role, isAvailable: true, emailVerified } },
-        emails: { ...state.emails, [mailboxKey(email)]: userId },
+        emails: { ...state.emails, [mailbox ?? mailboxKey(email)]: userId },
       };
     }
     case 'UserRenamed':
