@@ -110,6 +110,16 @@ export function isFridayAfternoon(at: Date, timeZone: string): boolean {
   return p.weekday === 5 && p.hour >= 12;
 }
 
+/**
+ * How far a clock must run behind `now` so that the next `withinMs` of it never reach a Friday afternoon,
+ * when the cafe takes no orders: a day (the Thursday has no time rule), or nothing. For test runs that
+ * order coffee at the real time.
+ */
+export function shiftClearOfFridayAfternoon(now: Date, timeZone: string, withinMs: number): number {
+  const near = isFridayAfternoon(now, timeZone) || isFridayAfternoon(new Date(now.getTime() + withinMs), timeZone);
+  return near ? 24 * 3600 * 1000 : 0;
+}
+
 /** A date query parameter: a bare date is local midnight, anything else an instant. */
 export function parseDateParam(value: string, timeZone: string): Date {
   return /^\d{4}-\d{2}-\d{2}$/.test(value) ? startOfBusinessDay(value, timeZone) : new Date(value);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { businessDay, businessHour, businessWeekday } from './business-time.js';
+import { businessDay, businessHour, businessWeekday, shiftClearOfFridayAfternoon } from './business-time.js';
 
 /** What Intl itself says, field for field: the reference the cached offsets must match. */
 function reference(at: Date, timeZone: string) {
@@ -48,5 +48,18 @@ describe('business time', () => {
         }
       }
     }
+  });
+});
+
+describe('a clock clear of Friday afternoon', () => {
+  const DAY = 24 * 3600 * 1000;
+  const shift = (iso: string) => shiftClearOfFridayAfternoon(new Date(iso), 'Asia/Bangkok', 2 * 3600 * 1000);
+  it('runs a day behind from two hours before Friday noon to the end of Friday, else on time', () => {
+    expect(shift('2026-11-26T19:00:00Z')).toBe(0); // Friday 02:00 in Bangkok
+    expect(shift('2026-11-27T02:59:00Z')).toBe(0); // Friday 09:59
+    expect(shift('2026-11-27T03:00:00Z')).toBe(DAY); // Friday 10:00
+    expect(shift('2026-11-27T05:00:00Z')).toBe(DAY); // Friday 12:00
+    expect(shift('2026-11-27T16:59:00Z')).toBe(DAY); // Friday 23:59
+    expect(shift('2026-11-27T17:01:00Z')).toBe(0); // Saturday 00:01
   });
 });

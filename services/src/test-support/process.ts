@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { shiftedFakeNow } from './business-clock.js';
 
 export interface SpawnedServer {
   url: string;
@@ -58,6 +59,7 @@ export async function spawnServer(
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       COMPANY_EMAIL_DOMAIN: 'woxa.tech',
+      ...shiftedFakeNow(),
       ...env,
       PORT: String(port),
     },

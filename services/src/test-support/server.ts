@@ -6,6 +6,7 @@ import type { Tokens } from '@drinks/contracts';
 import { pino } from 'pino';
 import { loadConfig } from '../config.js';
 import type { Mail } from '../mail/mailer.js';
+import { shiftedClock } from './business-clock.js';
 import { type RunningServer, startServer } from '../server.js';
 
 export interface TestServer extends RunningServer {
@@ -52,7 +53,8 @@ export async function startTestServer(
   const running = await startServer(config, {
     logger: pino({ level: 'silent' }),
     ...(config.SMTP_URL ? {} : { mailer: { send: async (mail: Mail) => void outbox.push(mail) } }),
-    ...(options.clock ? { clock: options.clock } : {}),
+    // A test's own clock or FAKE_NOW, else real time (a day behind around Friday noon: business-clock.ts).
+    ...(options.clock ? { clock: options.clock } : !env.FAKE_NOW && shiftedClock ? { clock: shiftedClock } : {}),
   });
 
   const call: TestServer['call'] = async (method, p, options = {}) => {

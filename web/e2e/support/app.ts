@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Tokens } from '@drinks/contracts';
+import { shiftedFakeNow } from './business-clock.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -72,6 +73,8 @@ export async function startApp(
       ACCOUNT_RULES: 'strict',
       DATABASE_URL: '',
       NATS_URL: '',
+      // Real time, but a day behind around Friday noon (the cafe's cut-off): business-clock.ts.
+      ...shiftedFakeNow(),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

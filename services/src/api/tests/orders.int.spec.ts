@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WITH_PG } from '../../test-support/db.js';
 import { type TestServer, startTestServer } from '../../test-support/server.js';
 import { catalog, placeCafeOrder, problem, staffTokens, uploadImage } from './fixtures.js';
+import { testNow } from '../../test-support/business-clock.js';
 
 const BACKENDS = [
   ['sqlite', {}],
@@ -287,7 +288,7 @@ describe.each(BACKENDS)('orders over HTTP on %s', (_backend, env) => {
         });
         const ordered = await fresh.call<Order[]>('GET', '/order?status=ordered', { token: s.barista });
         expect(ordered.body.map((o) => o.id)).toEqual([a.id]);
-        const today = businessDay(new Date(), 'Asia/Bangkok');
+        const today = businessDay(testNow(), 'Asia/Bangkok');
         const board = await fresh.call<Order[]>('GET', `/order?status=ordered&startDate=${today}&endDate=${today}`, {
           token: s.barista,
         });
