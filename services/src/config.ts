@@ -260,8 +260,11 @@ export const mailRequestsPerAddress = (
   c: Pick<Config, 'ACCOUNT_RULES' | 'DEMO_DATA' | 'MAIL_REQUESTS_PER_ADDRESS'>,
 ): number => c.MAIL_REQUESTS_PER_ADDRESS ?? (strictAccounts(c) ? 20 : 1000);
 
-/** The key a mail request counts against: the mailbox (user+x@ is user@) under the strict rules, else the address. */
-export const mailLimitKey = (c: Pick<Config, 'ACCOUNT_RULES' | 'DEMO_DATA'>, email: string): string =>
+/**
+ * The mailbox an address is under: user+x@ is user@'s under the strict rules, its own under the contract
+ * rules. An account is unique per mailbox, and mail requests count against it.
+ */
+export const mailboxUnderRules = (c: Pick<Config, 'ACCOUNT_RULES' | 'DEMO_DATA'>, email: string): string =>
   strictAccounts(c) ? mailboxKey(email) : email.trim().toLowerCase();
 
 export class ConfigError extends Error {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, mailLimitKey, mailRequestsPerAddress, strictAccounts } from './config.js';
+import { ConfigError, loadConfig, mailboxUnderRules, mailRequestsPerAddress, strictAccounts } from './config.js';
 
 describe('the configuration', () => {
   it('seeds no demo data unless asked', () => {
@@ -92,7 +92,7 @@ describe('the limits on mail requests (registrations, resets)', () => {
   });
 
   it('count per mailbox (user+x@ is user@) under the strict rules, per address in a demo', () => {
-    expect(mailLimitKey(loadConfig({}), 'Nid+Coffee@woxa.tech')).toBe('nid@woxa.tech');
-    expect(mailLimitKey(loadConfig({ DEMO_DATA: 'true' }), 'Nid+Coffee@woxa.tech')).toBe('nid+coffee@woxa.tech');
+    expect(mailboxUnderRules(loadConfig({}), 'Nid+Coffee@woxa.tech')).toBe('nid@woxa.tech');
+    expect(mailboxUnderRules(loadConfig({ DEMO_DATA: 'true' }), 'Nid+Coffee@woxa.tech')).toBe('nid+coffee@woxa.tech');
   });
 });

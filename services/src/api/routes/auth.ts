@@ -4,7 +4,7 @@ import type { Context } from 'koa';
 import { LoginBody, LogoutBody, RefreshBody, RegisterBody, RenameBody, type User } from '@drinks/contracts';
 import { refuseWeakPassword } from '../../auth/password-policy.js';
 import { registerUser, renameUser } from '../../domain/index.js';
-import { strictAccounts } from '../../config.js';
+import { mailboxUnderRules, strictAccounts } from '../../config.js';
 import { AppError, ForbiddenError, TooManyAttemptsError, UnauthorizedError, ValidationError } from '../../errors.js';
 import type { AppDeps } from '../deps.js';
 import { type AppState, currentUser, signedIn } from '../middleware/auth.js';
@@ -116,8 +116,7 @@ export function authRoutes(deps: AuthRouteDeps) {
           name,
           role: 'user',
           verificationRequired: true,
-          // The contract rules take user+x@ as an address of its own (API.md); the strict ones as user@'s.
-          ...(strictAccounts(deps.config) ? {} : { mailbox: email.trim().toLowerCase() }),
+          mailbox: mailboxUnderRules(deps.config, email),
         },
         { ...commandMetadata(ctx), actor: userId },
       );

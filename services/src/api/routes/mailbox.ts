@@ -8,7 +8,7 @@ import {
   type User,
 } from '@drinks/contracts';
 import { refuseWeakPassword } from '../../auth/password-policy.js';
-import { mailLimitKey } from '../../config.js';
+import { mailboxUnderRules } from '../../config.js';
 import type { Mail } from '../../mail/mailer.js';
 import { handleOwnUserCommand } from '../../domain/index.js';
 import { AppError, ValidationError } from '../../errors.js';
@@ -43,7 +43,7 @@ export async function limitMailRequest(
 ): Promise<void> {
   try {
     await deps.mailLimits.perAddress.hit([`mail:address:${ctx.ip}`]);
-    await deps.mailLimits.perMailbox.hit([`mail:mailbox:${mailLimitKey(deps.config, email)}`]);
+    await deps.mailLimits.perMailbox.hit([`mail:mailbox:${mailboxUnderRules(deps.config, email)}`]);
   } catch (err) {
     logSecurityEvent(deps.logger, 'registration-throttled', { account: email, address: ctx.ip, path: ctx.path });
     throw err;

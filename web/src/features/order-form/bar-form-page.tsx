@@ -5,7 +5,7 @@ import { useLocation, useParams } from 'react-router';
 import { useSession } from '../../lib/session.js';
 import type { OrderDraft } from './api/place-order.js';
 import { ChoiceGroup } from './components/choice-group.js';
-import { OrderAgainNotice, UnavailableNotice, useOrderAgainProblem } from './components/order-again-notice.js';
+import { FormFields, FormNotice, useOrderAgainProblem } from './components/order-again-notice.js';
 import { FormHeader } from './components/form-header.js';
 import { OrderDraftForm } from './components/order-draft-form.js';
 import { readOrderAgain } from '../../lib/order-again.js';
@@ -42,19 +42,15 @@ export function BarFormPage() {
   return (
     <Box sx={{ maxWidth: 560, mx: 'auto', p: 2 }}>
       <FormHeader title={menuName} back={back} />
-      {again ? <OrderAgainNotice problem={problem} /> : problem && <UnavailableNotice problem={problem} back={back} />}
+      <FormNotice again={again !== null} problem={problem} back={back} />
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {description}
       </Typography>
-      <Box
-        component="fieldset"
-        disabled={problem !== null}
-        sx={{ border: 0, p: 0, m: 0, minWidth: 0, '&:disabled': { opacity: 0.5 } }}
-      >
+      <FormFields disabled={problem !== null}>
         <OrderDraftForm area="bar" draft={draft} ready={problem === null}>
           <ChoiceGroup label="Type" optional options={BAR_TYPE_OPTIONS} value={type} onChange={setType} />
         </OrderDraftForm>
-      </Box>
+      </FormFields>
     </Box>
   );
 }

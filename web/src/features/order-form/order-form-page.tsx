@@ -18,7 +18,7 @@ import { getOrderCount } from '../../lib/api/get-order-count.js';
 import { uploadImage } from './api/upload-image.js';
 import type { OrderDraft } from './api/place-order.js';
 import { ChoiceGroup } from './components/choice-group.js';
-import { OrderAgainNotice, UnavailableNotice, useOrderAgainProblem } from './components/order-again-notice.js';
+import { FormFields, FormNotice, useOrderAgainProblem } from './components/order-again-notice.js';
 import { FormHeader } from './components/form-header.js';
 import { OrderDraftForm } from './components/order-draft-form.js';
 import { tumblerImageOf, TumblerPicker, type TumblerState } from './components/tumbler-picker.js';
@@ -100,12 +100,8 @@ export function OrderFormPage() {
   return (
     <Box sx={{ maxWidth: 560, mx: 'auto', p: 2 }}>
       <FormHeader title={menuName} back={back} />
-      {again ? <OrderAgainNotice problem={problem} /> : problem && <UnavailableNotice problem={problem} back={back} />}
-      <Box
-        component="fieldset"
-        disabled={problem !== null}
-        sx={{ border: 0, p: 0, m: 0, minWidth: 0, '&:disabled': { opacity: 0.5 } }}
-      >
+      <FormNotice again={again !== null} problem={problem} back={back} />
+      <FormFields disabled={problem !== null}>
         <OrderDraftForm area="cafe" draft={draft} ready={complete && !tumbler.processing}>
           <ChoiceGroup label="Type" options={TYPE_OPTIONS} value={type} onChange={setType} />
           <ChoiceGroup label="Sweetness" options={SWEETNESS_OPTIONS} value={sweetness} onChange={setSweetness} />
@@ -125,7 +121,7 @@ export function OrderFormPage() {
             onFile={(f) => void onFile(f)}
           />
         </OrderDraftForm>
-      </Box>
+      </FormFields>
     </Box>
   );
 }

@@ -1,4 +1,5 @@
-import { Alert, Button } from '@mui/material';
+import { Alert, Box, Button } from '@mui/material';
+import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useCategories } from '../../../lib/api/get-categories.js';
 import { orderAgainProblem } from '../../../lib/order-again.js';
@@ -10,7 +11,7 @@ export function useOrderAgainProblem(enabled: boolean, menuId: string, menuName:
   return orderAgainProblem(categories.data, menuId, menuName);
 }
 
-export function OrderAgainNotice({ problem }: { problem: string | null }) {
+function OrderAgainNotice({ problem }: { problem: string | null }) {
   if (problem) {
     return (
       <Alert severity="warning" data-testid="order-again-problem" sx={{ mb: 2 }}>
@@ -25,9 +26,14 @@ export function OrderAgainNotice({ problem }: { problem: string | null }) {
   );
 }
 
-/** Why this form cannot be used now (the area closed, the drink gone), with the way back to the menu. */
-export function UnavailableNotice({ problem, back }: { problem: string; back: string }) {
+/**
+ * What the form says before its fields: on a form opened by 'Order again', its verdict; otherwise why it
+ * cannot be used now (the area closed, the drink gone), with the way back to the menu.
+ */
+export function FormNotice({ again, problem, back }: { again: boolean; problem: string | null; back: string }) {
   const navigate = useNavigate();
+  if (again) return <OrderAgainNotice problem={problem} />;
+  if (!problem) return null;
   return (
     <Alert
       severity="warning"
@@ -41,5 +47,18 @@ export function UnavailableNotice({ problem, back }: { problem: string; back: st
     >
       {problem}
     </Alert>
+  );
+}
+
+/** The form's fields, shown dimmed and unusable while the form is refused. */
+export function FormFields({ disabled, children }: { disabled: boolean; children: ReactNode }) {
+  return (
+    <Box
+      component="fieldset"
+      disabled={disabled}
+      sx={{ border: 0, p: 0, m: 0, minWidth: 0, '&:disabled': { opacity: 0.5 } }}
+    >
+      {children}
+    </Box>
   );
 }
