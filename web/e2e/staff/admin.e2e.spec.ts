@@ -278,6 +278,10 @@ describe("dashboards, history and users with the day's orders", () => {
     await signInWithTokens(phone, app, unlucky.email, '/history');
     await phone.getByRole('button', { name: 'Last 30 days', pressed: true }).waitFor();
     for (const f of ['Last 7 days', 'Last 90 days', 'All time']) await phone.getByRole('button', { name: f }).waitFor();
+    // The four periods stand in one row on the phone ('All time' wrapped onto a row of its own).
+    const periods = await phone.getByRole('group', { name: 'History period' }).getByRole('button').all();
+    const tops = await Promise.all(periods.map(async (b) => (await b.boundingBox())?.y));
+    expect(new Set(tops).size, `tops ${tops.join(', ')}`).toBe(1);
     await phone.getByText('Canceled By Barista : Machine Failure').waitFor();
     const entries = phone.getByTestId('history-entry');
     expect(await entries.count()).toBe(2);

@@ -18,10 +18,16 @@ export function HistoryFilters({
       value={value}
       onChange={(_e, v: number | null) => v !== null && onChange(v)}
       aria-label="History period"
-      sx={{ flexWrap: 'wrap', mb: 2 }}
+      fullWidth
+      sx={{ mb: 2, maxWidth: 480 }}
     >
+      {/* One row on a phone: four equal buttons, a label breaking onto two lines where the screen is narrower still. */}
       {filters.map((f, i) => (
-        <ToggleButton key={f.label} value={i} sx={{ textTransform: 'none' }}>
+        <ToggleButton
+          key={f.label}
+          value={i}
+          sx={{ textTransform: 'none', px: 0.75, lineHeight: 1.25, flex: '1 1 auto' }}
+        >
           {f.label}
         </ToggleButton>
       ))}
