@@ -22,7 +22,8 @@ export class IdempotencyKeyReused extends AppError {
 /**
  * Binds an Idempotency-Key to the hash of the body it first came with, so a repeat with another body
  * is refused instead of answering the first call's result. Written before the command runs (racing
- * repeats see one hash); forgotten when the call is refused before any command was recorded.
+ * repeats see one hash); forgotten when the call fails before any command was decided (400, 401, 403…),
+ * kept after an answer or a business refusal (409), which the key replays.
  *
  * The binding commits without waiting for the disk: the command's own append, later and with its fsync,
  * makes it durable too (SQLite's WAL and PostgreSQL's log are written in order); a crash before that
@@ -42,6 +43,10 @@ export function idempotentBody(deps: Pick<AppDeps, 'db'>): Middleware<AppState> 
     try {
       await next();
       recorded = ctx.status < 300 || ctx.status === 409;
+    } catch (err) {
+      // A refusal is the key's first answer as much as a success is: another body after it is refused too.
+      recorded = err instanceof AppError && err.status === 409;
+      throw err;
     } finally {
       if (!recorded) await relaxed(UNBIND, [key, hash]);
     }

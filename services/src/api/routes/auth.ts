@@ -42,9 +42,16 @@ export function authRoutes(deps: AuthRouteDeps) {
       throw new ValidationError(`only accept @${domain}`, [{ path: 'email', message: `only accept @${domain}` }]);
     }
     refuseWeakPassword(body.password, 'password', deps.config, body.email);
+    const idempotencyKey = scopedIdempotencyKey(ctx);
+    // A repeat of a registration that went through is its first answer again, not another request to limit.
+    const repeated = await registeredUnderKey(idempotencyKey);
+    if (repeated) {
+      ctx.status = 201;
+      ctx.body = repeated;
+      return;
+    }
     await limitMailRequest(deps, ctx, body.email);
     const name = body.name.trim();
-    const idempotencyKey = scopedIdempotencyKey(ctx);
     const userId = randomUUID();
     const passwordHash = await deps.passwords.hash(body.password);
     let user: User | null;
@@ -52,7 +59,7 @@ export function authRoutes(deps: AuthRouteDeps) {
       user = await createAccount(ctx, { userId, email: body.email, name, passwordHash });
     } catch (err) {
       const taken = err instanceof AppError && err.code === 'EMAIL_TAKEN';
-      // A repeat of this very registration (its Idempotency-Key, bound to this body) answers the first answer.
+      // A repeat that raced this registration (its Idempotency-Key, bound to this body) answers the first answer.
       const first = taken ? await registeredUnderKey(idempotencyKey) : null;
       if (first) {
         ctx.status = 201;

@@ -164,6 +164,10 @@ describe.each(BACKENDS)('orders over HTTP on %s', (_backend, env) => {
       const repeat = await app.call('POST', '/order', { token: u.token, body, headers });
       expect(repeat.status).toBe(409);
       expect(repeat.body.code).toBe('ORDER_LIMIT_REACHED');
+      // Another body under that key is not a repeat: refused as after a success, not answered with the old 409.
+      const changed = await app.call('POST', '/order', { token: u.token, body: { ...body, remark: 'y' }, headers });
+      expect(changed.status).toBe(422);
+      expect(changed.body.code).toBe('IDEMPOTENCY_KEY_REUSED');
       expect((await app.call('GET', '/order/count/user', { token: u.token })).body).toEqual({ totalOrder: 1 });
       await barista(b.body.id, { status: 'rejected', reject_note: 'Machine Failure' });
     });
