@@ -138,14 +138,20 @@ describe.each(BACKENDS)('token service on %s', (dialect) => {
       expect(await tokens.verifyAccess(third.accessToken)).toEqual({ userId: 'u1' });
     });
 
-    it('revoke the whole family when a used one is presented again', async () => {
+    it('revoke the whole family and the access tokens issued so far when a used one is presented again', async () => {
       const first = await tokens.issue('u1');
       const other = await tokens.issue('u1');
       const second = await tokens.rotate(first.refreshToken);
+      now += 1000;
       await expectUnauthorized(tokens.rotate(first.refreshToken), 'TOKEN_REUSED');
       await expectUnauthorized(tokens.rotate(second.refreshToken));
-      // Another login (another family) is untouched.
-      await expect(tokens.rotate(other.refreshToken)).resolves.toBeDefined();
+      // Whoever holds the family's access token loses it now, not when it expires.
+      await expectUnauthorized(tokens.verifyAccess(second.accessToken));
+      await expectUnauthorized(tokens.verifyAccess(other.accessToken));
+      // Another login (another family) keeps its refresh token and gets a working access token from it.
+      now += 1000;
+      const refreshed = await tokens.rotate(other.refreshToken);
+      expect(await tokens.verifyAccess(refreshed.accessToken)).toEqual({ userId: 'u1' });
     });
 
     it('answer a retry with the same key (its answer lost) with the same pair, once it is unused and within a minute', async () => {

@@ -40,7 +40,10 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 const toMillis = (v: unknown): number =>
   v instanceof Date ? v.getTime() : typeof v === 'number' ? v : typeof v === 'string' ? Date.parse(v) : NaN;
 
-type RotateOutcome = { ok: true; userId: string; refreshToken: string } | { ok: false; reused: boolean };
+type RotateOutcome =
+  | { ok: true; userId: string; refreshToken: string }
+  | { ok: false; reused: false }
+  | { ok: false; reused: true; userId: string };
 
 export function createTokenService(options: TokenServiceOptions): TokenService {
   const { db, secret, issuer, audience, accessTtlSeconds, refreshTtlSeconds, clock } = options;
@@ -137,7 +140,7 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
             .where({ family_id: row.family_id })
             .whereNull('revoked_at')
             .update({ revoked_at: now.toISOString() });
-          return { ok: false, reused: true };
+          return { ok: false, reused: true, userId: row.user_id };
         }
         if (!(toMillis(row.expires_at) > now.getTime())) return { ok: false, reused: false };
         if (await sessionExpired(trx, row.family_id, row.user_id, now.getTime())) return { ok: false, reused: false };
@@ -161,7 +164,14 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
         throw new UnauthorizedError('This account is not active.');
       }
       if (outcome.ok) return { accessToken: await signAccess(outcome.userId), refreshToken: outcome.refreshToken };
-      if (outcome.reused) throw new UnauthorizedError('Refresh token already used.', 'TOKEN_REUSED');
+      if (outcome.reused) {
+        // A reuse means someone else may hold the family's tokens: the user's access tokens from before this
+        // second stop working too, and live sockets close. The other sessions keep their refresh tokens and
+        // refresh quietly; one signing in again this very second (an iat counts whole seconds) is not refused.
+        await revocations.revoke(outcome.userId, Math.floor(clock().getTime() / 1000) - 1);
+        for (const listener of revokedListeners) listener(outcome.userId);
+        throw new UnauthorizedError('Refresh token already used.', 'TOKEN_REUSED');
+      }
       throw new UnauthorizedError('Invalid refresh token.');
     },
 

@@ -11,7 +11,7 @@ import { logSecurityEvent } from '../security-log.js';
 import { commandMetadata } from './command-metadata.js';
 
 /** What the user routes use of the app's ports. */
-export type UserRouteDeps = Pick<AppDeps, 'db' | 'logger' | 'push' | 'store' | 'users' | 'waitFor'>;
+export type UserRouteDeps = Pick<AppDeps, 'db' | 'logger' | 'push' | 'store' | 'tokens' | 'users' | 'waitFor'>;
 
 export function userRoutes(deps: UserRouteDeps) {
   const router = new Router<AppState>({ prefix: '/api' });
@@ -41,7 +41,11 @@ export function userRoutes(deps: UserRouteDeps) {
     }
     if (after && after.isAvailable !== target.isAvailable) {
       logSecurityEvent(deps.logger, after.isAvailable ? 'user-enabled' : 'user-disabled', who);
-      if (!after.isAvailable) await deps.push.subscriptions.removeAllOf(after.id);
+      if (!after.isAvailable) {
+        // Signed out everywhere, as at logout: enabling the account again does not bring its old tokens back.
+        await deps.tokens.revokeAll(after.id);
+        await deps.push.subscriptions.removeAllOf(after.id);
+      }
     }
     ctx.body = after;
   });

@@ -73,6 +73,19 @@ describe('sessions', () => {
       );
       expect((await refresh(tokens.refreshToken)).status).toBe(401);
     });
+
+    it('leaves none of its tokens working once it is enabled again: it signs in anew', async () => {
+      const u = await app.newUser();
+      const tokens = await app.login(u.email, 'secret-pass-1');
+      const admin = (await app.login('admin@woxa.tech')).accessToken;
+      for (const isAvailable of [false, true])
+        expect((await app.call('PATCH', `/user/${u.id}`, { token: admin, body: { isAvailable } })).status).toBe(200);
+      expect((await app.call('GET', '/user/me', { token: tokens.accessToken })).status).toBe(401);
+      expect((await refresh(tokens.refreshToken)).status).toBe(401);
+      now += 1000;
+      const again = await app.login(u.email, 'secret-pass-1');
+      expect((await app.call('GET', '/user/me', { token: again.accessToken })).status).toBe(200);
+    });
   });
 
   describe('when a session reaches its absolute lifetime', () => {
