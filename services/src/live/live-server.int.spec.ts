@@ -24,8 +24,10 @@ describe('live server', () => {
     server = createServer((_req, res) => res.writeHead(404).end());
     live = createLiveServer({
       server,
-      authenticate: async (token) =>
-        revoked.has(token) ? null : (changed.get(token) ?? USERS[token as keyof typeof USERS] ?? null),
+      authenticate: async (token) => {
+        if (token === 'token-brief') return revoked.has(token) ? null : { id: 'brief', role: 'user', validForMs: 200 };
+        return revoked.has(token) ? null : (changed.get(token) ?? USERS[token as keyof typeof USERS] ?? null);
+      },
       allowedOrigins: options.allowedOrigins ?? [],
       heartbeatMs: options.heartbeatMs ?? 25_000,
       authTimeoutMs: options.authTimeoutMs,
@@ -183,6 +185,14 @@ describe('live server', () => {
       changed.set('token-barista', { id: 'barista', role: 'user' });
       await live.recheck('barista');
       expect(await barista.closed).toBe(CLOSE_UNAUTHORIZED);
+    });
+
+    it('closes the socket when its token expires, not at the next heartbeat', async () => {
+      const brief = openWith('token-brief');
+      await brief.until(1);
+      revoked.add('token-brief'); // what the token check answers once the token has expired
+      const closedAt = await Promise.race([brief.closed, new Promise((resolve) => setTimeout(resolve, 2000, 'open'))]);
+      expect(closedAt).toBe(CLOSE_UNAUTHORIZED);
     });
 
     it('finds an expired or revoked token at the next heartbeat without being told', async () => {

@@ -11,6 +11,8 @@ const MAX_BUFFERED_BYTES = 1024 * 1024;
 export interface LiveUser {
   id: string;
   role: Role;
+  /** How long the token stays valid: the socket is checked again then (and closed) rather than at a heartbeat. */
+  validForMs?: number;
 }
 export interface Audience {
   userId?: string;
@@ -49,6 +51,7 @@ interface Client {
   token: string | null;
   authenticating: boolean;
   alive: boolean;
+  expiry?: NodeJS.Timeout;
 }
 
 export function createLiveServer(options: LiveServerOptions): LiveServer {
@@ -78,6 +81,7 @@ export function createLiveServer(options: LiveServerOptions): LiveServer {
     ws.on('pong', () => (client.alive = true));
     ws.on('close', () => {
       clearTimeout(timer);
+      clearTimeout(client.expiry);
       clients.delete(client);
     });
     ws.on('error', (err) => logger?.warn({ err }, 'live socket error'));
@@ -108,8 +112,12 @@ export function createLiveServer(options: LiveServerOptions): LiveServer {
     client.authenticating = false;
     if (client.ws.readyState !== WebSocket.OPEN) return;
     if (!user) return client.ws.close(CLOSE_UNAUTHORIZED, 'Unauthorized');
-    client.user = user;
+    client.user = { id: user.id, role: user.role };
     client.token = token;
+    if (user.validForMs !== undefined) {
+      client.expiry = setTimeout(() => void recheckClient(client), Math.min(user.validForMs + 100, 2 ** 31 - 1));
+      client.expiry.unref();
+    }
     deliver(client, JSON.stringify({ type: 'hello', position: lastPosition, data: { userId: user.id } }));
   }
 

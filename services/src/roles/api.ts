@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { decodeJwt } from 'jose';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getOrder, getUser, queueOfDay } from '@drinks/projections';
@@ -115,7 +116,9 @@ export async function startApi(
       try {
         const { userId } = await tokens.verifyAccess(token);
         const user = await users.current(userId);
-        return user && user.isAvailable ? { id: user.id, role: user.role } : null;
+        if (!user?.isAvailable) return null;
+        const { exp } = decodeJwt(token); // verified above
+        return { id: user.id, role: user.role, validForMs: (exp ?? 0) * 1000 - clock().getTime() };
       } catch {
         return null;
       }
