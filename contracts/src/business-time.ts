@@ -80,17 +80,22 @@ export function businessHour(at: Date, timeZone: string): number {
   return parts(at, timeZone).hour;
 }
 
+/** The instant at which the zone's clocks show `wall` (a wall-clock time whose fields are read as UTC). */
+function fromWallTime(wall: number, timeZone: string): Date {
+  const wallSeconds = Math.floor(wall / 1000) * 1000;
+  // Start from the wall time as if in UTC and correct by the zone's offset (twice, for DST edges).
+  let guess = wallSeconds;
+  for (let i = 0; i < 2; i++) {
+    const p = parts(new Date(guess), timeZone);
+    guess -= Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - wallSeconds;
+  }
+  return new Date(guess + wall - wallSeconds);
+}
+
 /** The instant of local midnight starting the given yyyy-mm-dd. */
 export function startOfBusinessDay(day: string, timeZone: string): Date {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  // Start from UTC midnight and correct by the zone's offset (twice, for DST edges).
-  let guess = Date.UTC(y, m - 1, d);
-  for (let i = 0; i < 2; i++) {
-    const p = parts(new Date(guess), timeZone);
-    const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
-    guess -= asUtc - Date.UTC(y, m - 1, d);
-  }
-  return new Date(guess);
+  return fromWallTime(Date.UTC(y, m - 1, d), timeZone);
 }
 
 export function addDays(day: string, n: number): string {
@@ -120,7 +125,12 @@ export function shiftClearOfFridayAfternoon(now: Date, timeZone: string, withinM
   return near ? 24 * 3600 * 1000 : 0;
 }
 
-/** A date query parameter: a bare date is local midnight, anything else an instant. */
+/**
+ * A date query parameter: a bare date is midnight in the business zone, a date-time with an offset an
+ * instant, and one without an offset the business zone's wall-clock time (never the server's own zone).
+ */
 export function parseDateParam(value: string, timeZone: string): Date {
-  return /^\d{4}-\d{2}-\d{2}$/.test(value) ? startOfBusinessDay(value, timeZone) : new Date(value);
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return startOfBusinessDay(value, timeZone);
+  if (/(?:z|[+-]\d{2}(?::?\d{2})?)$/i.test(value)) return new Date(value);
+  return fromWallTime(Date.parse(`${value}Z`), timeZone);
 }

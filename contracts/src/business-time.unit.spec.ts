@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { businessDay, businessHour, businessWeekday, shiftClearOfFridayAfternoon } from './business-time.js';
+import {
+  businessDay,
+  businessHour,
+  businessWeekday,
+  parseDateParam,
+  shiftClearOfFridayAfternoon,
+} from './business-time.js';
 
 /** What Intl itself says, field for field: the reference the cached offsets must match. */
 function reference(at: Date, timeZone: string) {
@@ -48,6 +54,21 @@ describe('business time', () => {
         }
       }
     }
+  });
+});
+
+describe('a date query parameter', () => {
+  it('reads a bare date as business midnight, an offset as given, and a date-time without one in the business zone', () => {
+    const iso = (v: string, zone = 'Asia/Bangkok') => parseDateParam(v, zone).toISOString();
+    expect(iso('2026-11-27')).toBe('2026-11-26T17:00:00.000Z');
+    expect(iso('2026-11-27T02:00:00Z')).toBe('2026-11-27T02:00:00.000Z');
+    expect(iso('2026-11-27T02:00:00+07:00')).toBe('2026-11-26T19:00:00.000Z');
+    expect(iso('2026-11-27T02:00:00')).toBe('2026-11-26T19:00:00.000Z');
+    expect(iso('2026-11-27T02:00:00.250')).toBe('2026-11-26T19:00:00.250Z');
+    expect(iso('2026-11-27T02:00')).toBe('2026-11-26T19:00:00.000Z');
+    // Summer time: 12:30 in Berlin is 10:30Z in July, 11:30Z in November.
+    expect(iso('2026-07-01T12:30:00', 'Europe/Berlin')).toBe('2026-07-01T10:30:00.000Z');
+    expect(iso('2026-11-01T12:30:00', 'Europe/Berlin')).toBe('2026-11-01T11:30:00.000Z');
   });
 });
 
