@@ -65,6 +65,10 @@ describe('the barista board', () => {
     await page.getByText('New order: Latte for Ann Customer').waitFor();
     expect(await page.getByTestId('section-waiting-order-count').innerText()).toBe('(1)');
     expect(await page.getByTestId('shop-status-text').innerText()).toBe('Cafe Open');
+    // The badge stands beside the count, clear of the title's letters.
+    const title = await page.getByRole('heading', { name: 'Waiting Order' }).boundingBox();
+    const badge = await page.getByLabel('1 new').locator('.MuiBadge-badge').boundingBox();
+    expect(badge!.x).toBeGreaterThanOrEqual(title!.x + title!.width);
 
     await card(order).getByRole('button', { name: 'Enlarge tumbler image of Ann Customer' }).click();
     await page.getByRole('dialog', { name: 'Tumbler of Ann Customer' }).waitFor();

@@ -78,6 +78,22 @@ describe('menu management with the cafe and bar closed', () => {
     await page.goto(`${app.url}/menuManagement`);
   });
 
+  it('marks the inactive menus of a category, whose switches only show while the shop is open', async () => {
+    const coffee = await byName('Coffee');
+    const espresso = coffee!.menu.find((m) => m.name === 'Espresso')!;
+    const patch = (isActive: string) => app.api(barista, 'PATCH', `/menu/${espresso.id}`, { isActive });
+    await patch('inactive');
+    await page.goto(`${app.url}/menuManagement`);
+    await page.getByRole('link', { name: /^Coffee/ }).click();
+    await page.getByRole('link', { name: 'Edit Espresso' }).waitFor();
+    expect(await page.getByTestId('menu-row').filter({ hasText: 'Espresso' }).getByText('Inactive').count()).toBe(1);
+    expect(await page.getByTestId('menu-row').filter({ hasText: 'Latte' }).first().getByText('Inactive').count()).toBe(
+      0,
+    );
+    await patch('active');
+    await page.goto(`${app.url}/menuManagement`);
+  });
+
   it('adds a category with every name message and the Thai alert, then returns to the list', async () => {
     await page.getByRole('link', { name: 'Add Category' }).click();
     await page.waitForURL(/\/add-category$/);
@@ -133,6 +149,9 @@ describe('menu management with the cafe and bar closed', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByTestId('menu-row').filter({ hasText: 'Vanilla' }).waitFor();
     expect((await menuOf('Sweet Syrups', 'Vanilla'))?.description).toBe('-');
+    await page.getByRole('link', { name: 'Menu Management' }).last().click();
+    expect(await page.getByRole('link', { name: /^Sweet Syrups/ }).innerText()).toMatch(/\b1 menu\b(?!s)/);
+    await page.getByRole('link', { name: /^Sweet Syrups/ }).click();
 
     await page.getByRole('link', { name: 'Edit Vanilla' }).click();
     await page.waitForURL(/\/edit-menu\//);

@@ -7,6 +7,7 @@ import {
   Box,
   Button,
   Checkbox,
+  Chip,
   CircularProgress,
   Container,
   FormControlLabel,
@@ -140,6 +141,8 @@ export function CategoryMenusPage() {
                   secondary={m.description === '-' ? undefined : m.description}
                   slotProps={{ primary: { sx: { fontWeight: 600 } } }}
                 />
+                {/* The switch is gone while the shop is closed: the row still says which menus are off. */}
+                {closed && m.isActive === 'inactive' && <Chip size="small" label="Inactive" />}
                 {closed ? (
                   !selectMode && (
                     <Stack direction="row">

@@ -71,7 +71,7 @@ export function MenuManagementPage() {
                 <ListItemButton component={Link} to={paths.categoryMenus(c.name, c.id)} sx={{ pr: closed ? 8 : 2 }}>
                   <ListItemText
                     primary={c.name}
-                    secondary={`${c.menu.filter((m) => m.isAvailable === 'available').length} menus`}
+                    secondary={menuCount(c.menu.filter((m) => m.isAvailable === 'available').length)}
                     slotProps={{ primary: { sx: { fontWeight: 600 } } }}
                   />
                   <Chip
@@ -91,3 +91,5 @@ export function MenuManagementPage() {
     </Container>
   );
 }
+
+const menuCount = (n: number) => (n === 1 ? '1 menu' : `${n} menus`);

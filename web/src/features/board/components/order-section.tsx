@@ -18,19 +18,21 @@ export function OrderSection({
   return (
     <section aria-labelledby={id}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 0.5 }}>
+        <Typography id={id} variant="h6" component="h2" sx={{ fontSize: 18 }}>
+          {title}
+        </Typography>
+        <Typography component="span" variant="body2" color="text.secondary" data-testid={`${id}-count`}>
+          ({orders.length})
+        </Typography>
+        {/* Beside the count, in the row's flow: over the title's corner it covered its last letters. */}
         <Badge
           color="error"
           badgeContent={badge}
           invisible={badge === 0}
+          role={badge ? 'img' : undefined}
           aria-label={badge ? `${badge} new` : undefined}
-        >
-          <Typography id={id} variant="h6" component="h2" sx={{ fontSize: 18 }}>
-            {title}
-          </Typography>
-        </Badge>
-        <Typography component="span" variant="body2" color="text.secondary" data-testid={`${id}-count`}>
-          ({orders.length})
-        </Typography>
+          sx={{ '& .MuiBadge-badge': { position: 'static', transform: 'none' } }}
+        />
       </Stack>
       {orders.length === 0 ? (
         <Typography color="text.secondary" sx={{ py: 1 }}>
