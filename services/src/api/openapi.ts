@@ -26,7 +26,7 @@ const ops: Op[] = [
     body: c.RegisterBody,
     response: c.User,
     status: 201,
-    errors: [403],
+    errors: [403, 409, 429],
   },
   {
     method: 'post',
@@ -35,7 +35,7 @@ const ops: Op[] = [
     auth: 'public',
     body: c.LoginBody,
     response: c.Tokens,
-    errors: [403],
+    errors: [401, 403, 429],
   },
   {
     method: 'get',
@@ -71,6 +71,7 @@ const ops: Op[] = [
     auth: 'public',
     body: c.RefreshBody,
     response: c.Tokens,
+    errors: [401],
   },
   {
     method: 'post',
@@ -116,7 +117,15 @@ const ops: Op[] = [
   },
   { method: 'get', path: '/user/me', summary: 'Current user', auth: 'any', response: c.User },
   { method: 'patch', path: '/user', summary: 'Rename yourself', auth: 'any', body: c.RenameBody, response: c.User },
-  { method: 'put', path: '/user/{id}/push/disable', summary: 'Log out', auth: 'any', body: c.LogoutBody, status: 204 },
+  {
+    method: 'put',
+    path: '/user/{id}/push/disable',
+    summary: 'Log out (403 for another user)',
+    auth: 'any',
+    body: c.LogoutBody,
+    status: 204,
+    errors: [403],
+  },
   {
     method: 'get',
     path: '/user',
@@ -175,6 +184,7 @@ const ops: Op[] = [
     body: c.MenuCreateBody,
     response: c.Menu,
     status: 201,
+    errors: [404],
   },
   {
     method: 'patch',
@@ -192,6 +202,7 @@ const ops: Op[] = [
     body: c.PlaceOrderBody,
     response: c.Order,
     status: 201,
+    errors: [404],
   },
   {
     method: 'get',
@@ -205,10 +216,11 @@ const ops: Op[] = [
   {
     method: 'patch',
     path: '/order/{id}',
-    summary: 'Cancel or pick up your order',
+    summary: 'Cancel or pick up your order (staff: 403 on an order of someone else)',
     auth: 'any',
     body: c.OwnerOrderPatch,
     response: c.Order,
+    errors: [403],
   },
   {
     method: 'patch',
@@ -468,11 +480,11 @@ const STATUS_TEXT: Record<number, string> = {
 
 const PROBLEM_TEXT: Record<number, string> = {
   400: 'VALIDATION_FAILED: the path, query or body breaks the rules given in its schema',
-  401: 'Not signed in, or the token is expired, revoked or wrong',
+  401: 'Not signed in, or the token is expired, revoked or wrong (INVALID_CREDENTIALS at sign-in, TOKEN_REUSED for a used refresh token)',
   403: 'FORBIDDEN: signed in without the role this needs (PASSWORD_SIGN_IN_OFF: password sign-in is turned off)',
   404: 'NOT_FOUND: no such resource (or not yours to see)',
-  409: 'A business rule refused it; `code` says which (e.g. DAILY_LIMIT_REACHED, SHOP_CLOSED, ACTIVE_ORDERS, an order already started)',
-  413: 'The upload is too large',
+  409: 'A business rule refused it; `code` says which (e.g. ORDER_LIMIT_REACHED, EMAIL_TAKEN, SHOP_CLOSED, ACTIVE_ORDERS, an order already started)',
+  413: 'The body or the upload is too large',
   415: 'The upload is not an image this server reads',
   422: 'IDEMPOTENCY_KEY_REUSED: the Idempotency-Key came before with another body',
   429: 'TOO_MANY_ATTEMPTS: slow down and try later',
@@ -483,6 +495,7 @@ const PROBLEM_TEXT: Record<number, string> = {
 function problemAnswers(op: Op): number[] {
   const codes = new Set<number>(op.errors ?? []);
   if (op.body || op.query || op.path.includes('{')) codes.add(400);
+  if (op.body) codes.add(413);
   if (op.auth !== 'public') codes.add(401);
   if (op.auth === 'staff' || op.auth === 'admin') codes.add(403);
   if (op.path.includes('{')) codes.add(404);
