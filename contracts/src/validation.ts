@@ -21,11 +21,17 @@ export const Description = z
   .string()
   .max(LIMITS.description, `Description must be at most ${LIMITS.description} characters.`);
 
+// Control characters, and the marks that reverse or isolate the text after them (a name shown to staff
+// could otherwise rewrite what follows it on their screens).
+const UNPRINTABLE = '\\u0000-\\u001f\\u007f-\\u009f\\u202a-\\u202e\\u2066-\\u2069';
+const unprintable = new RegExp(`[${UNPRINTABLE}]`);
+
 export const PersonName = z
   .string()
   .max(LIMITS.personName, `Name must be at most ${LIMITS.personName} characters.`)
   .refine((s) => s.trim().length > 0, 'Name cannot be empty')
-  .meta({ pattern: '\\S' });
+  .refine((s) => !unprintable.test(s), 'Name must not contain control characters.')
+  .meta({ pattern: `^(?=[\\s\\S]*\\S)[^${UNPRINTABLE}]*$` });
 
 export const Remark = z.string().max(LIMITS.remark, `Remark must be at most ${LIMITS.remark} characters.`);
 
@@ -33,8 +39,13 @@ export const RejectNote = z
   .string()
   .min(1, 'A reason is required.')
   .refine(
-    (s) => (REJECT_PRESETS as readonly string[]).includes(s) || s.length <= LIMITS.rejectNote,
+    // Characters as people count them (an emoji is one), as JSON Schema's maxLength does.
+    (s) => (REJECT_PRESETS as readonly string[]).includes(s) || [...s].length <= LIMITS.rejectNote,
     `A reason must be at most ${LIMITS.rejectNote} characters.`,
   )
-  .refine((s) => !s.startsWith(' '), 'A reason must not start with a space.')
-  .meta({ pattern: '^[^ ]', anyOf: [{ enum: [...REJECT_PRESETS] }, { maxLength: LIMITS.rejectNote }] });
+  .refine((s) => !/^\s/.test(s), 'A reason must not start with a space.')
+  .refine((s) => !unprintable.test(s), 'A reason must not contain control characters.')
+  .meta({
+    pattern: `^\\S[^${UNPRINTABLE}]*$`,
+    anyOf: [{ enum: [...REJECT_PRESETS] }, { maxLength: LIMITS.rejectNote }],
+  });

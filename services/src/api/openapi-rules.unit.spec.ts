@@ -59,21 +59,24 @@ describe('the OpenAPI document tells the rules the server enforces', () => {
   it("a person's name is not blank; an address is an address", () => {
     const body = (name: string, email: string) => ({ name, email, password: 'brew-line-42' });
     const samples = [body('Ann', 'ann@woxa.tech'), body('   ', 'ann@woxa.tech'), body('A'.repeat(21), 'a@woxa.tech')];
-    samples.push(body('Ann', 'not-an-address'), body('Ann', 'ann@'));
+    samples.push(body('Ann', 'not-an-address'), body('Ann', 'ann@'), body('A\u0000b', 'a@woxa.tech'));
+    samples.push(body('A\u202eb', 'a@woxa.tech'), body('\t', 'a@woxa.tech'), body('สมชาย ใจดี', 'a@woxa.tech'));
     const rows = verdicts(bodyOf('/api/auth/register', 'post'), RegisterBody, samples);
     expect(disagreements(rows)).toEqual([]);
-    expect(rows.filter(([, ok]) => ok)).toHaveLength(1);
+    expect(rows.filter(([, ok]) => ok)).toHaveLength(2);
   });
 
   it('a reject reason: a preset, or up to 27 characters of its own, never blank or starting with a space', () => {
     const reasons = [...REJECT_PRESETS, 'Out of oat milk', 'x'.repeat(27), 'x'.repeat(28), ' Out of milk', ''];
+    // Any space first, control characters; 14 emoji are 14 characters.
+    reasons.push('\tOut of milk', '\u00a0Out of milk', 'Bad\u0000note', '\u{1F964}'.repeat(14));
     const rows = verdicts(
       bodyOf('/api/order/barista/{id}', 'patch'),
       BaristaOrderPatch,
       reasons.map((reject_note) => ({ status: 'rejected', reject_note })),
     );
     expect(disagreements(rows)).toEqual([]);
-    expect(rows.filter(([, ok]) => ok)).toHaveLength(REJECT_PRESETS.length + 2);
+    expect(rows.filter(([, ok]) => ok)).toHaveLength(REJECT_PRESETS.length + 3);
   });
 
   it('date parameters: an ISO date or an ISO instant', () => {
