@@ -48,13 +48,23 @@ export function errorHandler(logger: Logger): Middleware {
         // Errors from koa/co-body (bad JSON, body too large, bad encoding) carry a status and are safe to expose.
         if (e && typeof e.status === 'number' && e.status >= 400 && e.status < 500) {
           if (e.status === 413) body = problem(413, 'PAYLOAD_TOO_LARGE', 'The request body is too large.');
-          else if (e.status === 415) body = problem(415, 'VALIDATION_FAILED', 'Unsupported content type.');
-          else if (e.status === 401) body = problem(401, 'UNAUTHENTICATED', 'Authentication required.');
+          else if (e.status === 415) {
+            const encoding = /content-encoding/i.test(e.message ?? '');
+            body = problem(
+              415,
+              'UNSUPPORTED_MEDIA_TYPE',
+              `Unsupported ${encoding ? 'Content-Encoding' : 'content type'}.`,
+            );
+          } else if (e.status === 401) body = problem(401, 'UNAUTHENTICATED', 'Authentication required.');
           else if (e.status === 404) body = problem(404, 'NOT_FOUND', 'Not found.');
           else if (e.status === 405) body = problem(405, 'METHOD_NOT_ALLOWED', 'Method not allowed.');
           else {
             // co-body's JSON errors carry the text it could not parse (not JSON, or JSON but not an object).
-            const detail = typeof (e as { body?: unknown }).body === 'string' ? NOT_JSON : 'The request is malformed.';
+            const detail = /prototype property/.test(e.message ?? '')
+              ? 'The body must not carry a __proto__ key.'
+              : typeof (e as { body?: unknown }).body === 'string'
+                ? NOT_JSON
+                : 'The request is malformed.';
             body = problem(400, 'VALIDATION_FAILED', detail, [{ path: 'body', message: detail }]);
           }
         } else {

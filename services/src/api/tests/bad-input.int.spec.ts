@@ -27,6 +27,20 @@ describe('bad input', () => {
     expect((await app.call('GET', '/healthz')).status).toBe(200);
   });
 
+  it('a body in an encoding the server does not read is a 415 saying so; a __proto__ key is named', async () => {
+    const res = await fetch(`${app.url}/api/user`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json', 'content-encoding': 'br2' },
+      body: JSON.stringify({ name: 'Encoded' }),
+    });
+    expect(res.status).toBe(415);
+    expect(await res.json()).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE', detail: 'Unsupported Content-Encoding.' });
+    const proto = await app.call('PATCH', '/user', { token: user.token, raw: '{"name":"Abc","__proto__":{"x":1}}' });
+    expect(proto.status).toBe(400);
+    expect(proto.body).toMatchObject({ detail: 'The body must not carry a __proto__ key.' });
+    expect((await app.call<{ name: string }>('GET', '/user/me', { token: user.token })).body.name).toBe('Fuzzer');
+  });
+
   it('a method a route does not take is a 405 problem naming the methods it does', async () => {
     const res = await app.call('DELETE', '/user/me', { token: user.token });
     expect(res.status).toBe(405);
