@@ -94,6 +94,14 @@ describe('menu management with the cafe and bar closed', () => {
     await page.goto(`${app.url}/menuManagement`);
   });
 
+  it('offers nothing to add to a category that is not there', async () => {
+    await page.goto(`${app.url}/menuManagement/Nothing/0b6f2c1e-5d2a-4c1b-9a7e-3f8d2e1c4b5a`);
+    await page.getByText('No such category.').waitFor();
+    expect(await page.getByRole('link', { name: 'New Menu' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Select', exact: true }).count()).toBe(0);
+    await page.goto(`${app.url}/menuManagement`);
+  });
+
   it('adds a category with every name message and the Thai alert, then returns to the list', async () => {
     await page.getByRole('link', { name: 'Add Category' }).click();
     await page.waitForURL(/\/add-category$/);

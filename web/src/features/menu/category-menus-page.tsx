@@ -83,12 +83,15 @@ export function CategoryMenusPage() {
         back="/menuManagement"
         backLabel="Menu Management"
         action={
-          <Button component={Link} to={paths.addMenu(categoryId)} variant="contained" startIcon={<AddIcon />}>
-            New Menu
-          </Button>
+          // No menu can be added to a category that is not there (a mistyped or stale link).
+          !category.isError && (
+            <Button component={Link} to={paths.addMenu(categoryId)} variant="contained" startIcon={<AddIcon />}>
+              New Menu
+            </Button>
+          )
         }
       />
-      {closed && (
+      {closed && !category.isError && (
         <Stack direction="row" spacing={1} sx={{ mb: 2 }}>
           {selectMode ? (
             <>
