@@ -295,6 +295,13 @@ describe("dashboards, history and users with the day's orders", () => {
     await phone.getByText('Try selecting a different date range').waitFor();
     await screenshot(phone, 'staff-history-empty-phone');
 
+    // No answer at all: the spec's 'Please try again later', not the browser's 'Failed to fetch'.
+    await phone.route('**/api/order/history/user**', (route) => route.abort());
+    await phone.getByRole('button', { name: 'All time' }).click();
+    await phone.getByText('Failed to load history').waitFor({ timeout: 20_000 });
+    expect(await phone.getByRole('alert').innerText()).toContain('Please try again later');
+    await phone.unroute('**/api/order/history/user**');
+
     // A name of the full 20 characters leaves the greeting's buttons on the phone's screen.
     await phone.getByRole('button', { name: 'Open menu' }).click();
     const drawer = phone.getByRole('navigation', { name: 'Main' });

@@ -3,6 +3,7 @@ import { Alert, AlertTitle, Box, CircularProgress, Container, Typography } from 
 import { useState } from 'react';
 import { useBusinessClock } from '../../components/staff-business-time.js';
 import { lastDaysRange } from '../../components/staff-date-ranges.js';
+import { ApiError } from '../../lib/api-client.js';
 import { useSession } from '../../lib/session.js';
 import { useHistory } from './api/get-history.js';
 import { HistoryFilters } from './components/history-filters.js';
@@ -36,7 +37,8 @@ export function HistoryPage() {
       ) : history.isError ? (
         <Alert severity="error">
           <AlertTitle>Failed to load history</AlertTitle>
-          {history.error.message || 'Please try again later'}
+          {/* The server's reason when it gave one; the browser's 'Failed to fetch' says nothing to a person. */}
+          {(history.error instanceof ApiError && history.error.message) || 'Please try again later'}
         </Alert>
       ) : history.data.length === 0 ? (
         <Box sx={{ textAlign: 'center', py: 6 }}>
