@@ -184,7 +184,9 @@ describe('sign-in, registration and landing', () => {
     await setShop(app, barista, 'bar-open');
     await user.goto(`${app.url}/`);
     await user.waitForURL(`${app.url}/order_bar`);
+    // The bar closes while the user is on its menu: the screen follows, live.
     await setShop(app, barista, 'all-close');
+    await user.waitForURL(`${app.url}/close-all`);
     await user.goto(`${app.url}/`);
     await user.waitForURL(`${app.url}/close-all`);
     await user.waitForTimeout(1200); // the closed notice's popup fades in
@@ -194,11 +196,15 @@ describe('sign-in, registration and landing', () => {
     await expectNoSeriousA11yViolations(user, { exclude: ['[role="dialog"]'] });
     await setShop(app, barista, 'cafe-open');
 
-    // Logout: marks the user inactive, clears storage, back to /login.
+    // Logout: marks the user inactive, clears storage, back to /login; another tab of the app follows.
+    const otherTab = await user.context().newPage();
+    await otherTab.goto(`${app.url}/statusOrder`);
+    await otherTab.getByRole('navigation').first().waitFor();
     await user.goto(`${app.url}/menuCafe`);
     await user.getByRole('button', { name: 'Open menu' }).click();
     await user.getByRole('button', { name: 'Logout' }).click();
     await user.waitForURL(`${app.url}/login`);
+    await otherTab.waitForURL(`${app.url}/login`, { timeout: 5000 });
     expect(await user.evaluate(() => localStorage.length)).toBe(0);
     await user.goto(`${app.url}/statusOrder`);
     await user.waitForURL(`${app.url}/login`);

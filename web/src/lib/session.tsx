@@ -153,6 +153,20 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     })();
   }, [navigate, signIn]);
 
+  // Signed out in another tab (the tokens are shared): this one follows at once, rather than showing what
+  // it last knew with buttons that can only fail.
+  useEffect(() => {
+    const onStorage = (e: StorageEvent) => {
+      const signedOut = (e.key === null || e.key === STORAGE_KEYS.refreshToken) && !getTokens().refreshToken;
+      if (!signedOut || !user) return;
+      queryClient.clear();
+      setUser(null);
+      void navigate(paths.login, { replace: true });
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [navigate, queryClient, user]);
+
   const adopt = useCallback(
     async (tokens: Tokens) => {
       saveTokens(tokens);

@@ -1,5 +1,5 @@
 import { DAILY_ORDER_LIMIT, type Menu } from '@drinks/contracts';
-import { Alert, Box, Button, Skeleton, Tab, Tabs, Typography } from '@mui/material';
+import { Box, Button, Skeleton, Tab, Tabs, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useAlert } from '../../components/alert-provider.js';
@@ -32,6 +32,10 @@ export function BarMenuPage() {
   }, [switching]);
 
   if (!user) return <Navigate to={paths.login} replace state={{ from: location }} />;
+  // As the cafe's menu does when the cafe closes: the screen follows the shop, live.
+  if (shopLoaded && !shop.isBarOpen) {
+    return <Navigate to={shop.isCafeOpen ? paths.menuCafe(user.role) : paths.closed(user.role)} replace />;
+  }
 
   const bar = availableCategories(categories.data ?? [], 'bar');
   const current = bar[Math.min(tab, Math.max(bar.length - 1, 0))];
@@ -67,11 +71,6 @@ export function BarMenuPage() {
         )}
       </Box>
       {noticeOpen && <BarNotice onDismiss={dismiss} />}
-      {shopLoaded && !shop.isBarOpen && (
-        <Alert severity="warning" sx={{ mb: 2 }}>
-          The bar is closed now.
-        </Alert>
-      )}
       {bar.length > 0 && (
         <Tabs
           value={Math.min(tab, bar.length - 1)}
@@ -96,11 +95,7 @@ export function BarMenuPage() {
           ))}
         </Box>
       ) : (
-        <CategoryMenuList
-          category={current}
-          disabled={shopLoaded && !shop.isBarOpen}
-          onChoose={(x) => void choose(x)}
-        />
+        <CategoryMenuList category={current} disabled={false} onChoose={(x) => void choose(x)} />
       )}
     </Box>
   );
