@@ -100,10 +100,20 @@ describe('ordering a cafe drink', () => {
     await screenshot(page, 'order-summary');
     await summary.getByRole('button', { name: 'Edit' }).click();
     await summary.waitFor({ state: 'hidden' });
+    // A small phone: both the form and the status page are longer than the screen.
+    await page.setViewportSize({ width: 390, height: 420 });
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByRole('button', { name: 'Place order' }).click();
     await page.getByText('Order Placed Successfully!').waitFor();
     await page.waitForURL(`${app.url}/statusOrder`);
+    // The status page opens at its top, whatever the form's scroll was.
+    await page.getByRole('heading', { name: 'My Order' }).waitFor();
+    await page.getByTestId('order-card').first().waitFor();
+    expect(await page.evaluate(() => document.body.scrollHeight)).toBeGreaterThan(420);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await page.setViewportSize({ width: 390, height: 844 });
     expect(await page.evaluate(() => localStorage.getItem('favOrder'))).toMatch(/images/);
 
     const [order] = await myOrders();

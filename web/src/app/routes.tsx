@@ -1,6 +1,6 @@
 import type { Role } from '@drinks/contracts';
-import type { ComponentType, ReactNode } from 'react';
-import { useRoutes, type RouteObject } from 'react-router';
+import { useEffect, type ComponentType, type ReactNode } from 'react';
+import { useLocation, useNavigationType, useRoutes, type RouteObject } from 'react-router';
 import { LoadingScreen } from '../components/loading-screen.js';
 import { App } from './app.js';
 import { AfterInit, RequireRole } from './guard.js';
@@ -209,5 +209,12 @@ export const routes: RouteObject[] = [
 // Declarative routing (BrowserRouter): the data router's loaders, actions and fetchers, unused here, cost
 // the first screen 16 KiB gzip. Errors are caught by RouteErrorBoundary instead of errorElement.
 export function AppRoutes() {
+  const { pathname } = useLocation();
+  const navigation = useNavigationType();
+  // A screen opened anew starts at its top (the browser kept the last one's scroll: the status page opened
+  // under its heading after a long order form); going back keeps where the person was.
+  useEffect(() => {
+    if (navigation !== 'POP') window.scrollTo(0, 0);
+  }, [pathname, navigation]);
   return useRoutes(routes);
 }
