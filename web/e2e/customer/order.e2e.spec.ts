@@ -81,6 +81,10 @@ describe('ordering a cafe drink', () => {
 
     await page.getByTestId('tumbler-input').setInputFiles(fixture('too-big.jpg'));
     expect(await takeAlert(page)).toBe('File must be smaller than 5 MB');
+    // A good photo whose upload gets no answer: the connection is named, not the photo.
+    await page.route('**/api/upload/image', (route) => route.abort('internetdisconnected'), { times: 1 });
+    await page.getByTestId('tumbler-input').setInputFiles(fixture('tumbler-small.jpg'));
+    expect(await takeAlert(page)).toBe('The photo could not be sent: there is no connection. Please try again.');
     const uploadReq = page.waitForRequest((r) => r.url().endsWith('/api/upload/image'));
     await page.getByTestId('tumbler-input').setInputFiles(fixture('tumbler.jpg'));
     const sent = JSON.parse((await uploadReq).postData() ?? '{}') as { file: string };

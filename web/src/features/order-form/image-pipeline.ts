@@ -4,6 +4,8 @@ import { compressSearch, TARGET_BYTES } from './compress-search.js';
 export const ACCEPT = '.heic,.heif,.png,.jpeg,.jpg,image/heic,image/heif,image/png,image/jpeg';
 export const TOO_BIG_MESSAGE = 'File must be smaller than 5 MB';
 export const FAILED_MESSAGE = 'Failed to process image. Please try another image.';
+/** The photo was fine; the upload never reached the server. */
+export const OFFLINE_UPLOAD_MESSAGE = 'The photo could not be sent: there is no connection. Please try again.';
 
 export class TooBigError extends Error {}
 

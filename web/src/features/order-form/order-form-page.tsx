@@ -15,6 +15,7 @@ import { paths } from '../../lib/paths.js';
 import { useSession } from '../../lib/session.js';
 import { readStorage, STORAGE_KEYS } from '../../lib/storage.js';
 import { getOrderCount } from '../../lib/api/get-order-count.js';
+import { isNetworkFailure } from '../../lib/online.js';
 import { uploadImage } from './api/upload-image.js';
 import type { OrderDraft } from './api/place-order.js';
 import { ChoiceGroup } from './components/choice-group.js';
@@ -22,7 +23,14 @@ import { FormFields, FormNotice, useOrderAgainProblem } from './components/order
 import { FormHeader } from './components/form-header.js';
 import { OrderDraftForm } from './components/order-draft-form.js';
 import { tumblerImageOf, TumblerPicker, type TumblerState } from './components/tumbler-picker.js';
-import { ACCEPT, FAILED_MESSAGE, processTumblerImage, TOO_BIG_MESSAGE, TooBigError } from './image-pipeline.js';
+import {
+  ACCEPT,
+  FAILED_MESSAGE,
+  OFFLINE_UPLOAD_MESSAGE,
+  processTumblerImage,
+  TOO_BIG_MESSAGE,
+  TooBigError,
+} from './image-pipeline.js';
 import { readOrderAgain } from '../../lib/order-again.js';
 
 export const TYPE_OPTIONS = (['hot', 'cold', 'frappe'] as const).map((t) => ({
@@ -75,14 +83,17 @@ export function OrderFormPage() {
 
   const onFile = async (file: File) => {
     setTumbler((t) => ({ ...t, processing: true }));
+    let sending = false;
     try {
       const dataUrl = await processTumblerImage(file);
+      sending = true;
       const { url } = await uploadImage(dataUrl);
       setTumbler((t) => ({ ...t, uploaded: url, preview: dataUrl, processing: false }));
     } catch (err) {
       console.error(err);
       setTumbler((t) => ({ ...t, processing: false }));
-      await alert(err instanceof TooBigError ? TOO_BIG_MESSAGE : FAILED_MESSAGE);
+      const offline = sending && isNetworkFailure(err);
+      await alert(err instanceof TooBigError ? TOO_BIG_MESSAGE : offline ? OFFLINE_UPLOAD_MESSAGE : FAILED_MESSAGE);
     }
   };
 
