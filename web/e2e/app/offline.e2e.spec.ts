@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type RunningApp } from '../support/app.js';
 import { expectNoSeriousA11yViolations, newPhonePage, openBrowser, screenshot } from '../support/browser.js';
-import { signInWithTokens } from '../support/customer.js';
+import { signInWithTokens, takeAlert } from '../support/customer.js';
 import { baristaPatch, catalog, menuId, newCustomer, placeCafeOrder } from '../staff/staff-support.js';
 
 let app: RunningApp;
@@ -113,6 +113,29 @@ describe('a customer screen as it opens', () => {
     // What changes after the hello still arrives live.
     await placeCafeOrder(app, customer.token, menuId(menus, 'Mocha'));
     await page.getByTestId('order-card').filter({ hasText: 'Mocha' }).waitFor({ timeout: 10_000 });
+    await page.close();
+  });
+});
+
+describe('a menu tapped offline', () => {
+  it('answers at once from the last count seen, instead of acting by itself once back online', async () => {
+    const customer = await newCustomer(app, 'Tapping Tam');
+    const menus = await catalog(app, customer.token);
+    await placeCafeOrder(app, customer.token, menuId(menus, 'Latte'));
+    await placeCafeOrder(app, customer.token, menuId(menus, 'Mocha'));
+    const page: Page = await newPhonePage(browser);
+    await signInWithTokens(page, app, customer.email, '/menuCafe');
+    await page.getByText('Ordered 2/2').waitFor();
+    // Installed, as on a phone that has opened the app before: its screens open offline.
+    await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', null, {
+      timeout: 30_000,
+    });
+    await page.context().setOffline(true);
+    await page.getByTestId('menu-item').filter({ hasText: 'Americano' }).click();
+    expect(await takeAlert(page)).toBe('You already reached your order limit!');
+    await page.context().setOffline(false);
+    await page.waitForTimeout(1_500); // a tap that waited for the network would act now
+    expect(new URL(page.url()).pathname).toBe('/menuCafe');
     await page.close();
   });
 });

@@ -50,7 +50,7 @@ export function BarMenuPage() {
   };
 
   const choose = async (m: Menu) => {
-    if (((await count.refetch()).data?.totalOrder ?? 0) >= DAILY_ORDER_LIMIT) {
+    if (((await count.fresh()) ?? 0) >= DAILY_ORDER_LIMIT) {
       await alert(LIMIT_MESSAGE);
       return;
     }

@@ -36,7 +36,7 @@ export function CafeMenuPage() {
   const fridayClosing = isFridayAfternoon(serverNow(), businessTimeZone);
 
   const choose = async (m: Menu) => {
-    const fresh = (await count.refetch()).data?.totalOrder ?? ordered;
+    const fresh = (await count.fresh()) ?? ordered;
     if (fresh >= DAILY_ORDER_LIMIT) {
       await alert(LIMIT_MESSAGE);
       return;

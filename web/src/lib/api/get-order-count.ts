@@ -11,5 +11,13 @@ export const orderCountQuery = queryOptions({
 });
 
 export function useOrderCount() {
-  return useQuery(orderCountQuery);
+  const query = useQuery(orderCountQuery);
+  return {
+    ...query,
+    /**
+     * Today's count as the server has it now, or offline as last seen: a refetch waits for the network,
+     * and what waited for it (opening a form) would then happen by itself once back online.
+     */
+    fresh: async () => (navigator.onLine ? (await query.refetch()).data : query.data)?.totalOrder,
+  };
 }
