@@ -186,6 +186,7 @@ describe('ordering a cafe drink', () => {
   it('shows home with drinks left, and refuses a third order at the limit', async () => {
     await page.goto(`${app.url}/ordered`);
     await page.getByTestId('drinks-left').getByText('You have 1 drink left to be treated').waitFor();
+    expect(await page.getByTestId('home-message').getAttribute('lang')).toBe('th');
     // The season's background reaches the bottom of the page: no blank strip under it.
     const strip = await page.evaluate(() => {
       const box = document.querySelector('[data-season]')!.getBoundingClientRect();

@@ -106,6 +106,8 @@ describe('menu management with the cafe and bar closed', () => {
     await page.getByRole('link', { name: 'Add Category' }).click();
     await page.waitForURL(/\/add-category$/);
     await page.getByRole('button', { name: 'Save' }).click();
+    // Marked as Thai, so a screen reader reads it with a Thai voice.
+    expect(await page.getByRole('alertdialog').locator('[lang="th"]').innerText()).toBe(THAI_ALERT);
     expect(await takeAlert(page)).toBe(THAI_ALERT);
     await expectNameMessages('Category name');
     await page.getByRole('textbox', { name: 'Category name' }).fill('Syrups');

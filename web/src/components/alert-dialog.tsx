@@ -1,4 +1,5 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText } from '@mui/material';
+import { languageOf } from '../lib/language.js';
 
 /** The dialog behind useAlert; its own chunk, loaded the first time an alert is shown. */
 export default function AlertDialog({ message, onClose }: { message: string | undefined; onClose: () => void }) {
@@ -11,7 +12,7 @@ export default function AlertDialog({ message, onClose }: { message: string | un
       slotProps={{ paper: { 'data-testid': 'app-alert' } as object }}
     >
       <DialogContent>
-        <DialogContentText id="app-alert-message" sx={{ color: 'text.primary' }}>
+        <DialogContentText id="app-alert-message" lang={message && languageOf(message)} sx={{ color: 'text.primary' }}>
           {message}
         </DialogContentText>
       </DialogContent>

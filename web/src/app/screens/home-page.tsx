@@ -11,6 +11,7 @@ import { useOrderCount } from '../../lib/api/get-order-count.js';
 import { CustomerOrderCard } from './customer-order-card.js';
 import { drinksLeftText, homeOrders } from '../../features/orders/order-text.js';
 import { randomMessage, SEASON_BACKGROUND, seasonOf } from '../../features/orders/seasonal.js';
+import { languageOf } from '../../lib/language.js';
 import { paths } from '../../lib/paths.js';
 
 /** Home (ordered): seasonal welcome, drinks left, today's live orders. */
@@ -42,6 +43,7 @@ export function HomePage() {
           component="h1"
           sx={{ color: '#fff', fontWeight: 700, pt: 2 }}
           data-testid="home-message"
+          lang={languageOf(message)}
         >
           {message}
         </Typography>
