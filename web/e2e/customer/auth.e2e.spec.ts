@@ -22,6 +22,20 @@ async function openLoginDialog(page: Page) {
 }
 
 describe('sign-in, registration and landing', () => {
+  it('opens the sign-in dialog once back online when it was tapped offline on a first visit', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: 'block' });
+    const page = await context.newPage();
+    await page.goto(`${app.url}/login`);
+    await page.getByText('Welcome to Woxa Cafe').waitFor();
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.waitForTimeout(500);
+    expect(await page.getByText('Sorry, something went wrong :(').count()).toBe(0);
+    await context.setOffline(false);
+    await page.getByRole('dialog', { name: 'Login with Woxa Email' }).waitFor({ timeout: 10_000 });
+    await context.close();
+  });
+
   it('signs a user in through the dialog, with the domain rule, error line and clearing on close', async () => {
     const page = await newPhonePage(browser);
     await page.goto(`${app.url}/login`);

@@ -29,7 +29,13 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
       let live = true;
       preload().then(
         (component) => live && setState({ component }),
-        (error: unknown) => live && setState({ error }),
+        (error: unknown) => {
+          if (!live) return;
+          // Offline before this code was ever fetched: it comes once the connection is back, rather than
+          // an error page that stays after it is.
+          if (!navigator.onLine) window.addEventListener('online', () => live && setState({}), { once: true });
+          else setState({ error });
+        },
       );
       return () => {
         live = false;
