@@ -139,3 +139,20 @@ describe('a menu tapped offline', () => {
     await page.close();
   });
 });
+
+describe('history opened offline', () => {
+  it('says it shows once back online, rather than loading for ever, and then shows it', async () => {
+    const customer = await newCustomer(app, 'History Hana');
+    const page: Page = await newPhonePage(browser);
+    await signInWithTokens(page, app, customer.email, '/statusOrder');
+    await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', null, {
+      timeout: 30_000,
+    });
+    await page.context().setOffline(true);
+    await page.goto(`${app.url}/history`);
+    await page.getByText('History shows once you are back online.').waitFor();
+    await page.context().setOffline(false);
+    await page.getByText('No history found for this period').waitFor();
+    await page.close();
+  });
+});

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useBusinessClock } from '../../components/staff-business-time.js';
 import { lastDaysRange } from '../../components/staff-date-ranges.js';
 import { ApiError } from '../../lib/api-client.js';
+import { useOnline } from '../../lib/online.js';
 import { useSession } from '../../lib/session.js';
 import { useHistory } from './api/get-history.js';
 import { HistoryFilters } from './components/history-filters.js';
@@ -21,6 +22,7 @@ export function HistoryPage() {
   const { timeZone, now } = useBusinessClock();
   const range = lastDaysRange(filter.days, now(), timeZone);
   const history = useHistory(range);
+  const online = useOnline();
   const showLoading = history.isPending || (history.isPlaceholderData && history.isFetching);
 
   return (
@@ -29,7 +31,10 @@ export function HistoryPage() {
         History
       </Typography>
       <HistoryFilters filters={filters} value={index} onChange={setIndex} />
-      {showLoading ? (
+      {history.data === undefined && !online ? (
+        // Offline with nothing seen for this period: the request waits for the network, so say that.
+        <Alert severity="info">History shows once you are back online.</Alert>
+      ) : showLoading ? (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 4 }} role="status">
           <CircularProgress size={24} aria-hidden />
           <Typography>{loadingText(filter.days)}</Typography>
