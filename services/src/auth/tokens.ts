@@ -53,6 +53,11 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
   const families = (k = db.knex) => k('refresh_families');
   const revocations = createRevocations(db, accessTtlSeconds, clock);
   const revokedListeners: ((userId: string) => void)[] = [];
+  /** The user's access tokens issued up to `notBefore` (seconds) stop working, and live sockets close. */
+  async function revokeAccess(userId: string, notBefore: number) {
+    await revocations.revoke(userId, notBefore);
+    for (const listener of revokedListeners) listener(userId);
+  }
 
   async function sessionExpired(k: KnexDb['knex'], familyId: string, userId: string, now: number) {
     const row = (await families(k).where({ family_id: familyId }).first('started_at')) as
@@ -168,8 +173,7 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
         // A reuse means someone else may hold the family's tokens: the user's access tokens from before this
         // second stop working too, and live sockets close. The other sessions keep their refresh tokens and
         // refresh quietly; one signing in again this very second (an iat counts whole seconds) is not refused.
-        await revocations.revoke(outcome.userId, Math.floor(clock().getTime() / 1000) - 1);
-        for (const listener of revokedListeners) listener(outcome.userId);
+        await revokeAccess(outcome.userId, Math.floor(clock().getTime() / 1000) - 1);
         throw new UnauthorizedError('Refresh token already used.', 'TOKEN_REUSED');
       }
       throw new UnauthorizedError('Invalid refresh token.');
@@ -205,12 +209,11 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
     },
 
     async revokeAll(userId) {
-      await revocations.revoke(userId, Math.floor(clock().getTime() / 1000));
       await refreshTokens()
         .where({ user_id: userId })
         .whereNull('revoked_at')
         .update({ revoked_at: clock().toISOString() });
-      for (const listener of revokedListeners) listener(userId);
+      await revokeAccess(userId, Math.floor(clock().getTime() / 1000));
     },
 
     onRevoked(listener) {

@@ -153,19 +153,26 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     })();
   }, [navigate, signIn]);
 
+  /** Forgets the signed-in user here (what was fetched for them, who they are) and goes to /login. */
+  const leave = useCallback(
+    (replace: boolean) => {
+      queryClient.clear();
+      setUser(null);
+      void navigate(paths.login, { replace });
+    },
+    [navigate, queryClient],
+  );
+
   // Signed out in another tab (the tokens are shared): this one follows at once, rather than showing what
   // it last knew with buttons that can only fail.
   useEffect(() => {
     const onStorage = (e: StorageEvent) => {
       const signedOut = (e.key === null || e.key === STORAGE_KEYS.refreshToken) && !getTokens().refreshToken;
-      if (!signedOut || !user) return;
-      queryClient.clear();
-      setUser(null);
-      void navigate(paths.login, { replace: true });
+      if (signedOut && user) leave(true);
     };
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);
-  }, [navigate, queryClient, user]);
+  }, [leave, user]);
 
   const adopt = useCallback(
     async (tokens: Tokens) => {
@@ -193,10 +200,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       console.warn('logout: could not mark the user inactive', err);
     }
     clearStorage();
-    queryClient.clear();
-    setUser(null);
-    void navigate(paths.login);
-  }, [navigate, queryClient, user]);
+    leave(false);
+  }, [leave, user]);
 
   const value = useMemo<Session>(
     () => ({

@@ -95,7 +95,7 @@ export function BarMenuPage() {
           ))}
         </Box>
       ) : (
-        <CategoryMenuList category={current} disabled={false} onChoose={(x) => void choose(x)} />
+        <CategoryMenuList category={current} onChoose={(x) => void choose(x)} />
       )}
     </Box>
   );

@@ -29,11 +29,11 @@ export function MenuRow({ item, disabled, onChoose }: { item: Menu; disabled: bo
 /** The menus of the chosen category, or the spec's words when it has none. */
 export function CategoryMenuList({
   category,
-  disabled,
+  disabled = false,
   onChoose,
 }: {
   category: { name: string; menu: readonly Menu[] } | undefined;
-  disabled: boolean;
+  disabled?: boolean;
   onChoose: (m: Menu) => void;
 }) {
   if (!category || category.menu.length === 0) {
