@@ -184,6 +184,8 @@ export const ClientConfig = z.object({
   companySignIn: z.object({ name: z.string() }).optional(),
   /** True when an account orders only once its mailbox is proven (ACCOUNT_RULES strict). */
   verifiedEmailToOrder: z.boolean().optional(),
+  /** True when a new password is also refused for being common or naming the company (ACCOUNT_RULES strict). */
+  weakPasswordsRefused: z.boolean().optional(),
   /** False when only the company account signs in (OIDC_ONLY): no password login, registration or reset. */
   passwordSignIn: z.boolean().optional(),
   /** The server clock (ISO instant) when answering; lets the client honour FAKE_NOW. */

@@ -41,6 +41,7 @@ export function opsRoutes(deps: OpsRouteDeps) {
       ...(deps.companySignIn ? { companySignIn: { name: deps.companySignIn.name } } : {}),
       passwordSignIn: !deps.config.OIDC_ONLY,
       verifiedEmailToOrder: strictAccounts(deps.config),
+      weakPasswordsRefused: strictAccounts(deps.config),
       now: deps.clock().toISOString(),
     };
     ctx.body = body;

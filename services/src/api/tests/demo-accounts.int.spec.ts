@@ -26,6 +26,7 @@ describe('accounts under the contract rules of a demo', () => {
     expect(placed.status).toBe(201);
     const config = await app.call<ClientConfig>('GET', '/config');
     expect(config.body.verifiedEmailToOrder).toBe(false);
+    expect(config.body.weakPasswordsRefused).toBe(false);
   });
 
   it('answers a taken address with 409 EMAIL_TAKEN whatever its case; a plus address is an address of its own', async () => {

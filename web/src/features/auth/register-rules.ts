@@ -2,7 +2,13 @@ import { ApiError } from '../../lib/api-client.js';
 
 /** Shown under the password field before anyone submits (the server's rule in contracts' RegisterBody). */
 export const PASSWORD_MIN = 8;
-export const PASSWORD_RULE = `At least ${PASSWORD_MIN} characters, not a common password or the company name.`;
+
+/** The rule as the server applies it: the common-password and company-name checks only under strict account rules. */
+export function passwordRule(weakPasswordsRefused: boolean): string {
+  return weakPasswordsRefused
+    ? `At least ${PASSWORD_MIN} characters, not a common password or the company name.`
+    : `At least ${PASSWORD_MIN} characters.`;
+}
 
 /** The spec's words, then, where ordering waits for the mailed link, where to look. */
 export function registered(verifiedEmailToOrder: boolean): string {

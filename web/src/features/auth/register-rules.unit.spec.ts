@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-client.js';
-import { passwordProblem, registered, registrationFailure } from './register-rules.js';
+import { passwordProblem, passwordRule, registered, registrationFailure } from './register-rules.js';
 
 describe('registration messages', () => {
   it('names the password rule before the server is asked', () => {
     expect(passwordProblem('short')).toBe('Password must be at least 8 characters.');
     expect(passwordProblem('long enough')).toBeNull();
+  });
+
+  it('names the common-password and company-name checks only where the server applies them', () => {
+    expect(passwordRule(true)).toBe('At least 8 characters, not a common password or the company name.');
+    expect(passwordRule(false)).toBe('At least 8 characters.');
   });
 
   it("says the spec's words, and to open the mailed link only where ordering waits for it", () => {

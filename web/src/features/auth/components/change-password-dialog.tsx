@@ -2,7 +2,8 @@ import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typog
 import { useState } from 'react';
 import { TextInput } from '../../../components/text-input.js';
 import { useChangePassword } from '../api/change-password.js';
-import { PASSWORD_RULE, passwordProblem, registrationFailure } from '../register-rules.js';
+import { useConfig } from '../../../lib/config.js';
+import { passwordProblem, passwordRule, registrationFailure } from '../register-rules.js';
 
 /** Needs the current password; every other signed-in device is signed out. */
 export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -10,6 +11,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
   const [next, setNext] = useState('');
   const [problem, setProblem] = useState('');
   const change = useChangePassword();
+  const { weakPasswordsRefused = false } = useConfig();
   const close = () => {
     setCurrent('');
     setNext('');
@@ -54,7 +56,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
                 autoComplete="new-password"
                 required
                 value={next}
-                helperText={PASSWORD_RULE}
+                helperText={passwordRule(weakPasswordsRefused)}
                 onChange={(e) => setNext(e.target.value)}
               />
             </>

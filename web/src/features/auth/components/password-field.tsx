@@ -4,7 +4,8 @@ import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import { useState } from 'react';
 import { TextInput } from '../../../components/text-input.js';
-import { PASSWORD_RULE } from '../register-rules.js';
+import { useConfig } from '../../../lib/config.js';
+import { passwordRule } from '../register-rules.js';
 
 /** A password field with its own show/hide toggle (reset whenever the field is mounted afresh). */
 export function PasswordField(props: {
@@ -41,5 +42,13 @@ export function PasswordField(props: {
 
 /** A password being chosen: the rule stated up front. */
 export function NewPasswordField({ value, onChange }: { value: string; onChange: (v: string) => void }) {
-  return <PasswordField value={value} onChange={onChange} autoComplete="new-password" helperText={PASSWORD_RULE} />;
+  const { weakPasswordsRefused = false } = useConfig();
+  return (
+    <PasswordField
+      value={value}
+      onChange={onChange}
+      autoComplete="new-password"
+      helperText={passwordRule(weakPasswordsRefused)}
+    />
+  );
 }
