@@ -233,7 +233,8 @@ const ops: Op[] = [
   {
     method: 'post',
     path: '/order/barista/{id}/recall',
-    summary: 'Bring a done or rejected order back within RECALL_WINDOW_SECONDS',
+    summary:
+      "Bring a done or rejected order back within RECALL_WINDOW_SECONDS; 409 SHOP_CLOSED while its area is closed, ORDER_LIMIT_REACHED when a rejected order would be its owner's third of that day",
     auth: 'staff',
     response: c.Order,
   },

@@ -90,6 +90,39 @@ describe('the barista station over HTTP', () => {
       await asBarista(order.id, { status: 'rejected', reject_note: 'Machine Failure' });
     });
 
+    it('refuses a rejected order whose owner has since placed two others that day (409 ORDER_LIMIT_REACHED)', async () => {
+      const { user, order } = await newOrder();
+      await asBarista(order.id, { status: 'rejected', reject_note: 'Machine Failure' });
+      const image = await uploadImage(app, user.token);
+      const others = [
+        await placeCafeOrder(app, user.token, menus.cafeMenu.id, image),
+        await placeCafeOrder(app, user.token, menus.cafeMenu.id, image),
+      ];
+      expect(others.map((o) => o.status)).toEqual([201, 201]);
+      const res = await recall(order.id);
+      expect(res.status).toBe(409);
+      expect(problem(res).code).toBe('ORDER_LIMIT_REACHED');
+      const count = await app.call<{ totalOrder: number }>('GET', '/order/count/user', { token: user.token });
+      expect(count.body.totalOrder).toBe(2);
+      for (const o of others) await asBarista(o.body.id, { status: 'rejected', reject_note: 'Machine Failure' });
+    });
+
+    it("refuses while the order's area is closed (409 SHOP_CLOSED): no waiting order in a closed shop", async () => {
+      const { order } = await doneOrder();
+      const waiting = await app.call<Order[]>('GET', '/order?status=ordered,in-progress', { token: staff.barista });
+      for (const o of waiting.body) await asBarista(o.id, { status: 'rejected', reject_note: 'Machine Failure' });
+      const closed = await app.call('PATCH', '/cafe-status/all-close', { token: staff.barista });
+      expect(closed.status).toBe(200);
+      try {
+        const res = await recall(order.id);
+        expect(res.status).toBe(409);
+        expect(problem(res).code).toBe('SHOP_CLOSED');
+        expect((await app.call<Order>('GET', `/order/${order.id}`, { token: staff.admin })).body.status).toBe('done');
+      } finally {
+        await app.call('PATCH', '/cafe-status/cafe-open', { token: staff.barista });
+      }
+    });
+
     it('refuses after RECALL_WINDOW_SECONDS (409 RECALL_WINDOW_PASSED)', async () => {
       const { order } = await doneOrder();
       offset += 121_000;

@@ -82,10 +82,15 @@ export async function placeOrder(
 /** Which order, moved on by whom: the transitions but RejectOrder and RecallOrder take no more. */
 export type OrderTransitionInput = Omit<StartOrder, 'type'>;
 
-async function transition(store: EventStore, command: Transition, metadata?: EventMetadata) {
+async function transition(
+  store: EventStore,
+  command: Transition,
+  metadata?: EventMetadata,
+  query = [orderEvents(command.orderId)],
+) {
   try {
     return await handleCommand(store, {
-      query: [orderEvents(command.orderId)],
+      query,
       decider: ordersDecider,
       command,
       metadata: withActor(command.actor.id, metadata),
@@ -122,5 +127,12 @@ export const pickUpOrder = (store: EventStore, input: OrderTransitionInput, meta
 export const handOverOrder = (store: EventStore, input: OrderTransitionInput, metadata?: EventMetadata) =>
   transition(store, { type: 'HandOverOrder', ...input }, metadata);
 
-export const recallOrder = (store: EventStore, input: Omit<RecallOrder, 'type'>, metadata?: EventMetadata) =>
-  transition(store, { type: 'RecallOrder', ...input }, metadata);
+/** The order is read first for its owner and day: the decision needs the shop and that day's orders. */
+export async function recallOrder(store: EventStore, input: Omit<RecallOrder, 'type'>, metadata?: EventMetadata) {
+  const { events } = await store.read([orderEvents(input.orderId)]);
+  const order = events.reduce(ordersDecider.evolve, ordersDecider.initialState).orders[input.orderId];
+  const query = order
+    ? [orderEvents(input.orderId), shopEvents, userDayOrderEvents(order.userId, order.businessDay)]
+    : undefined;
+  return transition(store, { type: 'RecallOrder', ...input }, metadata, query);
+}

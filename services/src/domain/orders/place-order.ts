@@ -67,7 +67,8 @@ export function validateDrink(command: PlaceOrder, area: Area): Drink {
   };
 }
 
-function activeOrdersOf(state: OrdersState, userId: string, day: string): number {
+/** The owner's orders of the day that count toward the daily limit (not cancelled, not rejected). */
+export function activeOrdersOf(state: OrdersState, userId: string, day: string): number {
   return Object.values(state.orders).filter(
     (o) => o.userId === userId && o.businessDay === day && !VOID_ORDER_STATUSES.includes(o.status),
   ).length;

@@ -1,7 +1,7 @@
-import type { NewEvent } from '@drinks/contracts';
+import { DAILY_ORDER_LIMIT, type NewEvent } from '@drinks/contracts';
 import { RuleViolation } from '../../errors.js';
 import { ref, staffOrder, type OrderTransition } from './guards.js';
-import { orderTags } from './place-order.js';
+import { activeOrdersOf, orderTags } from './place-order.js';
 import type { OrdersState } from './state.js';
 
 // What the barista station adds to an order's lifecycle: staff hand a drink over, and bring back
@@ -23,9 +23,11 @@ export function decideHandOverOrder(command: HandOverOrder, state: OrdersState):
 
 /**
  * A done order goes back to in progress, a rejected one to where it was before the rejection.
- * The order keeps its place among the day's orders (it was placed when it was placed); it counts
- * again toward its owner's daily limit even if that makes a third: it is staff's act on an order
- * that already exists.
+ * The order keeps its place among the day's orders (it was placed when it was placed). What
+ * PlaceOrder holds holds here too: the order's area must be open (an active order in a closed area
+ * is one no screen serves, and it keeps the shop from opening), and a rejected order coming back
+ * counts again, so it may not make a third of its owner's day. The query brings the shop and the
+ * owner's orders of that day.
  */
 export function decideRecallOrder(command: RecallOrder, state: OrdersState): NewEvent[] {
   const order = staffOrder(state, command, ['done', 'rejected']);
@@ -33,6 +35,13 @@ export function decideRecallOrder(command: RecallOrder, state: OrdersState): New
   if (at === undefined || command.now.getTime() - Date.parse(at) > command.windowSeconds * 1000)
     throw new RuleViolation('RECALL_WINDOW_PASSED');
   const from = order.status === 'done' ? 'done' : 'rejected';
+  if (!(order.categoryFor === 'cafe' ? state.shop.isCafeOpen : state.shop.isBarOpen))
+    throw new RuleViolation('SHOP_CLOSED', `The ${order.categoryFor} is closed: open it before recalling this order.`);
+  if (from === 'rejected' && activeOrdersOf(state, order.userId, order.businessDay) >= DAILY_ORDER_LIMIT)
+    throw new RuleViolation(
+      'ORDER_LIMIT_REACHED',
+      `The customer already has ${DAILY_ORDER_LIMIT} orders that day: this one cannot come back.`,
+    );
   const to = from === 'done' ? 'in-progress' : (order.beforeRejection ?? 'ordered');
   return [{ type: 'OrderRecalled', data: { ...ref(order, command.actor.id), from, to }, tags: orderTags(order) }];
 }

@@ -1,7 +1,7 @@
 import type { DomainEvent, OrderStatus } from '@drinks/contracts';
 import { describe, expect, it } from 'vitest';
 import type { Actor } from '../actor.js';
-import { TODAY, alice, barista, orderIn, placed } from '../fixtures.js';
+import { TODAY, alice, barista, orderIn, placed, shop } from '../fixtures.js';
 import { spec } from '../testing.js';
 import { ordersDecider, type OrderCommand } from './decide.js';
 
@@ -63,10 +63,39 @@ describe('recall', () => {
         .then([{ type: 'OrderRecalled', data: { ...ref(barista.id), from: 'rejected', to: 'in-progress' }, tags }]);
     });
 
-    it('allows it even when it makes a third active order of the day for its owner', () => {
-      const others = [placed('o-2', alice.id), placed('o-3', alice.id)];
+    it('brings it back beside one other order of its owner that day', () => {
       spec(ordersDecider)
+        .given([...finished('rejected'), placed('o-2', alice.id)])
+        .when(recall(barista, 5))
+        .thenEmits();
+    });
+
+    it('refuses with ORDER_LIMIT_REACHED when its owner has placed two others that day since', () => {
+      const others = [placed('o-2', alice.id), placed('o-3', alice.id)];
+      const error = spec(ordersDecider)
         .given([...finished('rejected'), ...others])
+        .when(recall(barista, 5))
+        .thenThrows({ status: 409, code: 'ORDER_LIMIT_REACHED' });
+      expect(error.message).toBe('The customer already has 2 orders that day: this one cannot come back.');
+    });
+  });
+
+  describe("when the order's area is closed", () => {
+    it('refuses with SHOP_CLOSED, done or rejected, as PlaceOrder would', () => {
+      for (const status of ['done', 'rejected'] as const) {
+        for (const closed of [shop(false, false), shop(false, true)]) {
+          spec(ordersDecider)
+            .given([...finished(status), closed])
+            .when(recall(barista, 5))
+            .thenThrows({ status: 409, code: 'SHOP_CLOSED' });
+        }
+      }
+    });
+
+    it('brings a bar order back while the bar is open', () => {
+      const barOrder = [placed('o-1', alice.id, TODAY, 'bar'), stamped(rejected())];
+      spec(ordersDecider)
+        .given([shop(false, true), ...barOrder])
         .when(recall(barista, 5))
         .thenEmits();
     });
