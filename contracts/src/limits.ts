@@ -16,6 +16,7 @@ export const LIMITS = {
 /** Messages of staff-side.md section 5, used by the server and shown by the client. */
 export const NAME_MESSAGES = {
   required: 'Input must not be null.',
+  notText: 'Input must be text.',
   leadingSpace: 'Input must not start with a space.',
   lettersOnly: 'Input must contain only letters.',
   tooLong: `Input must be at most ${LIMITS.catalogName} characters.`,

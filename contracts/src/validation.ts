@@ -10,7 +10,8 @@ const LETTER = 'A-Za-z\\u0E01-\\u0E3A\\u0E40-\\u0E4E';
 const LETTERS_AND_SPACES = new RegExp(`^[${LETTER} ]+$`);
 
 export const CatalogName = z
-  .string({ error: NAME_MESSAGES.required })
+  // Missing or null is the spec's "must not be null"; a number or an object is not text.
+  .string({ error: (issue) => (issue.input == null ? NAME_MESSAGES.required : NAME_MESSAGES.notText) })
   .min(1, NAME_MESSAGES.required)
   .refine((s) => !s.startsWith(' '), NAME_MESSAGES.leadingSpace)
   .refine((s) => s.length === 0 || LETTERS_AND_SPACES.test(s), NAME_MESSAGES.lettersOnly)

@@ -34,7 +34,7 @@ export function insightRoutes(deps: InsightRouteDeps) {
   /** Same rule as GET /order/{id}: another user's order is reported as missing, never as forbidden. */
   async function visibleOrder(user: User, id: string): Promise<Order> {
     const order = await getOrder(knex, id);
-    if (!order || (!isStaff(user) && order.user.id !== user.id)) throw new NotFoundError('No such order.');
+    if (!order || (!isStaff(user) && order.user.id !== user.id)) throw new NotFoundError('Order not found.');
     return order;
   }
 

@@ -75,7 +75,7 @@ export function orderRoutes(deps: OrderRouteDeps) {
   }
   /** Another user's order is reported as missing, never as forbidden. */
   function ensureVisible(user: User, ownerId: string | undefined): void {
-    if (ownerId === undefined || (!isStaff(user) && ownerId !== user.id)) throw new NotFoundError('No such order.');
+    if (ownerId === undefined || (!isStaff(user) && ownerId !== user.id)) throw new NotFoundError('Order not found.');
   }
   /**
    * The order after the command, once the read models hold it (so the caller's queue, count and
@@ -90,7 +90,7 @@ export function orderRoutes(deps: OrderRouteDeps) {
     const stored = await getOrderRow(knex, id);
     const { events } = await deps.store.read([orderEvents(id)]);
     const row = events.reduce<OrderRow | null>(evolveOrderRow, null);
-    if (!row) throw new NotFoundError('No such order.');
+    if (!row) throw new NotFoundError('Order not found.');
     const placed = events.find((e) => e.type === 'OrderPlaced');
     return orderOfRow(row, stored?.user_name ?? (placed?.type === 'OrderPlaced' ? placed.data.userName : ''));
   }

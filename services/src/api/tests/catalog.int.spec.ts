@@ -49,8 +49,11 @@ describe('catalog and shop status over HTTP', () => {
   });
 
   it('validates names with the spec messages', async () => {
-    const cases: [string, string][] = [
+    const cases: [unknown, string][] = [
       ['', 'Input must not be null.'],
+      [null, 'Input must not be null.'],
+      [undefined, 'Input must not be null.'],
+      [123, 'Input must be text.'],
       [' Leading', 'Input must not start with a space.'],
       ['Latte 2', 'Input must contain only letters.'],
       ['ชา๑๒๓', 'Input must contain only letters.'],
