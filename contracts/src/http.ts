@@ -113,15 +113,21 @@ export const OrderQuery = z.object({
   status: z
     .union([
       OrderStatus,
-      z.string().transform((s, ctx) => {
-        const parts = s.split(',').map((p) => p.trim());
-        for (const p of parts)
-          if (!OrderStatus.safeParse(p).success) {
-            ctx.addIssue({ code: 'custom', message: `Unknown status '${p}'` });
-            return z.NEVER;
-          }
-        return parts as OrderStatus[];
-      }),
+      z
+        .string()
+        .meta({
+          description: 'Several statuses, comma-separated',
+          pattern: `^ *(${OrderStatus.options.join('|')})( *, *(${OrderStatus.options.join('|')}))* *$`,
+        })
+        .transform((s, ctx) => {
+          const parts = s.split(',').map((p) => p.trim());
+          for (const p of parts)
+            if (!OrderStatus.safeParse(p).success) {
+              ctx.addIssue({ code: 'custom', message: `Unknown status '${p}'` });
+              return z.NEVER;
+            }
+          return parts as OrderStatus[];
+        }),
     ])
     .optional(),
   startDate: DateParam.optional(),

@@ -2,6 +2,7 @@ import {
   BaristaOrderPatch,
   CategoryCreateBody,
   DateParam,
+  OrderQuery,
   PlaceOrderBody,
   REJECT_PRESETS,
   RegisterBody,
@@ -84,5 +85,12 @@ describe('the OpenAPI document tells the rules the server enforces', () => {
     const rows = verdicts(queryOf('/api/order', 'get', 'startDate'), DateParam, dates);
     expect(disagreements(rows)).toEqual([]);
     expect(rows.filter(([, ok]) => ok)).toHaveLength(3);
+  });
+
+  it('a status filter: one status or several, comma-separated', () => {
+    const statuses = ['ordered', 'in-progress', 'done,picked', 'ordered, in-progress', 'foo', 'done,foo', '', ','];
+    const rows = verdicts(queryOf('/api/order', 'get', 'status'), OrderQuery.shape.status, statuses);
+    expect(disagreements(rows)).toEqual([]);
+    expect(rows.filter(([, ok]) => ok)).toHaveLength(4);
   });
 });
