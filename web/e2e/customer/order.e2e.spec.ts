@@ -50,6 +50,8 @@ async function fillAndPlace() {
 
 const myOrders = async () => (await app.api<Order[]>(userToken, 'GET', '/order')).body;
 const setStatus = (id: string, body: object) => app.api(barista, 'PATCH', `/order/barista/${id}`, body);
+/** The tab the phone's tab bar shows as the current screen's. */
+const currentTab = () => page.getByTestId('bottom-tab-bar').locator('[aria-current="page"]').innerText();
 
 describe('ordering a cafe drink', () => {
   it('shows the menu with tabs and the order count', async () => {
@@ -216,6 +218,10 @@ describe('ordering a cafe drink', () => {
     const open = (await myOrders()).filter((o) => o.status === 'ordered');
     for (const o of open) await setStatus(o.id, { status: 'rejected', reject_note: 'The shop is closing' });
     await setShop(app, barista, 'bar-open');
+    // The bar's menu is also reached at /order_bar (where the live switch sends people): its tab is lit there too.
+    await page.goto(`${app.url}/order_bar`);
+    await page.getByTestId('menu-item').first().waitFor();
+    await expect.poll(currentTab).toBe('Menu');
     await page.goto(`${app.url}/menubar`);
     const notice = page.getByTestId('bar-notice');
     await notice.getByText('cocktail glass 100 THB, shot glass 80 THB', { exact: false }).waitFor();
@@ -236,6 +242,7 @@ describe('ordering a cafe drink', () => {
     const types = page.getByRole('radiogroup', { name: /Type/ }).getByRole('radio');
     expect(await types.evaluateAll((radios) => radios.map((r) => r.getAttribute('value')))).toEqual(['cold', 'hot']);
     await page.getByText('(optional)').waitFor();
+    await expect.poll(currentTab).toBe('Menu');
     await screenshot(page, 'form-bar');
     await expectNoSeriousA11yViolations(page);
     await page.getByRole('button', { name: 'Next' }).click();
@@ -245,6 +252,8 @@ describe('ordering a cafe drink', () => {
     expect(await summary.innerText()).not.toMatch(/Sweetness|Additional/);
     await page.getByRole('button', { name: 'Place order' }).click();
     await page.getByText('Order Placed Successfully!').waitFor();
+    await page.waitForURL(/\/statusOrder/);
+    await expect.poll(currentTab).toBe('Order status');
     const bar = (await myOrders()).find((o) => o.menu.name === 'Craft Beer');
     expect(bar?.status).toBe('ordered');
     expect(bar?.type).toBeNull();

@@ -45,6 +45,8 @@ export const paths = {
     `/form${twin(role)}/${part(menuName)}/${part(menuId)}`,
   barForm: (role: Role | undefined, menuName: string, menuId: string, description: string) =>
     `/form-bar${twin(role)}/${part(menuName)}/${part(menuId)}/${part(description)}`,
+  /** What every order form's address starts with, cafe and bar. */
+  formPrefixes: (role?: Role) => [`/form${twin(role)}/`, `/form-bar${twin(role)}/`],
 } as const;
 
 /** The same addresses as react-router route patterns (relative, parameters named). */

@@ -14,20 +14,31 @@ export function BottomTabBar() {
   const hidden = useScrollTrigger({ threshold: 40 });
   const role = user?.role;
   const barOnly = shop.isBarOpen && !shop.isCafeOpen;
+  // A tab stays lit on each screen of its kind, cafe or bar: the bar's menu is reached at /order_bar too,
+  // a bar order's status at /statusOrder, and an order form belongs to the menu.
   const tabs = [
-    { label: 'Home', to: barOnly ? paths.orderedBar(role) : paths.ordered(role), icon: <HomeIcon /> },
+    {
+      label: 'Home',
+      to: barOnly ? paths.orderedBar(role) : paths.ordered(role),
+      icon: <HomeIcon />,
+      shows: [paths.ordered(role), paths.orderedBar(role)],
+    },
     {
       label: 'Menu',
       to: barOnly ? paths.menuBar(role) : paths.menuCafe(role),
       icon: <RestaurantMenuIcon />,
+      shows: [paths.menuCafe(role), paths.menuBar(role), paths.orderBar],
+      within: paths.formPrefixes(role),
     },
     {
       label: 'Order status',
       to: barOnly ? paths.statusOrderBar(role) : paths.statusOrder(role),
       icon: <AssignmentIcon />,
+      shows: [paths.statusOrder(role), paths.statusOrderBar(role)],
     },
   ];
-  const current = tabs.findIndex((t) => location.pathname === t.to);
+  const here = location.pathname;
+  const current = tabs.findIndex((t) => t.shows.includes(here) || t.within?.some((prefix) => here.startsWith(prefix)));
   const bg = barColour(shop);
   return (
     <Slide appear={false} direction="up" in={!hidden}>
@@ -39,9 +50,10 @@ export function BottomTabBar() {
         sx={{ position: 'fixed', left: 0, right: 0, bottom: 0, zIndex: 1100, bgcolor: bg, borderRadius: 0 }}
       >
         <BottomNavigation value={current === -1 ? false : current} showLabels sx={{ bgcolor: bg }}>
-          {tabs.map((t) => (
+          {tabs.map((t, i) => (
             <BottomNavigationAction
               key={t.to}
+              aria-current={i === current ? 'page' : undefined}
               component={RouterLink}
               to={t.to}
               label={t.label}
