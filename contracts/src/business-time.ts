@@ -115,6 +115,15 @@ export function isFridayAfternoon(at: Date, timeZone: string): boolean {
   return p.weekday === 5 && p.hour >= 12;
 }
 
+/** When isFridayAfternoon next changes: the coming Friday's 12:00, or the midnight ending a Friday afternoon. */
+export function nextFridayAfternoonChange(at: Date, timeZone: string): Date {
+  const today = businessDay(at, timeZone);
+  if (isFridayAfternoon(at, timeZone)) return startOfBusinessDay(addDays(today, 1), timeZone);
+  const friday = addDays(today, (5 - businessWeekday(at, timeZone) + 7) % 7);
+  const [y, m, d] = friday.split('-').map(Number) as [number, number, number];
+  return fromWallTime(Date.UTC(y, m - 1, d, 12), timeZone);
+}
+
 /**
  * How far a clock must run behind `now` so that the next `withinMs` of it never reach a Friday afternoon,
  * when the cafe takes no orders: a day (the Thursday has no time rule), or nothing. For test runs that

@@ -3,6 +3,7 @@ import {
   businessDay,
   businessHour,
   businessWeekday,
+  nextFridayAfternoonChange,
   parseDateParam,
   shiftClearOfFridayAfternoon,
 } from './business-time.js';
@@ -82,5 +83,26 @@ describe('a clock clear of Friday afternoon', () => {
     expect(shift('2026-11-27T05:00:00Z')).toBe(DAY); // Friday 12:00
     expect(shift('2026-11-27T16:59:00Z')).toBe(DAY); // Friday 23:59
     expect(shift('2026-11-27T17:01:00Z')).toBe(0); // Saturday 00:01
+  });
+});
+
+describe('when the Friday afternoon rule next changes', () => {
+  const next = (iso: string, timeZone = 'Asia/Bangkok') =>
+    nextFridayAfternoonChange(new Date(iso), timeZone).toISOString();
+  it('is the coming Friday 12:00, the same Friday before noon', () => {
+    expect(next('2026-11-26T19:00:00Z')).toBe('2026-11-27T05:00:00.000Z'); // Friday 02:00 in Bangkok
+    expect(next('2026-11-27T04:59:59Z')).toBe('2026-11-27T05:00:00.000Z'); // Friday 11:59:59
+    expect(next('2026-11-24T10:00:00Z')).toBe('2026-11-27T05:00:00.000Z'); // Tuesday
+    expect(next('2026-11-27T17:00:00Z')).toBe('2026-12-04T05:00:00.000Z'); // Saturday 00:00
+  });
+
+  it('is the midnight ending it, during a Friday afternoon', () => {
+    expect(next('2026-11-27T05:00:00Z')).toBe('2026-11-27T17:00:00.000Z'); // Friday 12:00 in Bangkok
+    expect(next('2026-11-27T16:59:59Z')).toBe('2026-11-27T17:00:00.000Z'); // Friday 23:59:59
+  });
+
+  it('is noon on the wall clock across a change of offset', () => {
+    // Europe/Berlin leaves summer time on Sunday 25 October 2026: Friday 30 October noon is 11:00 UTC.
+    expect(next('2026-10-24T10:00:00Z', 'Europe/Berlin')).toBe('2026-10-30T11:00:00.000Z');
   });
 });

@@ -1,9 +1,10 @@
-import { DAILY_ORDER_LIMIT, isFridayAfternoon, type Menu } from '@drinks/contracts';
+import { DAILY_ORDER_LIMIT, type Menu } from '@drinks/contracts';
 import { Alert, Box, CircularProgress, Tab, Tabs, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { useAlert } from '../../components/alert-provider.js';
-import { serverNow, useConfig } from '../../lib/config.js';
+import { useConfig } from '../../lib/config.js';
+import { useFridayAfternoon } from '../../lib/use-friday-afternoon.js';
 import { useSession } from '../../lib/session.js';
 import { useOrderCount } from '../../lib/api/get-order-count.js';
 import { availableCategories, useCategories } from '../../lib/api/get-categories.js';
@@ -23,6 +24,7 @@ export function CafeMenuPage() {
   const categories = useCategories();
   const count = useOrderCount();
   const [selected, setSelected] = useState(0);
+  const fridayClosing = useFridayAfternoon(businessTimeZone);
 
   if (shopLoaded && !shop.isCafeOpen) {
     return <Navigate to={shop.isBarOpen ? paths.orderBar : paths.closed(user?.role)} replace />;
@@ -33,7 +35,6 @@ export function CafeMenuPage() {
   const tabs = isBarista ? cafe : cafe.slice(0, 3);
   const current = tabs[Math.min(selected, Math.max(tabs.length - 1, 0))];
   const ordered = count.data?.totalOrder ?? 0;
-  const fridayClosing = isFridayAfternoon(serverNow(), businessTimeZone);
 
   const choose = async (m: Menu) => {
     const fresh = (await count.fresh()) ?? ordered;

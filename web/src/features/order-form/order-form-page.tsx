@@ -1,16 +1,10 @@
-import {
-  DAILY_ORDER_LIMIT,
-  ERROR_MESSAGES,
-  isFridayAfternoon,
-  LIMITS,
-  SWEETNESS_VALUES,
-  type DrinkType,
-} from '@drinks/contracts';
+import { DAILY_ORDER_LIMIT, ERROR_MESSAGES, LIMITS, SWEETNESS_VALUES, type DrinkType } from '@drinks/contracts';
 import { Box, TextField } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useAlert } from '../../components/alert-provider.js';
-import { serverNow, useConfig } from '../../lib/config.js';
+import { useConfig } from '../../lib/config.js';
+import { useFridayAfternoon } from '../../lib/use-friday-afternoon.js';
 import { paths } from '../../lib/paths.js';
 import { useSession } from '../../lib/session.js';
 import { readStorage, STORAGE_KEYS } from '../../lib/storage.js';
@@ -53,10 +47,11 @@ export function OrderFormPage() {
   // or a drink no longer on the menu.
   const { businessTimeZone } = useConfig();
   const menuProblem = useOrderAgainProblem(true, menuId, menuName);
+  const fridayClosing = useFridayAfternoon(businessTimeZone);
   const problem =
     shopLoaded && !shop.isCafeOpen
       ? CAFE_CLOSED_MESSAGE
-      : isFridayAfternoon(serverNow(), businessTimeZone)
+      : fridayClosing
         ? ERROR_MESSAGES.CAFE_CLOSING_FRIDAY!
         : menuProblem;
   const [type, setType] = useState<DrinkType | null>(again?.type ?? null);
