@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Category, Order } from '@drinks/contracts';
 import type { Browser, Page } from 'playwright-core';
@@ -183,6 +184,34 @@ describe('ordering a cafe drink', () => {
     await page.getByRole('button', { name: 'Confirm' }).click();
     await page.getByTestId('closed-orders').getByText('Canceled').first().waitFor();
     await screenshot(page, 'status-order-history');
+  });
+
+  it('closes the cancel dialog when the barista starts the order meanwhile', async () => {
+    const photo = await readFile(fixture('tumbler-small.jpg'));
+    const upload = await app.api<{ url: string }>(userToken, 'POST', '/upload/image', {
+      file: `data:image/jpeg;base64,${photo.toString('base64')}`,
+    });
+    const categories = (await app.api<Category[]>(userToken, 'GET', '/category')).body;
+    const latte = categories.flatMap((c) => c.menu).find((m) => m.name === 'Latte')!;
+    const placed = await app.api<Order>(userToken, 'POST', '/order', {
+      menu_id: latte.id,
+      type: 'hot',
+      sweetness: 50,
+      remark: '',
+      tumblerImage: upload.body.url,
+    });
+    expect(placed.status).toBe(201);
+    await page.goto(`${app.url}/statusOrder`);
+    const card = page.locator(`[data-order-id="${placed.body.id}"]`);
+    await card.getByRole('button', { name: 'Cancel' }).click();
+    const dialog = page.getByRole('dialog', { name: 'You want to cancel Latte?' });
+    await dialog.waitFor();
+    await setStatus(placed.body.id, { status: 'in-progress' });
+    // The dialog offered what can no longer be done: it goes, and the card says where the order is.
+    await dialog.waitFor({ state: 'detached' });
+    await card.getByRole('button', { name: 'Cancel' }).waitFor({ state: 'detached' });
+    expect(await card.getAttribute('data-status')).toBe('in-progress');
+    await setStatus(placed.body.id, { status: 'rejected', reject_note: 'Machine Failure' });
   });
 
   it('shows home with drinks left, and refuses a third order at the limit', async () => {

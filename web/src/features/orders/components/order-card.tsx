@@ -40,6 +40,8 @@ export function OrderCard({
   const update = useUpdateOrderStatus();
   const online = useOnline();
   const [cancelName, setCancelName] = useState<string | null>(null);
+  // Started (or rejected) by the barista while the dialog was open: it would offer what can no longer be done.
+  if (cancelName !== null && order.status !== 'ordered') setCancelName(null);
   const step = trackerStep(order.status);
   const isCafe = order.menu.category.categoryFor === 'cafe';
 
