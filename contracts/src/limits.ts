@@ -13,6 +13,9 @@ export const LIMITS = {
   idempotencyKey: 200,
 } as const;
 
+/** A person's name with nothing but spaces in it (customer-side.md's name edit). */
+export const NAME_EMPTY_MESSAGE = 'Name cannot be empty';
+
 /** Messages of staff-side.md section 5, used by the server and shown by the client. */
 export const NAME_MESSAGES = {
   required: 'Input must not be null.',

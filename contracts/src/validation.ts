@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS, NAME_MESSAGES, REJECT_PRESETS } from './limits.js';
+import { LIMITS, NAME_EMPTY_MESSAGE, NAME_MESSAGES, REJECT_PRESETS } from './limits.js';
 
 // Rules the server checks in code (refine) are also told to the OpenAPI document with `.meta()`, in JSON
 // Schema's words, so that a client generated from it validates what the server does.
@@ -30,7 +30,7 @@ const unprintable = new RegExp(`[${UNPRINTABLE}]`);
 export const PersonName = z
   .string()
   .max(LIMITS.personName, `Name must be at most ${LIMITS.personName} characters.`)
-  .refine((s) => s.trim().length > 0, 'Name cannot be empty')
+  .refine((s) => s.trim().length > 0, NAME_EMPTY_MESSAGE)
   .refine((s) => !unprintable.test(s), 'Name must not contain control characters.')
   .meta({ pattern: `^(?=[\\s\\S]*\\S)[^${UNPRINTABLE}]*$` });
 

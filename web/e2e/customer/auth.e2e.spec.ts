@@ -128,6 +128,13 @@ describe('sign-in, registration and landing', () => {
     await page.getByRole('heading', { name: 'Create New Account' }).waitFor();
     await screenshot(page, 'register');
     await expectNoSeriousA11yViolations(page);
+    // A name of spaces passes the browser's own check: the page says what is wrong, in the name edit's words.
+    await page.getByLabel('Name').fill('   ');
+    await page.getByRole('textbox', { name: 'Email' }).fill('nok@woxa.tech');
+    await page.getByLabel('Password').fill('longpassword1');
+    await page.getByRole('button', { name: 'Create' }).click();
+    expect(await takeAlert(page)).toBe('Name cannot be empty');
+    await page.getByLabel('Password').fill('');
     await page.getByLabel('Name').fill('Nok');
     await page.getByRole('textbox', { name: 'Email' }).fill('nok@example.com');
     await page.getByText('At least 8 characters, not a common password or the company name.').waitFor();

@@ -1,4 +1,4 @@
-import { LIMITS } from '@drinks/contracts';
+import { LIMITS, NAME_EMPTY_MESSAGE } from '@drinks/contracts';
 import EditIcon from '@mui/icons-material/Edit';
 import KeyIcon from '@mui/icons-material/Key';
 import { Box, Button, IconButton, InputBase, Typography } from '@mui/material';
@@ -30,7 +30,7 @@ export function Greeting({ color = 'inherit' }: { color?: string }) {
 
   const save = async () => {
     if (draft.trim() === '') {
-      await alert('Name cannot be empty');
+      await alert(NAME_EMPTY_MESSAGE);
       return;
     }
     rename.mutate(draft.trim());

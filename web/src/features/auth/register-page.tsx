@@ -1,4 +1,4 @@
-import { LIMITS } from '@drinks/contracts';
+import { LIMITS, NAME_EMPTY_MESSAGE } from '@drinks/contracts';
 import { Button } from '@mui/material';
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
@@ -23,6 +23,11 @@ export function RegisterPage() {
   const [password, setPassword] = useState('');
 
   const submit = async () => {
+    // The browser's `required` lets a name of spaces through; the server would refuse it in its own words.
+    if (name.trim() === '') {
+      await alert(NAME_EMPTY_MESSAGE);
+      return;
+    }
     if (!onCompanyDomain(email, domain)) {
       await alert(domainAlert(domain));
       return;
