@@ -119,6 +119,8 @@ export function OrderFormPage() {
             slotProps={{ htmlInput: { maxLength: LIMITS.remark }, inputLabel: { shrink: true } }}
             helperText={`${remark.length}/${LIMITS.remark}`}
             fullWidth
+            // The whole hint on a 360 px phone: at 16 px its last characters ran under the border.
+            sx={{ '& input::placeholder': { fontSize: { xs: 15, sm: 16 } } }}
           />
           <TumblerPicker
             state={tumbler}
