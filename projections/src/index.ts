@@ -17,7 +17,7 @@ export {
   listOrders,
   countActiveOrdersOfDay,
   myQueue,
-  queueOfDay,
+  queueOf,
   readyOrders,
   daysWithWaitingOrders,
   imagesInUse,

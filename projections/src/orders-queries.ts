@@ -61,28 +61,26 @@ function toOrder(row: Row, queueAt: number | null): Order {
 
 const isActive = (status: string) => (ACTIVE_ORDER_STATUSES as readonly string[]).includes(status);
 
-/** Below this many active rows of one (area, day) a count each beats reading the whole queue. */
+/** Below this many active rows of one area a count each beats reading the whole queue. */
 const COUNT_EACH_BELOW = 8;
 
 /**
- * queue_at: 1 + the ordered/in-progress orders of the same area and business
- * day placed before it. A few rows count their place from the index; many rows
- * of one (area, day) read that queue once.
+ * queue_at: 1 + the ordered/in-progress orders of the same area placed before it. An area has one
+ * queue: orders left waiting from an earlier day stay at its front, so no two orders share a place (two
+ * customers each told "It is your turn!"). A few rows count their place from the index; many rows of one
+ * area read that queue once.
  */
 async function withQueue(db: Db, rows: readonly Row[]): Promise<Order[]> {
   const groups = new Map<string, Row[]>();
   for (const r of rows) {
     if (!isActive(r.status)) continue;
-    const key = `${r.category_for}|${r.business_day}`;
-    const group = groups.get(key);
+    const group = groups.get(r.category_for);
     if (group) group.push(r);
-    else groups.set(key, [r]);
+    else groups.set(r.category_for, [r]);
   }
   const places = new Map<string, number>();
-  for (const group of groups.values()) {
-    const { category_for: area, business_day: day } = group[0]!;
-    const active = () =>
-      db(TABLE).where({ business_day: day, category_for: area }).whereIn('status', ACTIVE_ORDER_STATUSES);
+  for (const [area, group] of groups) {
+    const active = () => db(TABLE).where({ category_for: area }).whereIn('status', ACTIVE_ORDER_STATUSES);
     if (group.length < COUNT_EACH_BELOW) {
       for (const r of group) {
         const ahead = await active().where('placed_position', '<', r.placed_position).count({ n: '*' }).first();
@@ -104,7 +102,7 @@ async function withQueue(db: Db, rows: readonly Row[]): Promise<Order[]> {
 const ACTIVE_MARKS = ACTIVE_ORDER_STATUSES.map(() => '?').join(', ');
 const WITH_PLACE =
   `select o.*, u.name as user_name, case when o.status in (${ACTIVE_MARKS}) then (select count(*) from ${TABLE} as q` +
-  ` where q.business_day = o.business_day and q.category_for = o.category_for` +
+  ` where q.category_for = o.category_for` +
   ` and q.status in (${ACTIVE_MARKS}) and q.placed_position < o.placed_position) end as ahead` +
   ` from ${WITH_OWNER}`;
 
@@ -186,14 +184,10 @@ export async function myQueue(db: Db, userId: string): Promise<Order[]> {
   return rows.map(placedOrder);
 }
 
-/** The ordered and in-progress orders of one area on one business day, in queue order. */
-export async function queueOfDay(
-  db: Db,
-  area: Order['menu']['category']['categoryFor'],
-  businessDay: string,
-): Promise<Order[]> {
+/** The ordered and in-progress orders of one area, in queue order (an earlier day's leftovers first). */
+export async function queueOf(db: Db, area: Order['menu']['category']['categoryFor']): Promise<Order[]> {
   const rows = (await orders(db)
-    .where({ 'o.category_for': area, 'o.business_day': businessDay })
+    .where({ 'o.category_for': area })
     .whereIn('o.status', ACTIVE_ORDER_STATUSES)
     .orderBy('o.placed_position', 'asc')) as Row[];
   // The rows are that queue, in its order.

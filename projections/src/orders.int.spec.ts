@@ -17,26 +17,28 @@ describe.each(BACKENDS)('orders projection on %s', (backend) => {
 
   const queueOf = async (id: string) => (await getOrder(h.knex, id))?.queue_at;
 
-  describe('when orders of two areas and two days are queued', () => {
+  describe('when orders of two areas are queued, some still waiting from the day before', () => {
     beforeEach(async () => {
       await h.given(
         ev.placed({ orderId: 'a1', area: 'cafe', day: DAY1 }),
         ev.placed({ orderId: 'b1', area: 'bar', day: DAY1, userId: 'u2', userName: 'Bob' }),
         ev.placed({ orderId: 'a2', area: 'cafe', day: DAY1, userId: 'u2', userName: 'Bob' }),
-        ev.placed({ orderId: 'c1', area: 'cafe', day: DAY2 }),
         ev.placed({ orderId: 'a3', area: 'cafe', day: DAY1, userId: 'u3', userName: 'Cid' }),
         ev.placed({ orderId: 'b2', area: 'bar', day: DAY1 }),
         ev.status('OrderStarted', 'a1'),
+        ev.placed({ orderId: 'c1', area: 'cafe', day: DAY2 }),
       );
     });
 
-    it('numbers each area and day separately, in placement order', async () => {
+    it("numbers each area separately, in placement order: the day before's leftovers first, no place twice", async () => {
       expect(await queueOf('a1')).toBe(1);
       expect(await queueOf('a2')).toBe(2);
       expect(await queueOf('a3')).toBe(3);
+      expect(await queueOf('c1')).toBe(4);
       expect(await queueOf('b1')).toBe(1);
       expect(await queueOf('b2')).toBe(2);
-      expect(await queueOf('c1')).toBe(1);
+      const cafe = await listOrders(h.knex, { statuses: ['ordered', 'in-progress'], sort: 'orderDate' });
+      expect(cafe.filter((o) => o.menu.category.categoryFor === 'cafe').map((o) => o.queue_at)).toEqual([1, 2, 3, 4]);
     });
 
     it('moves everyone up when an order leaves the queue, and clears its own place', async () => {
@@ -50,15 +52,15 @@ describe.each(BACKENDS)('orders projection on %s', (backend) => {
       expect(await queueOf('b1')).toBeNull();
       expect(await queueOf('a3')).toBe(1);
       expect(await queueOf('b2')).toBe(1);
-      expect(await queueOf('c1')).toBe(1);
+      expect(await queueOf('c1')).toBe(2);
     });
 
     it("lists the user's ordered and in-progress orders with their places", async () => {
       await h.given(ev.status('OrderCompleted', 'a1'));
       const mine = await myQueue(h.knex, 'u1');
       expect(mine.map((o) => [o.id, o.status, o.queue_at])).toEqual([
-        ['c1', 'ordered', 1],
         ['b2', 'ordered', 2],
+        ['c1', 'ordered', 3],
       ]);
     });
 

@@ -44,12 +44,17 @@ const HANDLES = [...ORDER_EVENT_TYPES, 'UserRenamed'] as const satisfies readonl
 
 /** Only the queries read these: `applyBatch` finds its rows by key. */
 const INDEXES: readonly IndexSpec[] = [
-  // Day first: serves the queue (day, area, status) and the day's summary alike; the placed position
-  // last lets a queue place be counted from the index alone.
+  // Day first: serves a day's lists and summary.
   {
     name: 'rm_orders_queue_place_idx',
     table: ORDERS_TABLE,
     columns: ['business_day', 'category_for', 'status', 'placed_position'],
+  },
+  // An area's queue across days (an earlier day's leftovers stay at its front): a place counted from the index.
+  {
+    name: 'rm_orders_area_queue_idx',
+    table: ORDERS_TABLE,
+    columns: ['category_for', 'status', 'placed_position'],
   },
   { name: 'rm_orders_user_day_idx', table: ORDERS_TABLE, columns: ['user_id', 'business_day'] },
   { name: 'rm_orders_order_date_idx', table: ORDERS_TABLE, columns: ['order_date'] },

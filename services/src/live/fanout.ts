@@ -13,8 +13,8 @@ export const LIVE_WAIT_MS = 1000;
 export interface LiveFanoutOptions {
   live: Pick<LiveServer, 'send'> & Partial<Pick<LiveServer, 'clientCount' | 'advance'>>;
   getOrder: (id: string) => Promise<Order | null>;
-  /** The ordered and in-progress orders of an area on a business day (their queue places changed). */
-  queueOf?: (area: Order['menu']['category']['categoryFor'], businessDay: string) => Promise<Order[]>;
+  /** The ordered and in-progress orders of an area, in queue order (their places changed). */
+  queueOf?: (area: Order['menu']['category']['categoryFor']) => Promise<Order[]>;
   waitFor: (position: number, timeoutMs: number) => Promise<boolean>;
 }
 
@@ -50,9 +50,9 @@ export function createLiveFanout(options: LiveFanoutOptions): LiveFanout {
         { type: 'orders', position: event.position, data: asOf(order, event) },
         { userId: order.user.id, staff: true },
       );
-      if (queueOf && leavesQueue.has(event.type) && 'businessDay' in event.data) {
+      if (queueOf && leavesQueue.has(event.type)) {
         // Everyone behind it moved one place: tell each owner (staff refetch the board anyway).
-        for (const behind of await queueOf(order.menu.category.categoryFor, event.data.businessDay)) {
+        for (const behind of await queueOf(order.menu.category.categoryFor)) {
           live.send({ type: 'orders', position: event.position, data: behind }, { userId: behind.user.id });
         }
       }

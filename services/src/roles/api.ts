@@ -2,7 +2,7 @@ import http from 'node:http';
 import { decodeJwt } from 'jose';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { getOrder, getUser, queueOfDay } from '@drinks/projections';
+import { getOrder, getUser, queueOf } from '@drinks/projections';
 import { createApp } from '../api/app.js';
 import type { AppDeps } from '../api/deps.js';
 import { createCompanySignIn } from '../auth/company-sign-in.js';
@@ -129,7 +129,7 @@ export async function startApi(
   const fanout = createLiveFanout({
     live,
     getOrder: (id) => getOrder(db.knex, id),
-    queueOf: (area, day) => queueOfDay(db.knex, area, day),
+    queueOf: (area) => queueOf(db.knex, area),
     waitFor: (p, ms) => watcher.waitFor(p, ms),
   });
   subscriptions.push(

@@ -258,6 +258,19 @@ describe('the board across days and areas', () => {
     now = Date.parse('2026-11-18T03:00:00Z'); // Wednesday 10:00
     const { barista } = await staffTokens(app);
     expect((await board(barista, 'ordered')).body.map((o) => o.id)).toContain(old.body.id);
+    // One queue per area: today's first order comes after yesterday's leftover, not beside it as a second 1.
+    const early = await app.newUser('Early Bird');
+    const today = await placeCafeOrder(app, early.token, menus.cafeMenu.id, await uploadImage(app, early.token));
+    const places = (await board(barista, 'ordered')).body.map((o) => [o.id, o.queue_at]);
+    expect(places).toEqual([
+      [old.body.id, 1],
+      [today.body.id, 2],
+    ]);
+    expect(today.body.queue_at).toBe(2);
+    await app.call('PATCH', `/order/barista/${today.body.id}`, {
+      token: barista,
+      body: { status: 'rejected', reject_note: 'Machine Failure' },
+    });
     // Any other range is exactly [startDate, endDate): yesterday's order is not in today's.
     const exact = await app.call<Order[]>('GET', '/order?status=ordered&startDate=2026-11-18&endDate=2026-11-19', {
       token: barista,
