@@ -228,4 +228,36 @@ describe('menu management with the cafe and bar closed', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     expect(await takeAlert(page)).toBe(THAI_ALERT);
   });
+
+  it('treats a deleted menu or category, opened by a link, as one that is not there', async () => {
+    const cat = await app.api<Category>(barista, 'POST', '/category', { name: 'Ghosts', categoryFor: 'cafe' });
+    const id = cat.body.id;
+    const menu = await app.api<Menu>(barista, 'POST', '/menu', { name: 'Phantom', description: '', category_id: id });
+    expect((await app.api(barista, 'PATCH', `/menu/${menu.body.id}`, { isAvailable: 'unavailable' })).status).toBe(200);
+    const offersNothing = async () => {
+      for (const name of ['Save', 'Delete Category', 'Select'])
+        expect(await page.getByRole('button', { name, exact: true }).count(), name).toBe(0);
+      expect(await page.getByRole('link', { name: 'New Menu' }).count()).toBe(0);
+      expect(await page.getByRole('combobox').count()).toBe(0);
+    };
+
+    await page.goto(`${app.url}/edit-menu/${menu.body.id}`);
+    await page.getByText('This menu no longer exists.').waitFor();
+    await offersNothing();
+
+    expect((await app.api(barista, 'PATCH', `/category/${id}/unavailable`)).status).toBe(200);
+    const unknown = '0b6f2c1e-5d2a-4c1b-9a7e-3f8d2e1c4b5a';
+    for (const path of [
+      `/edit-category/${id}`,
+      `/menuManagement/Ghosts/${id}`,
+      `/add-menu/${id}`,
+      `/add-menu/${unknown}`,
+    ]) {
+      await page.goto(`${app.url}${path}`);
+      await page.getByText('No such category.').waitFor();
+      await offersNothing();
+      if (path.startsWith('/add-menu/')) await screenshot(page, 'staff-add-menu-deleted-category-phone');
+    }
+    await page.goto(`${app.url}/menuManagement`);
+  });
 });

@@ -1,9 +1,10 @@
-import { Box, CircularProgress, Container } from '@mui/material';
+import { Alert, Box, CircularProgress, Container } from '@mui/material';
 import { useParams } from 'react-router';
 import { useCategories } from '../../lib/api/get-categories.js';
 import { useCreateMenu } from './api/create-menu.js';
 import { MenuForm } from './components/menu-form.js';
 import { PageHeader } from './components/page-header.js';
+import { NO_SUCH_CATEGORY } from './menu-errors.js';
 import { MISSING_MENU_FIELDS, descriptionOrDash } from './menu-validation.js';
 import { useSaveMenu } from './use-save-menu.js';
 import { paths } from '../../lib/paths.js';
@@ -31,9 +32,12 @@ export function AddMenuPage() {
         <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
           <CircularProgress aria-label="Loading categories" />
         </Box>
+      ) : !current ? (
+        // The link names the category the menu goes in: one deleted or unknown offers no form.
+        <Alert severity="error">{NO_SUCH_CATEGORY}</Alert>
       ) : (
         <MenuForm
-          initial={{ name: '', description: '', category_id: current?.id ?? '', isActive: 'active' }}
+          initial={{ name: '', description: '', category_id: current.id, isActive: 'active' }}
           categories={available}
           withStatus={false}
           busy={create.isPending}

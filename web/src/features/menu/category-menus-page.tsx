@@ -27,7 +27,7 @@ import { useCategory } from './api/get-category.js';
 import { useUpdateMenu } from './api/update-menu.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { PageHeader } from './components/page-header.js';
-import { errorText } from './menu-errors.js';
+import { categoryProblem, errorText } from './menu-errors.js';
 import { paths } from '../../lib/paths.js';
 
 export function CategoryMenusPage() {
@@ -40,6 +40,7 @@ export function CategoryMenusPage() {
   const [selectMode, setSelectMode] = useState(false);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [deleting, setDeleting] = useState<Menu[] | null>(null);
+  const problem = categoryProblem(category);
   const menus = (category.data?.menu ?? []).filter((m) => m.isAvailable === 'available');
 
   const toggleSelected = (id: string) =>
@@ -83,15 +84,15 @@ export function CategoryMenusPage() {
         back="/menuManagement"
         backLabel="Menu Management"
         action={
-          // No menu can be added to a category that is not there (a mistyped or stale link).
-          !category.isError && (
+          // No menu can be added to a category that is not there (a mistyped or stale link, or deleted).
+          !problem && (
             <Button component={Link} to={paths.addMenu(categoryId)} variant="contained" startIcon={<AddIcon />}>
               New Menu
             </Button>
           )
         }
       />
-      {closed && !category.isError && (
+      {closed && !problem && (
         <Stack direction="row" spacing={1} sx={{ mb: 2 }}>
           {selectMode ? (
             <>
@@ -123,8 +124,8 @@ export function CategoryMenusPage() {
         <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
           <CircularProgress aria-label="Loading menus" />
         </Box>
-      ) : category.isError ? (
-        <Alert severity="error">{errorText(category.error)}</Alert>
+      ) : problem ? (
+        <Alert severity="error">{problem}</Alert>
       ) : menus.length === 0 ? (
         <Alert severity="info">There is no menu in this category yet.</Alert>
       ) : (

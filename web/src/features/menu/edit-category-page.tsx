@@ -8,7 +8,7 @@ import { useUpdateCategory } from './api/update-category.js';
 import { CategoryForm, type CategoryDraft } from './components/category-form.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { PageHeader } from './components/page-header.js';
-import { errorText } from './menu-errors.js';
+import { categoryProblem, errorText } from './menu-errors.js';
 import { ANSWER_BOTH_QUESTIONS, nameError } from './menu-validation.js';
 import { paths } from '../../lib/paths.js';
 
@@ -20,6 +20,7 @@ export function EditCategoryPage() {
   const update = useUpdateCategory();
   const remove = useDeleteCategory();
   const [confirming, setConfirming] = useState(false);
+  const problem = categoryProblem(category);
 
   const submit = async (d: CategoryDraft) => {
     if (d.name === '' || d.categoryFor === '') return void (await alert(ANSWER_BOTH_QUESTIONS));
@@ -48,8 +49,8 @@ export function EditCategoryPage() {
         <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
           <CircularProgress aria-label="Loading category" />
         </Box>
-      ) : category.isError ? (
-        <Alert severity="error">{errorText(category.error)}</Alert>
+      ) : problem || !category.data ? (
+        <Alert severity="error">{problem}</Alert>
       ) : (
         <CategoryForm
           key={category.data.id}

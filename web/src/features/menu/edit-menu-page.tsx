@@ -4,6 +4,7 @@ import { useCategories } from '../../lib/api/get-categories.js';
 import { useUpdateMenu } from './api/update-menu.js';
 import { MenuForm } from './components/menu-form.js';
 import { PageHeader } from './components/page-header.js';
+import { NO_SUCH_MENU } from './menu-errors.js';
 import { ANSWER_BOTH_QUESTIONS, descriptionForForm, descriptionOrDash } from './menu-validation.js';
 import { useSaveMenu } from './use-save-menu.js';
 import { paths } from '../../lib/paths.js';
@@ -14,7 +15,8 @@ export function EditMenuPage() {
   const update = useUpdateMenu();
   const available = (categories.data ?? []).filter((c) => c.isAvailable === 'available');
   const owner = (categories.data ?? []).find((c) => c.menu.some((m) => m.id === menuId));
-  const menu = owner?.menu.find((m) => m.id === menuId);
+  // A deleted menu (unavailable) is still listed for its category: it is as gone as an unknown one.
+  const menu = owner?.menu.find((m) => m.id === menuId && m.isAvailable === 'available');
   const back = owner ? paths.categoryMenus(owner.name, owner.id) : paths.menuManagement;
 
   const submit = useSaveMenu({
@@ -46,7 +48,7 @@ export function EditMenuPage() {
           <CircularProgress aria-label="Loading menu" />
         </Box>
       ) : !menu ? (
-        <Alert severity="warning">This menu no longer exists.</Alert>
+        <Alert severity="warning">{NO_SUCH_MENU}</Alert>
       ) : (
         <MenuForm
           key={menu.id}
