@@ -159,6 +159,10 @@ describe('menu management with the cafe and bar closed', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByTestId('menu-row').filter({ hasText: 'Vanilla' }).waitFor();
     expect((await menuOf('Sweet Syrups', 'Vanilla'))?.description).toBe('-');
+    // The saved form is not in the history: Back goes to where the person came from, not to the form.
+    await page.goBack();
+    await page.waitForURL(/\/menuManagement\/Sweet%20Syrups\//);
+    await page.getByTestId('menu-row').filter({ hasText: 'Vanilla' }).waitFor();
     await page.getByRole('link', { name: 'Menu Management' }).last().click();
     expect(await page.getByRole('link', { name: /^Sweet Syrups/ }).innerText()).toMatch(/\b1 menu\b(?!s)/);
     await page.getByRole('link', { name: /^Sweet Syrups/ }).click();
@@ -175,6 +179,10 @@ describe('menu management with the cafe and bar closed', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByTestId('menu-row').filter({ hasText: 'Vanilla Syrup' }).waitFor();
     expect((await menuOf('Sweet Syrups', 'Vanilla Syrup'))?.description).toBe('Sweet and smooth');
+    await page.goBack();
+    await page.waitForURL(/\/menuManagement\/Sweet%20Syrups\//);
+    await page.getByTestId('menu-row').filter({ hasText: 'Vanilla Syrup' }).waitFor();
+    expect(await page.getByRole('textbox', { name: 'Menu name' }).count()).toBe(0);
 
     await page.getByRole('button', { name: 'Delete Vanilla Syrup' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete menu?' });

@@ -8,7 +8,8 @@ import { descriptionError, nameError } from './menu-validation.js';
 
 /**
  * Saving a menu from its form, added or edited alike: the spec's alert when a required answer is
- * missing, nothing sent while a field shows its error, then the menu's category, or the server's words.
+ * missing, nothing sent while a field shows its error, then the menu's category in the form's place, or the
+ * server's words.
  */
 export function useSaveMenu(options: {
   categories: readonly Category[];
@@ -25,7 +26,8 @@ export function useSaveMenu(options: {
     try {
       await options.save(d);
       const target = options.categories.find((c) => c.id === d.category_id);
-      void navigate(target ? paths.categoryMenus(target.name, target.id) : options.back);
+      // The saved form leaves the history, as a saved category's does (staff-side.md §2): Back does not reopen it.
+      void navigate(target ? paths.categoryMenus(target.name, target.id) : options.back, { replace: true });
     } catch (err) {
       await alert(errorText(err));
     }
