@@ -1,5 +1,5 @@
 import { businessWeekday, type OrderSummary, type User } from '@drinks/contracts';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type RunningApp } from '../support/app.js';
 import {
@@ -355,5 +355,49 @@ describe("dashboards, history and users with the day's orders", () => {
     await signInWithTokens(phone, app, 'admin@woxa.tech', '/userManagement');
     await phone.getByTestId('user-row').nth(2).waitFor();
     await screenshot(phone, 'staff-users-phone');
+  });
+
+  it("edits one row's role at a time, the focus moving into the select and back to the pencil, Escape cancelling", async () => {
+    await desktop.goto(`${app.url}/userManagement`);
+    const first = desktop.getByTestId('user-row').filter({ hasText: unlucky.email });
+    const second = desktop.getByTestId('user-row').filter({ hasText: 'user@woxa.tech' });
+    const pencil = (row: Locator) => row.getByRole('button', { name: /^Edit role of / });
+    const select = (row: Locator) => row.getByRole('combobox', { name: /^Role of / });
+    const focused = (l: Locator) => l.evaluate((el) => el === document.activeElement);
+    const roleOf = async (email: string) =>
+      (await app.api<User[]>(admin, 'GET', '/user')).body.find((u) => u.email === email)?.role;
+
+    await pencil(first).click();
+    await expect.poll(() => focused(select(first))).toBe(true);
+    // Escape on the open list closes the list only; the next one cancels the row's edit.
+    await desktop.keyboard.press('ArrowDown');
+    await desktop.getByRole('listbox').waitFor();
+    await desktop.keyboard.press('Escape');
+    await desktop.getByRole('listbox').waitFor({ state: 'detached' });
+    expect(await select(first).count()).toBe(1);
+    await desktop.keyboard.press('Escape');
+    await select(first).waitFor({ state: 'detached' });
+    await expect.poll(() => focused(pencil(first))).toBe(true);
+
+    // Opening another row's edit closes the first one's, unsaved.
+    await pencil(first).click();
+    await select(first).click();
+    await desktop.getByRole('option', { name: 'Barista' }).click();
+    await pencil(second).click();
+    await select(first).waitFor({ state: 'detached' });
+    expect(await desktop.getByRole('combobox', { name: /^Role of / }).count()).toBe(1);
+    await expect.poll(() => focused(select(second))).toBe(true);
+    expect(await first.getByTestId('user-role').innerText()).toBe('User');
+    expect(await roleOf(unlucky.email)).toBe('user');
+    await screenshot(desktop, 'staff-users-editing-desktop');
+
+    // Cancel and Save hand the focus back to the row's pencil.
+    await second.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => focused(pencil(second))).toBe(true);
+    await pencil(second).click();
+    await second.getByRole('button', { name: 'Save' }).click();
+    await select(second).waitFor({ state: 'detached' });
+    await expect.poll(() => focused(pencil(second))).toBe(true);
+    expect(await roleOf('user@woxa.tech')).toBe('user');
   });
 });

@@ -1,5 +1,5 @@
 import { Box, CircularProgress, Container, Divider, Paper, Typography } from '@mui/material';
-import { Fragment } from 'react';
+import { Fragment, useState } from 'react';
 import { useSession } from '../../lib/session.js';
 import { useUsers } from './api/get-users.js';
 import { UserRow } from './components/user-row.js';
@@ -10,6 +10,8 @@ export function UserManagementPage() {
   const users = useUsers();
   const { me, others } = orderUsers(users.data ?? [], user?.id);
   const current = me ?? user;
+  // One row in edit mode at a time: opening another closes the first, unsaved.
+  const [editing, setEditing] = useState<string | null>(null);
 
   return (
     <Container maxWidth="md" sx={{ py: 2 }}>
@@ -30,7 +32,13 @@ export function UserManagementPage() {
           {others.map((u, i) => (
             <Fragment key={u.id}>
               {i > 0 && <Divider />}
-              <UserRow user={u} editable />
+              <UserRow
+                user={u}
+                editable
+                editing={editing === u.id}
+                onEdit={() => setEditing(u.id)}
+                onDone={() => setEditing((id) => (id === u.id ? null : id))}
+              />
             </Fragment>
           ))}
         </Paper>

@@ -3,19 +3,48 @@ import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
 import EditIcon from '@mui/icons-material/Edit';
 import { Avatar, Box, Chip, FormControl, IconButton, Select, Stack, Typography } from '@mui/material';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.js';
 import { useUpdateUserRole } from '../api/update-user-role.js';
 import { ROLE_OPTIONS, roleLabel, truncateName } from '../user-display.js';
 import { optionItems } from '../../../components/option-items.js';
 
-export function UserRow({ user, editable }: { user: User; editable: boolean }) {
-  const [editing, setEditing] = useState(false);
+/** A user; an editable one's role is edited in place when the page says this row is the one being edited. */
+export function UserRow({
+  user,
+  editable,
+  editing = false,
+  onEdit,
+  onDone,
+}: {
+  user: User;
+  editable: boolean;
+  editing?: boolean;
+  onEdit?: () => void;
+  onDone?: () => void;
+}) {
   const [role, setRole] = useState<Role>(user.role);
   const save = useUpdateUserRole();
   const [confirming, setConfirming] = useState(false);
+  const pencil = useRef<HTMLButtonElement>(null);
+  // Set when this row's own Cancel, Save or Escape ends the edit: the focus goes back to its pencil
+  // (not when another row's pencil took the edit, and the focus with it).
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (editing || !refocus.current) return;
+    refocus.current = false;
+    pencil.current?.focus();
+  }, [editing]);
+  const finish = () => {
+    refocus.current = true;
+    onDone?.();
+  };
+  const cancel = () => {
+    setRole(user.role);
+    finish();
+  };
   const name = editable ? truncateName(user.name) : user.name;
-  const commit = () => save.mutate({ id: user.id, role }, { onSettled: () => setEditing(false) });
+  const commit = () => save.mutate({ id: user.id, role }, { onSettled: finish });
   // Making someone an admin hands over every power of this screen: it takes a second, deliberate tap.
   const promoting = role === 'admin' && user.role !== 'admin';
   return (
@@ -32,9 +61,17 @@ export function UserRow({ user, editable }: { user: User; editable: boolean }) {
         </Typography>
       </Box>
       {editing ? (
-        <Stack direction="row" sx={{ alignItems: 'center' }}>
+        <Stack
+          direction="row"
+          sx={{ alignItems: 'center' }}
+          // The open list's Escape closes the list only (MUI stops it there); the next one cancels.
+          onKeyDown={(e) => {
+            if (e.key === 'Escape' && !confirming) cancel();
+          }}
+        >
           <FormControl size="small">
             <Select
+              autoFocus
               value={role}
               onChange={(e) => setRole(e.target.value as Role)}
               inputProps={{ 'aria-label': `Role of ${user.name}` }}
@@ -42,13 +79,7 @@ export function UserRow({ user, editable }: { user: User; editable: boolean }) {
               {optionItems(ROLE_OPTIONS)}
             </Select>
           </FormControl>
-          <IconButton
-            aria-label="Cancel"
-            onClick={() => {
-              setRole(user.role);
-              setEditing(false);
-            }}
-          >
+          <IconButton aria-label="Cancel" onClick={cancel}>
             <CloseIcon />
           </IconButton>
           <IconButton
@@ -65,10 +96,11 @@ export function UserRow({ user, editable }: { user: User; editable: boolean }) {
           <Chip size="small" label={roleLabel(user.role)} data-testid="user-role" />
           {editable && (
             <IconButton
+              ref={pencil}
               aria-label={`Edit role of ${user.name}`}
               onClick={() => {
                 setRole(user.role);
-                setEditing(true);
+                onEdit?.();
               }}
             >
               <EditIcon />
