@@ -201,8 +201,11 @@ describe("dashboards, history and users with the day's orders", () => {
     const first = await rows.first().innerText();
     expect(first).toMatch(/^1\s+Latte\s+Coffee\s+3 Orders$/);
     await desktop.getByRole('figure', { name: 'Orders per hour' }).waitFor();
+    await expectReadableMenuChart(desktop);
     await screenshot(desktop, 'staff-dashboard-cafe-desktop');
     await expectNoSeriousA11yViolations(desktop);
+    await desktop.getByRole('figure', { name: 'Orders per menu' }).scrollIntoViewIfNeeded();
+    await screenshot(desktop, 'staff-dashboard-menu-chart-desktop');
     await desktop.getByRole('button', { name: 'Go to page 2' }).click();
     await desktop.waitForFunction(() => document.querySelectorAll('[data-testid="popular-row"]').length === 2);
     expect(await rows.first().innerText()).toMatch(/^11\s/);
@@ -215,6 +218,12 @@ describe("dashboards, history and users with the day's orders", () => {
     // The total may already read 14 (as this week's did) while the month's ranking still loads.
     await rows.nth(9).waitFor();
     expect(await rows.count()).toBe(10);
+
+    await signInWithTokens(phone, app, 'admin@woxa.tech', '/dashboard-admin');
+    await phone.getByRole('figure', { name: 'Orders per hour' }).waitFor();
+    await expectReadableMenuChart(phone);
+    await phone.getByRole('figure', { name: 'Orders per menu' }).scrollIntoViewIfNeeded();
+    await screenshot(phone, 'staff-dashboard-menu-chart-phone');
   });
 
   it("opens Today's Dashboard as a bottom sheet with the day's counts, and the bar's dashboard from the cafe's", async () => {
@@ -401,3 +410,45 @@ describe("dashboards, history and users with the day's orders", () => {
     expect(await roleOf('user@woxa.tech')).toBe('user');
   });
 });
+
+/**
+ * The 'Orders per menu' chart of ten menus: each name on one line, clear of the next (two-word names wrapped
+ * into the label below), shortened ones whole in their title, and bars thick enough to read.
+ */
+async function expectReadableMenuChart(page: Page) {
+  const figure = page.getByRole('figure', { name: 'Orders per menu' });
+  const ticks = figure.locator('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-label');
+  await ticks.nth(9).waitFor({ state: 'attached' });
+  const labels = await ticks.evaluateAll((els) =>
+    els.map((el) => {
+      const text = el.querySelector('text')!;
+      const box = text.getBoundingClientRect();
+      const title = el.querySelector('title')?.textContent ?? '';
+      return {
+        lines: text.querySelectorAll('tspan').length,
+        top: box.top,
+        bottom: box.bottom,
+        left: box.left,
+        title,
+        shown: text.textContent ?? '',
+      };
+    }),
+  );
+  expect(labels).toHaveLength(10);
+  const left = (await figure.boundingBox())!.x;
+  labels.sort((a, b) => a.top - b.top);
+  labels.forEach((l, i) => {
+    expect(l.lines, l.shown).toBeLessThanOrEqual(1);
+    expect(l.left, l.shown).toBeGreaterThanOrEqual(left);
+    expect(l.title === l.shown || (l.shown.endsWith('…') && l.title.startsWith(l.shown.slice(0, -1))), l.shown).toBe(
+      true,
+    );
+    if (i > 0) expect(l.top - labels[i - 1]!.bottom, l.shown).toBeGreaterThanOrEqual(4);
+  });
+  expect(labels.map((l) => l.title)).toContain('Caramel Frappe');
+  const bars = await figure
+    .locator('.recharts-bar-rectangle')
+    .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().height));
+  expect(bars).toHaveLength(10);
+  for (const h of bars) expect(h).toBeGreaterThanOrEqual(20);
+}
