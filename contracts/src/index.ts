@@ -9,6 +9,7 @@ export * from './errors.js';
 export * from './error-messages.js';
 export * from './events.js';
 export * from './live.js';
+export * from './live-close.js';
 export * from './business-time.js';
 export * from './insights.js';
 export * from './station.js';

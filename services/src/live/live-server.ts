@@ -1,9 +1,9 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
-import { LiveAuth, STAFF_ROLES, type LiveMessage, type Role } from '@drinks/contracts';
+import { LIVE_CLOSE_REFUSED, LiveAuth, STAFF_ROLES, type LiveMessage, type Role } from '@drinks/contracts';
 
-export const CLOSE_UNAUTHORIZED = 4401;
+export const CLOSE_UNAUTHORIZED = LIVE_CLOSE_REFUSED;
 const AUTH_TIMEOUT_MS = 5000;
 // A client this far behind is dropped; it reconnects and refetches, which beats buffering without bound.
 const MAX_BUFFERED_BYTES = 1024 * 1024;

@@ -1,6 +1,6 @@
-import type { LiveMessage } from '@drinks/contracts';
+import { LIVE_CLOSE_REFUSED, type LiveMessage } from '@drinks/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { applyOrderMessage } from './live-order-cache.js';
 import { readPositions } from './read-positions.js';
 import { getTokens } from './storage.js';
@@ -60,9 +60,14 @@ export async function readLiveMessage(raw: unknown): Promise<LiveMessage | null>
   return (await fullCheck())(raw);
 }
 
-/** Opens the live socket once (mounted in App) and keeps the query cache fresh. */
-export function useLiveEvents(userId: string | null): void {
+/**
+ * Opens the live socket once (mounted in App) and keeps the query cache fresh. `onUserInDoubt`: who the user
+ * is may have changed. The server closes a user's socket as refused when their role changes; a change while
+ * the socket was down (its reconnection's hello) was never sent.
+ */
+export function useLiveEvents(userId: string | null, onUserInDoubt?: () => void): void {
   const queryClient = useQueryClient();
+  const userInDoubt = useEffectEvent(() => onUserInDoubt?.());
   useEffect(() => {
     if (!userId) return;
     let socket: WebSocket | null = null;
@@ -80,6 +85,7 @@ export function useLiveEvents(userId: string | null): void {
 
     const handle = async (parsed: LiveMessage) => {
       if (parsed.type === 'hello') {
+        if (lastSeen !== null) userInDoubt();
         // Whatever happened while we were not subscribed was never sent to us: refetch what is shown, once.
         const cover = () => readPositions.cover(parsed.position, invalidateAll);
         if (missedSomething(lastSeen, parsed.position, cover)) invalidateAll();
@@ -118,9 +124,10 @@ export function useLiveEvents(userId: string | null): void {
           // A message that cannot be read or applied is dropped; the ones behind it still are.
           .catch(() => undefined);
       };
-      socket.onclose = () => {
+      socket.onclose = (ev) => {
         socket = null;
         if (closed) return;
+        if (ev.code === LIVE_CLOSE_REFUSED) userInDoubt();
         timer = setTimeout(connect, reconnectDelay(attempt));
         attempt += 1;
       };

@@ -27,6 +27,8 @@ export interface Session {
   completeCompanySignIn(): Promise<void>;
   logout(): Promise<void>;
   setUser(u: User | null): void;
+  /** Asks the server again who is signed in (a role may have changed) and remembers it; the caller sets it. */
+  recheckUser(): Promise<User>;
 }
 
 const SessionContext = createContext<Session | null>(null);
@@ -203,6 +205,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     leave(false);
   }, [leave, user]);
 
+  const recheckUser = useCallback(async () => {
+    const me = await api<User>('/user/me');
+    writeStorage(STORAGE_KEYS.lastUser, JSON.stringify(me));
+    return me;
+  }, []);
+
   const value = useMemo<Session>(
     () => ({
       user,
@@ -213,8 +221,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       completeCompanySignIn,
       logout,
       setUser,
+      recheckUser,
     }),
-    [user, shopResult.data, initialised, login, completeCompanySignIn, logout],
+    [user, shopResult.data, initialised, login, completeCompanySignIn, logout, recheckUser],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
