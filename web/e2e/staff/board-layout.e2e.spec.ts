@@ -8,6 +8,7 @@ import {
   newPhonePage,
   openBrowser,
   screenshot,
+  settled,
 } from '../support/browser.js';
 import { signInWithTokens } from '../support/customer.js';
 import { baristaPatch, catalog, menuId, newCustomer, placeCafeOrder } from './staff-support.js';
@@ -86,6 +87,31 @@ describe('the board at a glance', () => {
           .isVisible(),
       ).toBe(true);
     await screenshot(page, 'board-phone-three-tickets');
+    await page.context().close();
+  });
+});
+
+describe('the dark bar on a phone', () => {
+  it('stays on screen, one compact row with Order, History and Menu Management, while the queue scrolls', async () => {
+    const page = await newPhonePage(browser);
+    await openBoard(page);
+    const header = page.getByRole('banner');
+    const nav = page.getByRole('navigation', { name: 'Barista' });
+    // At the top: the logo and the greeting in one row, the links in the next.
+    expect((await header.boundingBox())!.height).toBeLessThanOrEqual(90);
+    await page.mouse.wheel(0, 1500);
+    await page.waitForFunction(() => window.scrollY > 1000);
+    await settled(page);
+    const bar = (await header.boundingBox())!;
+    expect(bar.y + bar.height).toBeLessThanOrEqual(48);
+    for (const name of ['Order', 'History', 'Menu Management']) {
+      const link = (await nav.getByRole('link', { name }).boundingBox())!;
+      expect(link.y).toBeGreaterThanOrEqual(0);
+      expect(link.y + link.height).toBeLessThanOrEqual(bar.y + bar.height);
+    }
+    await screenshot(page, 'board-phone-scrolled-bar');
+    await nav.getByRole('link', { name: 'History' }).click();
+    await page.getByRole('heading', { name: 'History' }).waitFor();
     await page.context().close();
   });
 });

@@ -1,5 +1,5 @@
 import LogoutIcon from '@mui/icons-material/Logout';
-import { AppBar, Box, Button, Toolbar } from '@mui/material';
+import { AppBar, Box, Button, GlobalStyles, Toolbar } from '@mui/material';
 import { Link as RouterLink, Outlet, useNavigate } from 'react-router';
 import { Logo } from '../../components/logo.js';
 import { useSession } from '../../lib/session.js';
@@ -15,26 +15,66 @@ const LINKS = [
 
 const NAV_BUTTON = { px: { xs: 0.75, sm: 1 }, minWidth: 0, fontSize: { xs: 14, sm: 15 } } as const;
 
-/** Baristas: a sticky dark bar, no banner, no tab bar. */
+/** Below md the bar has two rows (px): the logo and greeting (taller only while the name is edited), then the links. */
+const TOP_ROW = 44;
+const LINK_ROW = 40;
+/** How much of the page the stuck bar covers: a ticket focused or scrolled to is kept clear of it. */
+const COVERED = { xs: LINK_ROW + 8, md: 60 } as const;
+
+/**
+ * Baristas: a sticky dark bar, no banner, no tab bar. On a phone the logo and greeting scroll away
+ * (the bar sticks at minus their height) and only the row of links stays over the queue.
+ */
 export function BaristaLayout() {
   const { logout } = useSession();
   const navigate = useNavigate();
   return (
     <Box sx={{ minHeight: '100dvh' }} data-layout="barista">
-      <AppBar
-        position="sticky"
-        component="header"
-        // On a phone the wrapped bar would keep two rows over the queue: it scrolls away there.
-        sx={{ bgcolor: CAFE_DARK, position: { xs: 'static', md: 'sticky' } }}
-      >
-        <Toolbar variant="dense" sx={{ gap: { xs: 0, sm: 1 }, flexWrap: 'wrap', py: 0.25, px: { xs: 1, sm: 2 } }}>
-          <Button color="inherit" aria-label="Home" onClick={() => void navigate(paths.ordering)} sx={{ px: 0.5 }}>
-            <Logo />
-          </Button>
-          <Greeting />
-          <Box sx={{ flex: 1 }} />
-          {/* One row of links on a phone too: every row above the queue hides a ticket. */}
-          <Box component="nav" aria-label="Barista" sx={{ display: 'flex', flexWrap: 'wrap' }}>
+      <GlobalStyles
+        styles={(theme) => ({
+          html: {
+            scrollPaddingTop: COVERED.xs,
+            [theme.breakpoints.up('md')]: { scrollPaddingTop: COVERED.md },
+          },
+        })}
+      />
+      <AppBar position="sticky" component="header" sx={{ bgcolor: CAFE_DARK, top: { xs: -TOP_ROW, md: 0 } }}>
+        <Toolbar
+          variant="dense"
+          sx={{ gap: { xs: 0, sm: 1 }, flexWrap: 'wrap', py: { xs: 0, md: 0.25 }, px: { xs: 1, sm: 2 } }}
+        >
+          <Box
+            sx={{
+              display: 'flex',
+              alignItems: 'center',
+              gap: { xs: 0.5, sm: 1 },
+              minWidth: 0,
+              minHeight: { xs: TOP_ROW, md: 0 },
+              flex: { xs: '1 1 100%', md: '0 1 auto' },
+            }}
+          >
+            <Button
+              color="inherit"
+              aria-label="Home"
+              onClick={() => void navigate(paths.ordering)}
+              // On a phone the cup alone: the row's width goes to the barista's name.
+              sx={{
+                px: 0.5,
+                minWidth: 0,
+                flexShrink: 0,
+                '& .MuiTypography-root': { display: { xs: 'none', sm: 'inline' } },
+              }}
+            >
+              <Logo />
+            </Button>
+            <Greeting />
+          </Box>
+          <Box sx={{ flex: 1, display: { xs: 'none', md: 'block' } }} />
+          <Box
+            component="nav"
+            aria-label="Barista"
+            sx={{ display: 'flex', alignItems: 'center', height: { xs: LINK_ROW, md: 'auto' }, flexWrap: 'nowrap' }}
+          >
             {LINKS.map((l) => (
               <Button key={l.to} color="inherit" component={RouterLink} to={l.to} sx={NAV_BUTTON}>
                 {l.label}
