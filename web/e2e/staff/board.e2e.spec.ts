@@ -1,5 +1,5 @@
 import type { Order } from '@drinks/contracts';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type RunningApp } from '../support/app.js';
 import {
@@ -140,7 +140,8 @@ describe('the barista board', () => {
     const dialog = await pickReason('Machine Failure');
     expect(await dialog.getByRole('heading').innerText()).toBe('Cancel 2 orders');
     await dialog.getByRole('button', { name: 'Cancel Order' }).click();
-    await page.getByText('No orders now,').first().waitFor();
+    // Both sections empty: the In Progress one already was, so its text alone said nothing of the rejections.
+    await expect.poll(() => page.getByText('No orders now,').count()).toBe(2);
     expect((await orderStatus(tea)).status).toBe('rejected');
     expect((await orderStatus(coffee)).reject_note).toBe('Machine Failure');
   });
@@ -176,9 +177,29 @@ describe('the barista board', () => {
     const dan = await newCustomer(app, 'Dan Customer');
     const order = await placeCafeOrder(app, dan.token, menuId(menus, 'Espresso'));
     await card(order).waitFor();
+    // The order that arrived already hides the selector behind the open dialog.
+    await page.getByTestId('shop-status-text').waitFor();
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await page.getByText('There are still waiting or in-progress orders today.').waitFor();
     expect((await app.api(barista, 'GET', '/cafe-status')).body).toEqual({ isCafeOpen: true, isBarOpen: false });
+    // Refused: the text, not the selector, beside the waiting order; the refusal on a line of its own under
+    // the title's row, whose controls stay in line.
+    expect(await page.getByTestId('shop-status-text').innerText()).toBe('Cafe Open');
+    expect(await page.getByRole('combobox', { name: 'Shop Status' }).count()).toBe(0);
+    const middle = async (l: Locator) => {
+      const b = (await l.boundingBox())!;
+      return b.y + b.height / 2;
+    };
+    const title = await middle(page.getByRole('heading', { name: 'Orders', exact: true }));
+    for (const control of [
+      page.getByTestId('shop-status-text'),
+      page.getByRole('combobox', { name: 'Station' }),
+      page.getByRole('combobox', { name: 'Filter' }),
+      page.getByRole('button', { name: 'Select', exact: true }),
+    ])
+      expect(Math.abs((await middle(control)) - title)).toBeLessThanOrEqual(4);
+    const refusal = (await page.getByRole('alert').filter({ hasText: 'There are still' }).boundingBox())!;
+    expect(refusal.y).toBeGreaterThan(title);
     await screenshot(page, 'staff-board-refused');
     await page.getByRole('alert').filter({ hasText: 'There are still' }).getByRole('button', { name: 'Close' }).click();
     await page.getByTestId('shop-status-text').waitFor();

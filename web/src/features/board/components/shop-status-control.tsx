@@ -1,5 +1,5 @@
 import { ERROR_MESSAGES, shopStatusParam, type ShopStatus, type ShopStatusParam } from '@drinks/contracts';
-import { Alert, Box, FormControl, InputLabel, Select, Typography } from '@mui/material';
+import { Alert, FormControl, InputLabel, Select, Typography } from '@mui/material';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.js';
 import { ApiError } from '../../../lib/api-client.js';
@@ -12,20 +12,12 @@ const OPTIONS: readonly { value: ShopStatusParam; label: string; title: string; 
   { value: 'all-close', label: 'Close', title: 'Close Cafe and Bar', text: 'Nobody will be able to order.' },
 ];
 
+/** The Shop Status selector while nothing is queued (or all is closed), else the text; its confirm dialog and refusal. */
 export function ShopStatusControl({ shop, canChange }: { shop: ShopStatus; canChange: boolean }) {
   const current = shopStatusParam(shop);
   const [pending, setPending] = useState<ShopStatusParam | null>(null);
   const [error, setError] = useState<string | null>(null);
   const change = useChangeShopStatus();
-
-  // A dialog already open (or its refusal) stays on screen even if orders arrive meanwhile.
-  if (!canChange && pending === null && error === null) {
-    return (
-      <Typography component="p" variant="h6" sx={{ fontWeight: 700 }} data-testid="shop-status-text">
-        {current === 'bar-open' ? 'Bar Open' : 'Cafe Open'}
-      </Typography>
-    );
-  }
 
   const option = OPTIONS.find((o) => o.value === pending);
   const confirm = async () => {
@@ -46,21 +38,30 @@ export function ShopStatusControl({ shop, canChange }: { shop: ShopStatus; canCh
     setPending(null);
   };
 
+  // The parent's row lays these out: the selector or the text among the title's controls, the refusal
+  // on a line of its own under them (inside the row it stretched it and pushed the controls half a row down).
+  // The selector follows the live board: an order arriving hides it even while a dialog is open.
   return (
-    <Box>
-      <FormControl size="small" sx={{ minWidth: 160 }}>
-        <InputLabel id="shop-status-label">Shop Status</InputLabel>
-        <Select
-          labelId="shop-status-label"
-          label="Shop Status"
-          value={pending ?? current}
-          onChange={(e) => setPending(e.target.value as ShopStatusParam)}
-        >
-          {optionItems(OPTIONS)}
-        </Select>
-      </FormControl>
+    <>
+      {canChange ? (
+        <FormControl size="small" sx={{ minWidth: 160 }}>
+          <InputLabel id="shop-status-label">Shop Status</InputLabel>
+          <Select
+            labelId="shop-status-label"
+            label="Shop Status"
+            value={pending ?? current}
+            onChange={(e) => setPending(e.target.value as ShopStatusParam)}
+          >
+            {optionItems(OPTIONS)}
+          </Select>
+        </FormControl>
+      ) : (
+        <Typography component="p" variant="h6" sx={{ fontWeight: 700 }} data-testid="shop-status-text">
+          {current === 'bar-open' ? 'Bar Open' : 'Cafe Open'}
+        </Typography>
+      )}
       {error && (
-        <Alert severity="error" sx={{ mt: 1 }} onClose={() => setError(null)}>
+        <Alert severity="error" sx={{ order: 9, flexBasis: '100%' }} onClose={() => setError(null)}>
           {error}
         </Alert>
       )}
@@ -74,6 +75,6 @@ export function ShopStatusControl({ shop, canChange }: { shop: ShopStatus; canCh
         onClose={() => setPending(null)}
         onConfirm={() => void confirm()}
       />
-    </Box>
+    </>
   );
 }
