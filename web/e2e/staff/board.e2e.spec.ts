@@ -146,6 +146,47 @@ describe('the barista board', () => {
     expect((await orderStatus(coffee)).reject_note).toBe('Machine Failure');
   });
 
+  it('names the order in the Cancel dialog and closes it when another barista finishes or cancels that order', async () => {
+    const eli = await newCustomer(app, 'Eli Customer');
+    const latte = await placeCafeOrder(app, eli.token, menuId(menus, 'Latte'));
+    const mocha = await placeCafeOrder(app, eli.token, menuId(menus, 'Mocha'));
+    // Another barista's board, beside this one.
+    const other = await newDesktopPage(browser);
+    await signInWithTokens(other, app, 'barista@woxa.tech', '/ordering');
+    const there = (o: Order) => other.locator(`[data-order-id="${o.id}"]`);
+    await there(mocha).waitFor();
+    await card(mocha).waitFor();
+
+    await card(latte).getByRole('button', { name: 'Cancel' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cancel order' });
+    await dialog.getByText('Latte for Eli Customer · Waiting').waitFor();
+    // Started there: still to be cancelled here, and the dialog says it is under way.
+    await there(latte).getByRole('button', { name: 'Do' }).click();
+    await dialog.getByText('Latte for Eli Customer · In Progress').waitFor();
+    await dialog.getByRole('radio', { name: 'Machine Failure' }).check();
+    await screenshot(page, 'staff-board-reject-dialog-started-elsewhere');
+    // Finished there: the dialog here closes, and says where the drink went.
+    await there(latte).getByRole('button', { name: 'Done' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByText('Latte for Eli Customer is now Done').waitFor();
+    await screenshot(page, 'staff-board-reject-dialog-closed');
+    expect((await orderStatus(latte)).status).toBe('done');
+
+    await card(mocha).getByRole('button', { name: 'Cancel' }).click();
+    await dialog.getByText('Mocha for Eli Customer · Waiting').waitFor();
+    // The reason picked for the latte went with its dialog.
+    expect(await dialog.getByRole('radio', { name: 'Machine Failure' }).isChecked()).toBe(false);
+    expect(await dialog.getByRole('button', { name: 'Cancel Order' }).isDisabled()).toBe(true);
+    await there(mocha).getByRole('button', { name: 'Cancel' }).click();
+    const theirs = other.getByRole('dialog', { name: 'Cancel order' });
+    await theirs.getByRole('radio', { name: 'Ingredient Unavailable' }).check();
+    await theirs.getByRole('button', { name: 'Cancel Order' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByText('Mocha for Eli Customer is now Rejected').waitFor();
+    expect(await orderStatus(mocha)).toMatchObject({ status: 'rejected', reject_note: 'Ingredient Unavailable' });
+    await other.context().close();
+  });
+
   it('changes the shop status through the confirm dialog, and Close restores the previous value', async () => {
     await chooseShopStatus('Close');
     const dialog = page.getByRole('dialog', { name: 'Close Cafe and Bar' });

@@ -1,4 +1,14 @@
-import type { Order } from '@drinks/contracts';
+import type { Order, OrderStatus } from '@drinks/contracts';
+
+/** The statuses as staff screens name them (staff-side.md §4). */
+export const STATUS_LABELS: Record<OrderStatus, string> = {
+  ordered: 'Waiting',
+  'in-progress': 'In Progress',
+  done: 'Done',
+  picked: 'Picked Up',
+  rejected: 'Rejected',
+  cancel: 'Cancelled',
+};
 
 const TYPE_LABELS: Record<string, string> = { hot: 'Hot', cold: 'Cold', frappe: 'Frappe' };
 

@@ -27,6 +27,7 @@ import { ShopStatusControl } from '../../features/board/components/shop-status-c
 import { ageLevel, recallable } from '../../features/board/station-logic.js';
 import { useBoard, useBoardQueries, type BoardQueries } from '../../features/board/use-board.js';
 import { useBoardActions } from '../../features/board/use-board-actions.js';
+import { useRejecting } from '../../features/board/use-rejecting.js';
 import { useNewOrderAlert, useSoundBlocked } from '../../features/board/use-new-order-alert.js';
 import { useNow } from '../../lib/use-now.js';
 import { useTicketKeys, type TicketKeyAction } from '../../features/board/use-ticket-keys.js';
@@ -72,7 +73,7 @@ const OrderingBoard = memo(function OrderingBoard({ queries }: { queries: BoardQ
   const sound = useSoundBlocked();
   const [selectMode, setSelectMode] = useState(false);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const [rejecting, setRejecting] = useState<Order[] | null>(null);
+  const [rejecting, setRejecting] = useRejecting(board.activeIds);
   const [outOfStock, setOutOfStock] = useState<OutOfStockMenu[]>([]);
   const [printing, setPrinting] = useState<Order | null>(null);
   const [help, setHelp] = useState(false);
@@ -225,7 +226,7 @@ const OrderingBoard = memo(function OrderingBoard({ queries }: { queries: BoardQ
       {rejectLoaded && (
         <RejectDialog
           open={rejecting !== null}
-          count={rejecting?.length ?? 0}
+          orders={rejecting ?? []}
           busy={actions.rejecting}
           onClose={() => setRejecting(null)}
           onConfirm={(note) => void reject(note)}

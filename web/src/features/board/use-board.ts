@@ -69,6 +69,8 @@ export function useBoard(queries: BoardQueries, settings: BoardSettings) {
       lists,
       categories,
       activeCount: all.length,
+      /** Every order of the two queues, whatever the station and filter. */
+      activeIds: new Set(all.map((o) => o.id)) as ReadonlySet<string>,
       hiddenCount: all.length - lists.waiting.length - lists.inProgress.length,
       updatedAt: Math.min(waiting.dataUpdatedAt, inProgress.dataUpdatedAt),
       loading: waiting.isPending || inProgress.isPending,

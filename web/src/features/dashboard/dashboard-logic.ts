@@ -7,6 +7,7 @@ import {
   type OrderSummary,
 } from '@drinks/contracts';
 import type { DashboardPeriod } from '../../components/staff-date-ranges.js';
+import { STATUS_LABELS } from '../../components/staff-order-format.js';
 
 export const PAGE_SIZE = 10;
 export const SUMMARY_REFRESH_MS = 300_000;
@@ -16,15 +17,6 @@ export const PERIODS: readonly { value: DashboardPeriod; label: string }[] = [
   { value: 'week', label: 'This Week' },
   { value: 'month', label: 'This Month' },
 ];
-
-export const STATUS_LABELS: Record<OrderStatus, string> = {
-  ordered: 'Waiting',
-  'in-progress': 'In Progress',
-  done: 'Done',
-  picked: 'Picked Up',
-  rejected: 'Rejected',
-  cancel: 'Cancelled',
-};
 
 export function pageCount(total: number, size = PAGE_SIZE): number {
   return Math.max(1, Math.ceil(total / size));

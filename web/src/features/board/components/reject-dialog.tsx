@@ -3,6 +3,7 @@ import {
   Dialog,
   DialogActions,
   DialogContent,
+  DialogContentText,
   DialogTitle,
   FormControl,
   FormControlLabel,
@@ -11,25 +12,37 @@ import {
   RadioGroup,
   TextField,
 } from '@mui/material';
+import type { Order } from '@drinks/contracts';
 import { useState } from 'react';
+import { STATUS_LABELS } from '../../../components/staff-order-format.js';
 import { OTHER, OTHER_REASON_MAX, REASON_OPTIONS, otherReasonError, rejectNote } from '../board-logic.js';
 
-/** The cancel-order reason screen; `count` > 1 when cancelling a selection. */
+/** The cancel-order reason screen, for one order (named, with its status now) or a selection. */
 export function RejectDialog({
   open,
-  count,
+  orders,
   busy,
   onClose,
   onConfirm,
 }: {
   open: boolean;
-  count: number;
+  orders: readonly Order[];
   busy: boolean;
   onClose(): void;
   onConfirm(note: string): void;
 }) {
   const [choice, setChoice] = useState('');
   const [other, setOther] = useState('');
+  // Closed from outside (the order finished elsewhere), it kept the reason picked: a new opening starts blank.
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) {
+      setChoice('');
+      setOther('');
+    }
+  }
+  const one = orders.length === 1 ? orders[0] : undefined;
   const note = rejectNote(choice, other);
   const otherError = choice === OTHER ? otherReasonError(other) : null;
   const close = () => {
@@ -38,9 +51,23 @@ export function RejectDialog({
     onClose();
   };
   return (
-    <Dialog open={open} onClose={close} fullWidth maxWidth="xs" aria-labelledby="reject-title">
-      <DialogTitle id="reject-title">{count > 1 ? `Cancel ${count} orders` : 'Cancel order'}</DialogTitle>
+    <Dialog
+      open={open}
+      onClose={close}
+      fullWidth
+      maxWidth="xs"
+      aria-labelledby="reject-title"
+      aria-describedby={one ? 'reject-order' : undefined}
+    >
+      <DialogTitle id="reject-title">
+        {orders.length > 1 ? `Cancel ${orders.length} orders` : 'Cancel order'}
+      </DialogTitle>
       <DialogContent>
+        {one && (
+          <DialogContentText id="reject-order" sx={{ mb: 1, color: 'text.primary' }}>
+            <strong>{one.menu.name}</strong> for <strong>{one.user.name}</strong> · {STATUS_LABELS[one.status]}
+          </DialogContentText>
+        )}
         <FormControl>
           <FormLabel id="reject-reason-label">Reason</FormLabel>
           <RadioGroup aria-labelledby="reject-reason-label" value={choice} onChange={(e) => setChoice(e.target.value)}>
