@@ -10,7 +10,7 @@ import {
   screenshot,
   settled,
 } from '../support/browser.js';
-import { signInWithTokens } from '../support/customer.js';
+import { setShop, signInWithTokens } from '../support/customer.js';
 import { baristaPatch, catalog, menuId, newCustomer, placeCafeOrder } from './staff-support.js';
 
 // How much of a rush a barista sees at once: a desk board shows at least 12 waiting tickets without
@@ -20,17 +20,30 @@ let app: RunningApp;
 let browser: Browser;
 let barista: string;
 const placed: Order[] = [];
+const LONG_NAME = 'Caramel Macadamia Frappes';
 
 beforeAll(async () => {
   [app, browser] = await Promise.all([startApp(), openBrowser()]);
   barista = (await app.login('barista@woxa.tech', 'password123')).accessToken;
   const menus = await catalog(app, barista);
+  // A name as long as a menu's may be (25), the widest type and sweetness.
+  await setShop(app, barista, 'all-close');
+  const frappe = menus.find((c) => c.name === 'Frappe')!;
+  const created = await app.api<{ id: string }>(barista, 'POST', '/menu', {
+    name: LONG_NAME,
+    description: '-',
+    category_id: frappe.id,
+  });
+  if (created.status !== 201) throw new Error(`menu: ${created.status} ${JSON.stringify(created.body)}`);
+  await setShop(app, barista, 'cafe-open');
   const drinks = ['Latte', 'Mocha', 'Americano'];
   for (let i = 0; i < 7; i++) {
     const c = await newCustomer(app);
     placed.push(await placeCafeOrder(app, c.token, menuId(menus, drinks[i % 3]!), { remark: 'less ice' }));
     placed.push(await placeCafeOrder(app, c.token, menuId(menus, drinks[(i + 1) % 3]!)));
   }
+  const c = await newCustomer(app);
+  placed.push(await placeCafeOrder(app, c.token, created.body.id, { type: 'frappe', sweetness: 100 }));
 });
 afterAll(async () => {
   await browser?.close();
@@ -113,6 +126,54 @@ describe('the dark bar on a phone', () => {
     await nav.getByRole('link', { name: 'History' }).click();
     await page.getByRole('heading', { name: 'History' }).waitFor();
     await page.context().close();
+  });
+});
+
+/** How many lines `text` takes inside `container`, by the boxes of its characters. */
+function linesOf(container: Locator, text: string): Promise<number> {
+  return container.evaluate((root, wanted) => {
+    const nodes: Text[] = [];
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    while (walker.nextNode()) nodes.push(walker.currentNode as Text);
+    const all = nodes.map((n) => n.data).join('');
+    const start = all.indexOf(wanted);
+    if (start < 0) throw new Error(`no "${wanted}" in "${all}"`);
+    const tops = new Set<number>();
+    let at = 0;
+    for (const node of nodes) {
+      for (let i = 0; i < node.data.length; i++, at++) {
+        if (at < start || at >= start + wanted.length || node.data[i] === ' ') continue;
+        const range = document.createRange();
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        tops.add(Math.round(range.getBoundingClientRect().top));
+      }
+    }
+    return tops.size;
+  }, text);
+}
+
+describe('Select mode', () => {
+  it('keeps the age, the type and the sweetness of a long-named ticket each on one line, at 1280 and 390 wide', async () => {
+    const long = placed.at(-1)!;
+    for (const [width, page] of [
+      ['desk', await newDesktopPage(browser)],
+      ['phone', await newPhonePage(browser)],
+    ] as const) {
+      await openBoard(page);
+      await page.getByRole('button', { name: 'Select', exact: true }).click();
+      const ticket = page.locator(`[data-order-id="${long.id}"]`);
+      await ticket.getByRole('checkbox').waitFor();
+      await ticket.scrollIntoViewIfNeeded();
+      expect(await ticket.getByRole('heading').innerText()).toBe(LONG_NAME);
+      const age = ticket.getByTestId('ticket-age');
+      expect(await age.innerText()).toMatch(/^\d+:\d\d$/);
+      expect(await linesOf(age, await age.innerText())).toBe(1);
+      expect(await linesOf(ticket, 'Type: Frappe')).toBe(1);
+      expect(await linesOf(ticket, 'Sweetness: 100%')).toBe(1);
+      await screenshot(page, `board-select-long-name-${width}`);
+      await page.context().close();
+    }
   });
 });
 

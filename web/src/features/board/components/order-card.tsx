@@ -1,7 +1,7 @@
 import type { Order } from '@drinks/contracts';
 import PrintIcon from '@mui/icons-material/Print';
-import { Box, Button, Card, Checkbox, IconButton, Stack, Typography } from '@mui/material';
-import { isCafeOrder, typeLabel } from '../../../components/staff-order-format.js';
+import { Box, Button, Card, Checkbox, FormControlLabel, IconButton, Stack, Typography } from '@mui/material';
+import { sweetnessLabel, typeLabel } from '../../../components/staff-order-format.js';
 import { TimelineIconButton } from '../../../components/timeline/timeline-icon-button.js';
 import { remarkText } from '../board-logic.js';
 import type { AgeLevel } from '../station-logic.js';
@@ -25,6 +25,7 @@ interface Props {
 export function OrderCard(p: Props) {
   const { order } = p;
   const remark = remarkText(order.remark);
+  const sweetness = sweetnessLabel(order);
   const waiting = order.status === 'ordered';
   return (
     <Card
@@ -37,22 +38,11 @@ export function OrderCard(p: Props) {
       aria-label={`${order.menu.name} for ${order.user.name}`}
       sx={{
         p: 1,
-        display: 'flex',
-        gap: 1,
-        alignItems: 'flex-start',
         borderLeft: 6,
         borderLeftColor: AGE_COLOURS[p.level].border,
         '&:focus-visible': { outline: '3px solid #1565c0', outlineOffset: 2 },
       }}
     >
-      {p.selectMode && (
-        <Checkbox
-          checked={p.selected}
-          onChange={p.onToggleSelect}
-          sx={{ p: 0.5 }}
-          slotProps={{ input: { 'aria-label': `Select order of ${order.user.name}` } }}
-        />
-      )}
       <Box sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
         <Stack direction="row" spacing={0.5} sx={{ alignItems: 'baseline', justifyContent: 'space-between' }}>
           <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700, lineHeight: 1.25 }}>
@@ -69,14 +59,35 @@ export function OrderCard(p: Props) {
           </Box>
           <TumblerImage src={order.tumblerImage} owner={order.user.name} size={40} />
         </Box>
-        <Typography variant="body2" color="text.secondary" sx={{ fontSize: 13 }}>
-          Type: {typeLabel(order.type)}
-          {isCafeOrder(order) && order.sweetness !== null && <> · Sweetness: {order.sweetness}%</>}
+        {/* A narrow ticket (Select mode's checkbox) breaks the line between the two, never inside one. */}
+        <Typography variant="body2" color="text.secondary" sx={{ fontSize: 13, '& > span': { whiteSpace: 'nowrap' } }}>
+          <span>Type: {typeLabel(order.type)}</span>
+          {sweetness && (
+            <>
+              {' · '}
+              <span>Sweetness: {sweetness}</span>
+            </>
+          )}
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ fontSize: 13 }}>
           Remark: {remark ?? '-'}
         </Typography>
-        {!p.selectMode && (
+        {/* Select mode's checkbox takes the buttons' row, not a column of the ticket's width: the text keeps
+            the width it had, so no line breaks anew and no ticket grows when the mode changes. */}
+        {p.selectMode ? (
+          <FormControlLabel
+            label="Select"
+            sx={{ mt: 0.5, ml: -0.5 }}
+            control={
+              <Checkbox
+                checked={p.selected}
+                onChange={p.onToggleSelect}
+                sx={{ p: 0.5 }}
+                slotProps={{ input: { 'aria-label': `Select order of ${order.user.name}` } }}
+              />
+            }
+          />
+        ) : (
           <Stack direction="row" spacing={0.5} useFlexGap sx={{ mt: 0.5, alignItems: 'center' }}>
             <Button variant="contained" size="small" onClick={p.onAdvance} disabled={p.busy}>
               {waiting ? 'Do' : 'Done'}

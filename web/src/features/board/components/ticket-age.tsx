@@ -23,7 +23,17 @@ export function AgeChip({ order, level }: { order: Order; level: AgeLevel }) {
       component="span"
       data-testid="ticket-age"
       aria-label={`Waiting ${age}, ${colours.label}`}
-      sx={{ px: 0.75, borderRadius: 1, fontWeight: 700, fontSize: 14, bgcolor: colours.bg, color: colours.fg }}
+      // Its own width, always on one line: a long drink name beside it wraps instead (it broke '0:0' / '7').
+      sx={{
+        px: 0.75,
+        borderRadius: 1,
+        fontWeight: 700,
+        fontSize: 14,
+        bgcolor: colours.bg,
+        color: colours.fg,
+        whiteSpace: 'nowrap',
+        flexShrink: 0,
+      }}
     >
       {age}
     </Box>
