@@ -143,16 +143,24 @@ describe('the barista station', () => {
     await page.keyboard.press('ArrowRight');
     expect(await focusedId()).toBe(order.id);
     await screenshot(page, 'station-keyboard-focus');
+    // Each key moves the ticket, and the focus goes with it: Enter, Enter, R, X on the same drink, no mouse.
+    const focusedSection = () =>
+      page.evaluate(() => document.activeElement?.closest('section, [data-testid]:not([data-ticket])')?.textContent);
     await page.keyboard.press('Enter');
     await until(async () => (await statusOf(order)) === 'in-progress', 'started by Enter');
     await card(order).getByRole('button', { name: 'Done' }).waitFor();
-    await card(order).focus();
+    await expect.poll(focusedId).toBe(order.id);
+    expect(await focusedSection()).toMatch(/^In Progress Order/);
+    await screenshot(page, 'station-keyboard-focus-followed');
     await page.keyboard.press('Enter');
     await until(async () => (await statusOf(order)) === 'done', 'done by Enter');
-    await counterRow(order).focus();
+    await counterRow(order).waitFor();
+    await expect.poll(focusedId).toBe(order.id);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('pickup-row');
     await page.keyboard.press('r');
     await until(async () => (await statusOf(order)) === 'in-progress', 'recalled by R');
-    await card(order).focus();
+    await card(order).getByRole('button', { name: 'Done' }).waitFor();
+    await expect.poll(focusedId).toBe(order.id);
     await page.keyboard.press('x');
     await page.getByRole('dialog', { name: 'Cancel order' }).waitFor();
     await page.keyboard.press('Escape');
@@ -162,8 +170,13 @@ describe('the barista station', () => {
     await screenshot(page, 'station-keyboard-help');
     await expectNoSeriousA11yViolations(page);
     await help.getByRole('button', { name: 'Close' }).click();
-    await baristaPatch(app, barista, order.id, { status: 'done' });
-    await baristaPatch(app, barista, order.id, { status: 'picked' });
+    // Done and handed over from the keyboard: P acts on the counter row the focus went to.
+    await card(order).focus();
+    await page.keyboard.press('Enter');
+    await counterRow(order).waitFor();
+    await expect.poll(focusedId).toBe(order.id);
+    await page.keyboard.press('p');
+    await until(async () => (await statusOf(order)) === 'picked', 'handed over by P');
   });
 
   it('ages tickets amber at 5 and red at 10 minutes on a pinned clock', async () => {

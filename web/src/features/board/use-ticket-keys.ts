@@ -35,9 +35,62 @@ function neighbour(tickets: HTMLElement[], current: HTMLElement | null, key: str
   return candidates.sort((a, b) => score(a) - score(b))[0];
 }
 
+/** How long a moved ticket may take to show where it lands (its old and new lists refetch one by one). */
+const LANDING_MS = 1500;
+
+const ticketEl = (id: string) => document.querySelector<HTMLElement>(`[data-ticket="${CSS.escape(id)}"]`);
+
+function focusTicket(el: HTMLElement) {
+  el.focus();
+  el.scrollIntoView({ block: 'nearest' });
+}
+
+/**
+ * Keeps the keyboard user's place once a key acted on ticket `id`: the ticket is drawn anew where it lands
+ * (In Progress, the counter, back in a queue), so the focus, dropped to the page's body, goes there; when it
+ * does not land (handed over), to the nearest ticket after it, else before it. Keys in the dialog it may open
+ * ('Cancel order') keep it going; a pointer, or the focus going to another ticket or control, ends it.
+ * Returns what ends it.
+ */
+function keepPlace(id: string, neighbours: readonly string[]): () => void {
+  let fallback: ReturnType<typeof setTimeout> | undefined;
+  const lost = () => document.activeElement === null || document.activeElement === document.body;
+  const land = () => {
+    if (!lost()) return;
+    const there = ticketEl(id);
+    if (there) {
+      focusTicket(there);
+      stop();
+      return;
+    }
+    fallback ??= setTimeout(() => {
+      const next = neighbours.map(ticketEl).find((el) => el !== null);
+      if (lost() && next) focusTicket(next);
+      stop();
+    }, LANDING_MS);
+  };
+  const onFocus = (e: FocusEvent) => {
+    const el = e.target instanceof Element ? e.target : null;
+    const onIt = el?.closest<HTMLElement>('[data-ticket]')?.dataset.ticket === id;
+    if (!onIt && !el?.closest('.MuiModal-root')) stop();
+  };
+  const observer = new MutationObserver(land);
+  observer.observe(document.body, { childList: true, subtree: true });
+  window.addEventListener('pointerdown', stop, true);
+  window.addEventListener('focusin', onFocus);
+  function stop() {
+    observer.disconnect();
+    clearTimeout(fallback);
+    window.removeEventListener('pointerdown', stop, true);
+    window.removeEventListener('focusin', onFocus);
+  }
+  return stop;
+}
+
 /**
  * The desk board's bump-bar flow: arrow keys move the focus between tickets (`[data-ticket]`),
- * Enter/X/R/P/L act on the focused one, '?' opens the help. Keys typed into a field or a dialog are left alone.
+ * Enter/X/R/P/L act on the focused one (and the focus follows it, see keepPlace), '?' opens the help. Keys typed
+ * into a field or a dialog are left alone.
  */
 export function useTicketKeys(onAction: (orderId: string, action: TicketKeyAction) => void, onHelp: () => void) {
   const handlers = useRef({ onAction, onHelp });
@@ -45,6 +98,7 @@ export function useTicketKeys(onAction: (orderId: string, action: TicketKeyActio
     handlers.current = { onAction, onHelp };
   });
   useEffect(() => {
+    let endFollow = () => {};
     const onKey = (e: KeyboardEvent) => {
       const target = e.target instanceof HTMLElement ? e.target : null;
       if (target?.closest('input, textarea, select, [role="dialog"], [role="listbox"], [role="menu"]')) return;
@@ -69,9 +123,19 @@ export function useTicketKeys(onAction: (orderId: string, action: TicketKeyActio
       // Enter on a button inside the ticket keeps its own meaning.
       if (!action || !current || target !== current || !current.dataset.ticket) return;
       e.preventDefault();
-      handlers.current.onAction(current.dataset.ticket, action);
+      const id = current.dataset.ticket;
+      const at = tickets.indexOf(current);
+      const neighbours = [...tickets.slice(at + 1), ...tickets.slice(0, at).reverse()].flatMap((t) =>
+        t.dataset.ticket ? [t.dataset.ticket] : [],
+      );
+      endFollow();
+      if (action !== 'print') endFollow = keepPlace(id, neighbours);
+      handlers.current.onAction(id, action);
     };
     window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      endFollow();
+    };
   }, []);
 }
