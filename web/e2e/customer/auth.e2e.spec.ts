@@ -223,6 +223,16 @@ describe('sign-in, registration and landing', () => {
     await otherTab.getByRole('navigation').first().waitFor();
     await user.goto(`${app.url}/menuCafe`);
     await user.getByRole('button', { name: 'Open menu' }).click();
+    // A new name given in one tab greets the person in the other too, without a reload.
+    const userToken = (await app.login('user@woxa.tech', PASSWORD)).accessToken;
+    const before = (await app.api<{ name: string }>(userToken, 'GET', '/user/me')).body.name;
+    await user.getByRole('button', { name: 'Edit name' }).click();
+    await user.getByLabel('New name:').fill('Renamed Here');
+    await user.getByRole('button', { name: 'Save' }).click();
+    await user.getByText('Hi, Renamed Here').waitFor();
+    await otherTab.getByRole('button', { name: 'Open menu' }).click();
+    await otherTab.getByText('Hi, Renamed Here').waitFor({ timeout: 5000 });
+    await app.api(userToken, 'PATCH', '/user', { name: before });
     await user.getByRole('button', { name: 'Logout' }).click();
     await user.waitForURL(`${app.url}/login`);
     await otherTab.waitForURL(`${app.url}/login`, { timeout: 5000 });

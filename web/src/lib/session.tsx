@@ -166,11 +166,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
 
   // Signed out in another tab (the tokens are shared): this one follows at once, rather than showing what
-  // it last knew with buttons that can only fail.
+  // it last knew with buttons that can only fail. Renamed in another tab: the greeting here follows too
+  // (only the name: a role change goes through the live socket, which moves the screens with it).
   useEffect(() => {
     const onStorage = (e: StorageEvent) => {
       const signedOut = (e.key === null || e.key === STORAGE_KEYS.refreshToken) && !getTokens().refreshToken;
       if (signedOut && user) leave(true);
+      if (e.key === STORAGE_KEYS.lastUser && user) {
+        const renamed = lastKnownUser();
+        if (renamed?.id === user.id && renamed.name !== user.name) setUser({ ...user, name: renamed.name });
+      }
     };
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);
@@ -211,6 +216,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return me;
   }, []);
 
+  /** Sets the signed-in user and remembers it: for opening offline, and for the other tabs of this browser. */
+  const adoptUser = useCallback((u: User | null) => {
+    if (u) writeStorage(STORAGE_KEYS.lastUser, JSON.stringify(u));
+    setUser(u);
+  }, []);
+
   const value = useMemo<Session>(
     () => ({
       user,
@@ -220,10 +231,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       login,
       completeCompanySignIn,
       logout,
-      setUser,
+      setUser: adoptUser,
       recheckUser,
     }),
-    [user, shopResult.data, initialised, login, completeCompanySignIn, logout, recheckUser],
+    [user, shopResult.data, initialised, login, completeCompanySignIn, logout, adoptUser, recheckUser],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
