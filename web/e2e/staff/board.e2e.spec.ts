@@ -204,6 +204,13 @@ describe('the barista board', () => {
     await chooseShopStatus('Close');
     await page.getByRole('dialog', { name: 'Close Cafe and Bar' }).getByRole('button', { name: 'Confirm' }).click();
     await page.getByText('Cafe and Bar are close').waitFor();
+    // The drinks already made are still on the counter: they can be handed over, not brought back.
+    const counter = page.getByTestId('waiting-pickup');
+    const onCounter = await app.api<Order[]>(barista, 'GET', '/order?status=done');
+    expect(onCounter.body.length).toBeGreaterThan(0);
+    await counter.getByRole('button', { name: 'Picked up' }).first().waitFor();
+    expect(await counter.getByRole('button', { name: 'Picked up' }).count()).toBe(onCounter.body.length);
+    expect(await page.getByRole('button', { name: 'Recall' }).count()).toBe(0);
     await screenshot(page, 'staff-board-closed');
 
     await chooseShopStatus('Cafe');

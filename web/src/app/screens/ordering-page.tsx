@@ -200,20 +200,26 @@ const OrderingBoard = memo(function OrderingBoard({ queries }: { queries: BoardQ
           <CircularProgress aria-label="Loading orders" />
         </Box>
       ) : (
-        showQueues && (
+        // Closed with nothing queued: the drinks already on the counter can still be handed over.
+        (showQueues || lists.done.length > 0) && (
           <Stack spacing={{ xs: 1, sm: 1.5 }}>
-            <AllDayStrip orders={active} />
-            {board.hiddenCount > 0 && (
-              <Alert severity="info" sx={{ py: 0 }}>
-                {board.hiddenCount} more active {board.hiddenCount === 1 ? 'order is' : 'orders are'} hidden by the
-                station or filter.
-              </Alert>
+            {showQueues && (
+              <>
+                <AllDayStrip orders={active} />
+                {board.hiddenCount > 0 && (
+                  <Alert severity="info" sx={{ py: 0 }}>
+                    {board.hiddenCount} more active {board.hiddenCount === 1 ? 'order is' : 'orders are'} hidden by the
+                    station or filter.
+                  </Alert>
+                )}
+                <OrderSection title="In Progress Order" orders={lists.inProgress} render={card} />
+                <OrderSection title="Waiting Order" orders={lists.waiting} badge={fresh.length} render={card} />
+              </>
             )}
-            <OrderSection title="In Progress Order" orders={lists.inProgress} render={card} />
-            <OrderSection title="Waiting Order" orders={lists.waiting} badge={fresh.length} render={card} />
             <CounterSection
               done={lists.done}
               rejected={lists.rejected}
+              shop={shop}
               now={now}
               busyId={actions.busyId}
               offline={!online}

@@ -1,4 +1,4 @@
-import type { Order } from '@drinks/contracts';
+import type { Order, ShopStatus } from '@drinks/contracts';
 import { Button, Stack } from '@mui/material';
 import { ListSection } from '../../../components/list-section.js';
 import { PickupRow } from '../../../components/pickup-row.js';
@@ -8,11 +8,13 @@ interface RowProps {
   order: Order;
   now: number;
   busy: boolean;
+  /** Whether the order's area is open: the server refuses to bring an order back into a closed one. */
+  areaOpen: boolean;
   onPickUp?(): void;
   onRecall(): void;
 }
 
-function Row({ order, now, busy, onPickUp, onRecall }: RowProps) {
+function Row({ order, now, busy, areaOpen, onPickUp, onRecall }: RowProps) {
   const overdue = order.status === 'done' && now - Date.parse(order.updatedAt) >= UNCLAIMED_AFTER_MS;
   return (
     <PickupRow order={order} now={now} overdue={overdue} focusable>
@@ -21,7 +23,7 @@ function Row({ order, now, busy, onPickUp, onRecall }: RowProps) {
           Picked up
         </Button>
       )}
-      {recallable(order, now) && (
+      {areaOpen && recallable(order, now) && (
         <Button size="small" variant="outlined" onClick={onRecall} disabled={busy}>
           Recall
         </Button>
@@ -37,6 +39,7 @@ function Row({ order, now, busy, onPickUp, onRecall }: RowProps) {
 export function CounterSection({
   done,
   rejected,
+  shop,
   now,
   busyId,
   offline,
@@ -45,6 +48,7 @@ export function CounterSection({
 }: {
   done: readonly Order[];
   rejected: readonly Order[];
+  shop: ShopStatus;
   now: number;
   busyId: string | undefined;
   offline: boolean;
@@ -52,7 +56,9 @@ export function CounterSection({
   onRecall(o: Order): void;
 }) {
   const waiting = [...done].sort((a, b) => a.updatedAt.localeCompare(b.updatedAt));
-  const recent = rejected.filter((o) => recallable(o, now));
+  const open = (o: Order) => (o.menu.category.categoryFor === 'cafe' ? shop.isCafeOpen : shop.isBarOpen);
+  // A cancelled order can only come back into an open area: elsewhere its row would offer nothing.
+  const recent = rejected.filter((o) => open(o) && recallable(o, now));
   return (
     <Stack spacing={2}>
       <ListSection
@@ -67,6 +73,7 @@ export function CounterSection({
             order={o}
             now={now}
             busy={offline || busyId === o.id}
+            areaOpen={open(o)}
             onPickUp={() => onPickUp(o)}
             onRecall={() => onRecall(o)}
           />
@@ -75,7 +82,14 @@ export function CounterSection({
       {recent.length > 0 && (
         <ListSection id="recent-title" title="Recently cancelled" testId="recently-cancelled">
           {recent.map((o) => (
-            <Row key={o.id} order={o} now={now} busy={offline || busyId === o.id} onRecall={() => onRecall(o)} />
+            <Row
+              key={o.id}
+              order={o}
+              now={now}
+              busy={offline || busyId === o.id}
+              areaOpen
+              onRecall={() => onRecall(o)}
+            />
           ))}
         </ListSection>
       )}
