@@ -62,7 +62,7 @@ export function OrderingPage() {
 const OrderingBoard = memo(function OrderingBoard({ queries }: { queries: BoardQueries }) {
   const { shop, shopLoaded } = useSession();
   const [settings, updateSettings] = useBoardSettings();
-  const board = useBoard(queries, settings);
+  const board = useBoard(queries, settings, shop);
   const { lists } = board;
   const actions = useBoardActions();
   const online = useOnline();

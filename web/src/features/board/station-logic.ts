@@ -1,4 +1,4 @@
-import { PICKUP_REMINDER_MINUTES, type Area, type Order } from '@drinks/contracts';
+import { PICKUP_REMINDER_MINUTES, type Area, type Order, type ShopStatus } from '@drinks/contracts';
 import { typeLabel } from '../../components/staff-order-format.js';
 
 export type Station = 'all' | Area;
@@ -31,14 +31,21 @@ export function matchesStation(order: Order, station: Station, category: string)
   return category === ALL_CATEGORIES || order.menu.category.name === category;
 }
 
-/** Category filters of a station: those of the catalog plus any an order on the board still carries. */
+/**
+ * Category filters of a station: the catalog's that can be ordered now (not deleted, their area open),
+ * plus any an order on the board still carries.
+ */
 export function categoryOptions(
-  catalog: readonly { name: string; categoryFor: Area }[],
+  catalog: readonly { name: string; categoryFor: Area; isAvailable: 'available' | 'unavailable' }[],
   orders: readonly Order[],
   station: Station,
+  shop: ShopStatus,
 ): string[] {
   const names = new Set<string>();
-  for (const c of catalog) if (station === 'all' || c.categoryFor === station) names.add(c.name);
+  const open = (area: Area) => (area === 'cafe' ? shop.isCafeOpen : shop.isBarOpen);
+  for (const c of catalog)
+    if ((station === 'all' || c.categoryFor === station) && c.isAvailable === 'available' && open(c.categoryFor))
+      names.add(c.name);
   for (const o of orders)
     if (station === 'all' || o.menu.category.categoryFor === station) names.add(o.menu.category.name);
   return [ALL_CATEGORIES, ...[...names].sort((a, b) => a.localeCompare(b))];

@@ -35,11 +35,23 @@ describe('stations and categories', () => {
   });
   it('offers the categories of the catalog and of the orders on the board', () => {
     const catalog = [
-      { name: 'Tea', categoryFor: 'cafe' as const },
-      { name: 'Wine', categoryFor: 'bar' as const },
+      { name: 'Tea', categoryFor: 'cafe' as const, isAvailable: 'available' as const },
+      { name: 'Wine', categoryFor: 'bar' as const, isAvailable: 'available' as const },
     ];
-    expect(categoryOptions(catalog, [latte, frappe, mojito], 'cafe')).toEqual(['All', 'Coffee', 'Frappe', 'Tea']);
-    expect(categoryOptions(catalog, [latte, mojito], 'bar')).toEqual(['All', 'Cocktail', 'Wine']);
+    const both = { isCafeOpen: true, isBarOpen: true };
+    expect(categoryOptions(catalog, [latte, frappe, mojito], 'cafe', both)).toEqual(['All', 'Coffee', 'Frappe', 'Tea']);
+    expect(categoryOptions(catalog, [latte, mojito], 'bar', both)).toEqual(['All', 'Cocktail', 'Wine']);
+  });
+
+  it("leaves out the catalog's deleted categories and those of a closed area, not those orders still carry", () => {
+    const catalog = [
+      { name: 'Tea', categoryFor: 'cafe' as const, isAvailable: 'available' as const },
+      { name: 'Smoothie', categoryFor: 'cafe' as const, isAvailable: 'unavailable' as const },
+      { name: 'Wine', categoryFor: 'bar' as const, isAvailable: 'available' as const },
+    ];
+    const cafeOnly = { isCafeOpen: true, isBarOpen: false };
+    expect(categoryOptions(catalog, [latte], 'all', cafeOnly)).toEqual(['All', 'Coffee', 'Tea']);
+    expect(categoryOptions(catalog, [latte, mojito], 'all', cafeOnly)).toEqual(['All', 'Cocktail', 'Coffee', 'Tea']);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { Category, Order } from '@drinks/contracts';
+import type { Category, Order, ShopStatus } from '@drinks/contracts';
 import { useQuery, type QueryObserverResult } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useBusinessClock } from '../../components/staff-business-time.js';
@@ -47,12 +47,12 @@ export function useBoardQueries(): BoardQueries {
 }
 
 /** The board's lists narrowed to this board's station and filter, in its order. */
-export function useBoard(queries: BoardQueries, settings: BoardSettings) {
+export function useBoard(queries: BoardQueries, settings: BoardSettings, shop: ShopStatus) {
   const { waiting, inProgress, done, rejected, catalog } = queries;
   const { station, category, oldestFirst } = settings;
   return useMemo(() => {
     const all = [...(inProgress.data ?? []), ...(waiting.data ?? [])];
-    const categories = categoryOptions(catalog.data ?? [], all, station);
+    const categories = categoryOptions(catalog.data ?? [], all, station, shop);
     const cat = categories.includes(category) ? category : 'All';
     const shown = (list: readonly Order[] | undefined) =>
       sortTickets(
@@ -77,5 +77,5 @@ export function useBoard(queries: BoardQueries, settings: BoardSettings) {
       find: (id: string): Order | undefined =>
         [...lists.inProgress, ...lists.waiting, ...lists.done, ...lists.rejected].find((o) => o.id === id),
     };
-  }, [waiting, inProgress, done, rejected, catalog, station, category, oldestFirst]);
+  }, [waiting, inProgress, done, rejected, catalog, station, category, oldestFirst, shop]);
 }
