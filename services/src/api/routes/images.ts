@@ -3,7 +3,7 @@ import { UploadImageBody } from '@drinks/contracts';
 import { NotFoundError } from '../../errors.js';
 import type { AppDeps } from '../deps.js';
 import { type AppState, currentUser, signedIn } from '../middleware/auth.js';
-import { parse, pathParam } from '../parse.js';
+import { parse } from '../parse.js';
 
 /** What the image routes use of the app's ports. */
 export type ImageRouteDeps = Pick<AppDeps, 'images' | 'uploadLimit'>;
@@ -19,7 +19,8 @@ export function imageRoutes(deps: ImageRouteDeps) {
   });
 
   router.get('/images/:name', async (ctx) => {
-    const image = await deps.images.get(pathParam(ctx, 'name'));
+    // Any name that names no stored image is not found, however long or odd (get checks it against the hash names).
+    const image = await deps.images.get(ctx.params.name ?? '');
     if (!image) throw new NotFoundError('No such image.');
     ctx.type = image.contentType;
     // Named by content hash: the bytes behind a name never change.

@@ -115,6 +115,8 @@ describe('bad input', () => {
     expect(res.headers.get('cache-control')).toContain('immutable');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect((await fetch(`${app.url}/api/images/..%2F..%2Fetc%2Fpasswd`)).status).toBe(404);
+    expect((await fetch(`${app.url}/api/images/nope.png`)).status).toBe(404);
+    expect((await fetch(`${app.url}/api/images/${'a'.repeat(100)}.jpg`)).status).toBe(404);
   });
 
   it('SQL- and script-looking strings are stored as text, never run', async () => {
