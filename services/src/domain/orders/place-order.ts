@@ -5,6 +5,7 @@ import {
   SWEETNESS_VALUES,
   VOID_ORDER_STATUSES,
   businessDay,
+  isAreaOpen,
   isFridayAfternoon,
   Remark,
   tag,
@@ -88,7 +89,7 @@ export function decidePlaceOrder(command: PlaceOrder, state: OrdersState): NewEv
   if (command.atOffice === false) throw new RuleViolation('NOT_AT_OFFICE');
   if (area === 'cafe' && isFridayAfternoon(command.now, command.timeZone))
     throw new RuleViolation('CAFE_CLOSING_FRIDAY');
-  if (!(area === 'cafe' ? state.shop.isCafeOpen : state.shop.isBarOpen)) throw new RuleViolation('SHOP_CLOSED');
+  if (!isAreaOpen(state.shop, area)) throw new RuleViolation('SHOP_CLOSED');
   if (menu.isActive !== 'active' || menu.isAvailable !== 'available' || category.isAvailable !== 'available') {
     throw new RuleViolation('MENU_INACTIVE');
   }

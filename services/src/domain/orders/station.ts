@@ -1,4 +1,4 @@
-import { DAILY_ORDER_LIMIT, type NewEvent } from '@drinks/contracts';
+import { DAILY_ORDER_LIMIT, isAreaOpen, type NewEvent } from '@drinks/contracts';
 import { RuleViolation } from '../../errors.js';
 import { ref, staffOrder, type OrderTransition } from './guards.js';
 import { activeOrdersOf, orderTags } from './place-order.js';
@@ -23,7 +23,7 @@ export function decideHandOverOrder(command: HandOverOrder, state: OrdersState):
 
 /**
  * A done order goes back to in progress, a rejected one to where it was before the rejection.
- * The order keeps its place among the day's orders (it was placed when it was placed). What
+ * The order keeps its place in its area's queue (it was placed when it was placed). What
  * PlaceOrder holds holds here too: the order's area must be open (an active order in a closed area
  * is one no screen serves, and it keeps the shop from opening), and a rejected order coming back
  * counts again, so it may not make a third of its owner's day. The query brings the shop and the
@@ -35,7 +35,7 @@ export function decideRecallOrder(command: RecallOrder, state: OrdersState): New
   if (at === undefined || command.now.getTime() - Date.parse(at) > command.windowSeconds * 1000)
     throw new RuleViolation('RECALL_WINDOW_PASSED');
   const from = order.status === 'done' ? 'done' : 'rejected';
-  if (!(order.categoryFor === 'cafe' ? state.shop.isCafeOpen : state.shop.isBarOpen))
+  if (!isAreaOpen(state.shop, order.categoryFor))
     throw new RuleViolation('SHOP_CLOSED', `The ${order.categoryFor} is closed: open it before recalling this order.`);
   if (from === 'rejected' && activeOrdersOf(state, order.userId, order.businessDay) >= DAILY_ORDER_LIMIT)
     throw new RuleViolation(

@@ -1,4 +1,4 @@
-import { PICKUP_REMINDER_MINUTES, type Area, type Order, type ShopStatus } from '@drinks/contracts';
+import { PICKUP_REMINDER_MINUTES, isAreaOpen, type Area, type Order, type ShopStatus } from '@drinks/contracts';
 import { typeLabel } from '../../components/staff-order-format.js';
 
 export type Station = 'all' | Area;
@@ -42,9 +42,12 @@ export function categoryOptions(
   shop: ShopStatus,
 ): string[] {
   const names = new Set<string>();
-  const open = (area: Area) => (area === 'cafe' ? shop.isCafeOpen : shop.isBarOpen);
   for (const c of catalog)
-    if ((station === 'all' || c.categoryFor === station) && c.isAvailable === 'available' && open(c.categoryFor))
+    if (
+      (station === 'all' || c.categoryFor === station) &&
+      c.isAvailable === 'available' &&
+      isAreaOpen(shop, c.categoryFor)
+    )
       names.add(c.name);
   for (const o of orders)
     if (station === 'all' || o.menu.category.categoryFor === station) names.add(o.menu.category.name);

@@ -1,4 +1,4 @@
-import type { Order, ShopStatus } from '@drinks/contracts';
+import { isAreaOpen, type Order, type ShopStatus } from '@drinks/contracts';
 import { Button, Stack } from '@mui/material';
 import { ListSection } from '../../../components/list-section.js';
 import { PickupRow } from '../../../components/pickup-row.js';
@@ -56,7 +56,7 @@ export function CounterSection({
   onRecall(o: Order): void;
 }) {
   const waiting = [...done].sort((a, b) => a.updatedAt.localeCompare(b.updatedAt));
-  const open = (o: Order) => (o.menu.category.categoryFor === 'cafe' ? shop.isCafeOpen : shop.isBarOpen);
+  const open = (o: Order) => isAreaOpen(shop, o.menu.category.categoryFor);
   // A cancelled order can only come back into an open area: elsewhere its row would offer nothing.
   const recent = rejected.filter((o) => open(o) && recallable(o, now));
   return (
