@@ -127,6 +127,23 @@ describe('the dark bar on a phone', () => {
     await page.getByRole('heading', { name: 'History' }).waitFor();
     await page.context().close();
   });
+
+  it('keeps every link on one line inside a 360 px screen', async () => {
+    const page = await newPhonePage(browser, { width: 360, height: 740 });
+    await openBoard(page);
+    const nav = page.getByRole('navigation', { name: 'Barista' });
+    const row = (await nav.boundingBox())!;
+    for (const item of [
+      ...['Order', 'History', 'Menu Management'].map((name) => nav.getByRole('link', { name })),
+      nav.getByRole('button', { name: 'Logout' }),
+    ]) {
+      const box = (await item.boundingBox())!;
+      expect(box.y + box.height).toBeLessThanOrEqual(row.y + row.height);
+      expect(box.x + box.width).toBeLessThanOrEqual(360);
+    }
+    expect(await linesOf(nav, 'Menu Management')).toBe(1);
+    await page.context().close();
+  });
 });
 
 /** How many lines `text` takes inside `container`, by the boxes of its characters. */

@@ -21,9 +21,9 @@ export function openBrowser(): Promise<Browser> {
 }
 
 /** A 390×844 phone (touch, mobile viewport). */
-export async function newPhonePage(browser: Browser): Promise<Page> {
+export async function newPhonePage(browser: Browser, viewport = { width: 390, height: 844 }): Promise<Page> {
   const context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
+    viewport,
     deviceScaleFactor: 2,
     isMobile: true,
     hasTouch: true,

@@ -13,7 +13,14 @@ const LINKS = [
   { label: 'Menu Management', to: paths.menuManagement },
 ];
 
-const NAV_BUTTON = { px: { xs: 0.75, sm: 1 }, minWidth: 0, fontSize: { xs: 14, sm: 15 } } as const;
+/** One line each (a wrapped label made the stuck row taller than the page leaves it); tighter on a 360 px phone. */
+const NAV_BUTTON = {
+  px: { xs: 0.75, sm: 1 },
+  minWidth: 0,
+  fontSize: { xs: 14, sm: 15 },
+  whiteSpace: 'nowrap',
+  '@media (max-width: 379.95px)': { px: 0.5, fontSize: 13 },
+} as const;
 
 /** Below md the bar has two rows (px): the logo and greeting (taller only while the name is edited), then the links. */
 const TOP_ROW = 44;
@@ -73,7 +80,14 @@ export function BaristaLayout() {
           <Box
             component="nav"
             aria-label="Barista"
-            sx={{ display: 'flex', alignItems: 'center', height: { xs: LINK_ROW, md: 'auto' }, flexWrap: 'nowrap' }}
+            sx={{
+              display: 'flex',
+              alignItems: 'center',
+              height: { xs: LINK_ROW, md: 'auto' },
+              flexWrap: 'nowrap',
+              maxWidth: '100%',
+              overflowX: { xs: 'auto', md: 'visible' },
+            }}
           >
             {LINKS.map((l) => (
               <Button key={l.to} color="inherit" component={RouterLink} to={l.to} sx={NAV_BUTTON}>
