@@ -26,7 +26,7 @@ async function newPerson(name: string) {
   const id = (await app.api<User>(person.token, 'GET', '/user/me')).body.id;
   const setRole = async (role: Role) =>
     expect((await app.api(admin, 'PATCH', `/user/${id}`, { role })).status).toBe(200);
-  return { ...person, setRole };
+  return { ...person, id, setRole };
 }
 
 /** Opens `path` signed in as `email` and waits for the live socket's hello (a role change closes it). */
@@ -74,6 +74,29 @@ describe('when an admin changes the role of someone using the app', () => {
     await page.getByRole('heading', { name: 'Unauthorized' }).waitFor();
     await page.getByRole('button', { name: 'Back to home' }).click();
     await page.waitForURL(`${app.url}/ordering`);
+    await page.context().close();
+  });
+});
+
+describe('when an admin disables the account of someone using the app', () => {
+  it('signs them out to the login page at once, and the app stops asking the server', async () => {
+    const person = await newPerson('Leaving Guest');
+    const page = await newPhonePage(browser);
+    await openLive(page, person.email, '/menuCafe');
+    await page.getByText('Ordered 0/2').waitFor();
+    const refused: string[] = [];
+    page.on('response', (r) => {
+      if (r.status() === 401) refused.push(r.url());
+    });
+
+    expect((await app.api(admin, 'PATCH', `/user/${person.id}`, { isAvailable: false })).status).toBe(200);
+    await page.waitForURL(`${app.url}/login`);
+    await page.getByRole('button', { name: 'Login', exact: true }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('refresh_token'))).toBeNull();
+    // Before, the open app kept retrying: two refused calls a second until someone reloaded it.
+    const seen = refused.length;
+    await page.waitForTimeout(3000);
+    expect(refused.slice(seen)).toEqual([]);
     await page.context().close();
   });
 });

@@ -44,8 +44,22 @@ async function send(path: string, options: ApiOptions): Promise<Response> {
   });
 }
 
-/** A refresh's outcome: new tokens saved, the server said no, or no answer (the tokens are kept for a retry). */
+/**
+ * A refresh's outcome: new tokens saved, the server said no to the refresh token (the session is over), or no
+ * usable answer: none, or an error of the server's own (the tokens are kept for a retry).
+ */
 export type RefreshOutcome = 'refreshed' | 'refused' | 'unreachable';
+
+const sessionRefusedListeners = new Set<() => void>();
+
+/**
+ * Calls `listener` when a call's token refresh is refused (account disabled, signed out elsewhere, token
+ * family revoked): without it the app retried every call it makes, for as long as it stayed open.
+ */
+export function onSessionRefused(listener: () => void): () => void {
+  sessionRefusedListeners.add(listener);
+  return () => sessionRefusedListeners.delete(listener);
+}
 
 /**
  * One refresh for every concurrent 401, and one across tabs: a refresh token works once, and a
@@ -68,7 +82,8 @@ export function refreshTokens(staleAccessToken?: string | null): Promise<Refresh
           },
           body: JSON.stringify({ refreshToken }),
         });
-        if (!res.ok) return 'refused';
+        if (res.status === 400 || res.status === 401 || res.status === 403) return 'refused';
+        if (!res.ok) return 'unreachable';
         tokens = (await res.json()) as Tokens;
       } catch {
         return 'unreachable';
@@ -104,7 +119,8 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
   if (res.status === 401 && !isAuthCall && getTokens().refreshToken) {
     const outcome = await refreshTokens(usedAccessToken);
     if (outcome === 'refreshed') res = await send(path, options);
-    // No answer is a network failure for the caller (shown as offline), not a refusal.
+    else if (outcome === 'refused') for (const l of sessionRefusedListeners) l();
+    // No usable answer is a network failure for the caller (shown as offline), not a refusal.
     else if (outcome === 'unreachable') throw new TypeError('The token refresh got no answer.');
   }
   if (!res.ok) throw await toError(res);

@@ -2,7 +2,7 @@ import type { ShopStatus, Tokens, User } from '@drinks/contracts';
 import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { api, refreshTokens } from './api-client.js';
+import { api, onSessionRefused, refreshTokens } from './api-client.js';
 import { isNetworkFailure } from './online.js';
 import { clearStorage, getTokens, readStorage, saveTokens, STORAGE_KEYS, writeStorage } from './storage.js';
 import { queryKeys } from './query-keys.js';
@@ -180,6 +180,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);
   }, [leave, user]);
+
+  // The server refused to renew the session while the app was open: it is over, here and in the other tabs.
+  useEffect(
+    () =>
+      onSessionRefused(() => {
+        clearStorage();
+        if (user) leave(true);
+      }),
+    [leave, user],
+  );
 
   const adopt = useCallback(
     async (tokens: Tokens) => {
