@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type RunningApp } from '../support/app.js';
 import { expectNoSeriousA11yViolations, newPhonePage, openBrowser, screenshot } from '../support/browser.js';
 import { setShop, signInWithTokens, takeAlert } from '../support/customer.js';
+import { newCustomer } from '../staff/staff-support.js';
 
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url));
 
@@ -313,5 +314,28 @@ describe('ordering a cafe drink', () => {
     await refusal.getByText('Nothing is no longer on the menu. Please choose another menu.').waitFor();
     await refusal.getByRole('button', { name: 'Back to menu' }).click();
     await page.waitForURL(`${app.url}/menuCafe`);
+  });
+
+  it('closes the Order Summary when the cafe closes while it is open: Place order cannot be tapped', async () => {
+    const guest = await newCustomer(app, 'Late Guest');
+    const phone = await newPhonePage(browser);
+    await signInWithTokens(phone, app, guest.email, '/menuCafe');
+    await phone.getByTestId('menu-item').filter({ hasText: 'Latte' }).click();
+    await phone.getByTestId('tumbler-input').setInputFiles(fixture('tumbler-small.jpg'));
+    await phone.getByTestId('tumbler-preview').waitFor({ timeout: 30_000 });
+    await phone.getByRole('radio', { name: 'Cold' }).check();
+    await phone.getByRole('radio', { name: '50%', exact: true }).check();
+    await phone.getByRole('button', { name: 'Next' }).click();
+    const summary = phone.getByRole('dialog', { name: 'Order Summary' });
+    await summary.getByRole('button', { name: 'Place order' }).waitFor();
+
+    await setShop(app, barista, 'all-close');
+    await summary.waitFor({ state: 'hidden' });
+    await phone
+      .getByTestId('order-unavailable')
+      .getByText('The cafe is closed now. You can order when it opens.')
+      .waitFor();
+    await phone.context().close();
+    await setShop(app, barista, 'cafe-open');
   });
 });

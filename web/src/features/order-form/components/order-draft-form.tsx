@@ -26,6 +26,9 @@ export function OrderDraftForm({
   const alert = useAlert();
   const { submit, pending } = useSubmitOrder(area);
   const [summaryOpen, setSummaryOpen] = useState(false);
+  // A draft that stops being placeable meanwhile (the cafe closed, Friday noon passed, the drink left the
+  // menu) closes its summary: the form behind it says why. One already being placed finishes.
+  if (summaryOpen && !ready && !pending) setSummaryOpen(false);
   return (
     <>
       <Stack
