@@ -261,4 +261,26 @@ describe('the barista board', () => {
     await expectNoSeriousA11yViolations(phone);
     await phone.context().close();
   });
+
+  it('drops the refusal once the queue has emptied and the status can change again', async () => {
+    const reject = async (o: Order) =>
+      expect(
+        (await app.api(barista, 'PATCH', `/order/barista/${o.id}`, { status: 'rejected', reject_note: 'Out of milk' }))
+          .status,
+      ).toBe(200);
+    for (const o of (await app.api<Order[]>(barista, 'GET', '/order?status=ordered')).body) await reject(o);
+    await chooseShopStatus('Close');
+    const dialog = page.getByRole('dialog', { name: 'Close Cafe and Bar' });
+    await dialog.waitFor();
+    const eve = await newCustomer(app, 'Eve Customer');
+    const order = await placeCafeOrder(app, eve.token, menuId(menus, 'Espresso'));
+    await card(order).waitFor();
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    const refusal = page.getByRole('alert').filter({ hasText: 'There are still' });
+    await refusal.waitFor();
+
+    await reject(order);
+    await page.getByRole('combobox', { name: 'Shop Status' }).waitFor();
+    await refusal.waitFor({ state: 'hidden' });
+  });
 });

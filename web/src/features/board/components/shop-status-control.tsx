@@ -16,8 +16,14 @@ const OPTIONS: readonly { value: ShopStatusParam; label: string; title: string; 
 export function ShopStatusControl({ shop, canChange }: { shop: ShopStatus; canChange: boolean }) {
   const current = shopStatusParam(shop);
   const [pending, setPending] = useState<ShopStatusParam | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<{ text: string; activeOrders: boolean } | null>(null);
+  const [couldChange, setCouldChange] = useState(canChange);
   const change = useChangeShopStatus();
+  // "There are still orders" is past once they are gone and the selector is back.
+  if (couldChange !== canChange) {
+    setCouldChange(canChange);
+    if (canChange && error?.activeOrders) setError(null);
+  }
 
   const option = OPTIONS.find((o) => o.value === pending);
   const confirm = async () => {
@@ -26,14 +32,13 @@ export function ShopStatusControl({ shop, canChange }: { shop: ShopStatus; canCh
       await change.mutateAsync(pending);
       setError(null);
     } catch (err) {
-      const active = err instanceof ApiError && err.code === 'ACTIVE_ORDERS';
-      setError(
-        active
-          ? (ERROR_MESSAGES.ACTIVE_ORDERS ?? 'Active orders')
-          : err instanceof Error
-            ? err.message
-            : 'Please try again later',
-      );
+      const activeOrders = err instanceof ApiError && err.code === 'ACTIVE_ORDERS';
+      const text = activeOrders
+        ? (ERROR_MESSAGES.ACTIVE_ORDERS ?? 'Active orders')
+        : err instanceof Error
+          ? err.message
+          : 'Please try again later';
+      setError({ text, activeOrders });
     }
     setPending(null);
   };
@@ -62,7 +67,7 @@ export function ShopStatusControl({ shop, canChange }: { shop: ShopStatus; canCh
       )}
       {error && (
         <Alert severity="error" sx={{ order: 9, flexBasis: '100%' }} onClose={() => setError(null)}>
-          {error}
+          {error.text}
         </Alert>
       )}
       <ConfirmDialog
