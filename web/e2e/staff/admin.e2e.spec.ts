@@ -417,6 +417,8 @@ describe("dashboards, history and users with the day's orders", () => {
  */
 async function expectReadableMenuChart(page: Page) {
   const figure = page.getByRole('figure', { name: 'Orders per menu' });
+  // Twelve menus were ordered: the chart names which ten it shows.
+  expect(await figure.locator('figcaption').innerText()).toBe('Orders per menu (top 10)');
   const ticks = figure.locator('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-label');
   await ticks.nth(9).waitFor({ state: 'attached' });
   const labels = await ticks.evaluateAll((els) =>

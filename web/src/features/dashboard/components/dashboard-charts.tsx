@@ -70,7 +70,11 @@ export function MenuChart({ rows }: { rows: readonly PopularMenuRow[] }) {
   const wide = useMediaQuery(theme.breakpoints.up('sm'));
   const data = rows.slice(0, 10).map((r) => ({ label: r.Menu_name, orders: r.totalOrder }));
   return (
-    <ChartCard title="Orders per menu" height={Math.max(240, data.length * ROW_PX + AXIS_PX)}>
+    // More menus than bars: the caption says which ones are shown (the list beside it pages through all).
+    <ChartCard
+      title={rows.length > 10 ? 'Orders per menu (top 10)' : 'Orders per menu'}
+      height={Math.max(240, data.length * ROW_PX + AXIS_PX)}
+    >
       <BarChart data={data} layout="vertical" margin={{ top: 0, right: 16, bottom: 0, left: 0 }}>
         <CartesianGrid strokeDasharray="3 3" horizontal={false} />
         <XAxis type="number" allowDecimals={false} tick={{ fontSize: 11 }} />
