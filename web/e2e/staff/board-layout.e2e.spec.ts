@@ -192,6 +192,28 @@ describe('Select mode', () => {
       await page.context().close();
     }
   });
+
+  it('keeps Cancel Selected and Exit Select on a phone screen beside a ticket chosen far down the queue', async () => {
+    const page = await newPhonePage(browser);
+    await openBoard(page);
+    await page.getByRole('button', { name: 'Select', exact: true }).click();
+    const last = page.locator(`[data-order-id="${placed.at(-1)!.id}"]`);
+    await last.scrollIntoViewIfNeeded();
+    await last.getByRole('checkbox').check();
+    const viewport = page.viewportSize()!;
+    const ticket = (await last.boundingBox())!;
+    for (const name of ['Cancel Selected (1)', 'Exit Select']) {
+      const button = (await page.getByRole('button', { name }).boundingBox())!;
+      expect(button.y).toBeGreaterThanOrEqual(0);
+      expect(button.y + button.height).toBeLessThanOrEqual(viewport.height);
+      // Beside the ticket, not over it: the page leaves room under the last one.
+      expect(button.y >= ticket.y + ticket.height || button.y + button.height <= ticket.y).toBe(true);
+    }
+    await screenshot(page, 'board-select-phone-actions');
+    await page.getByRole('button', { name: 'Exit Select' }).click();
+    await page.getByRole('button', { name: 'Select', exact: true }).waitFor();
+    await page.context().close();
+  });
 });
 
 describe('printing', () => {

@@ -1,4 +1,4 @@
-import { Button, FormControl, InputLabel, MenuItem, Select, Stack } from '@mui/material';
+import { Box, Button, FormControl, GlobalStyles, InputLabel, MenuItem, Select, Stack } from '@mui/material';
 import type { BoardSettings } from '../board-settings.js';
 import { STATIONS, type Station } from '../station-logic.js';
 
@@ -12,6 +12,26 @@ interface Props {
   onSelectMode(on: boolean): void;
   onCancelSelected(): void;
 }
+
+/** Below md the tickets chosen are far down the queue: Select mode's actions stay at the screen's foot. */
+const SELECT_ACTIONS = {
+  display: 'flex',
+  gap: 1,
+  alignItems: 'center',
+  position: { xs: 'fixed', md: 'static' },
+  left: 0,
+  right: 0,
+  bottom: 0,
+  zIndex: 'appBar',
+  justifyContent: { xs: 'flex-end', md: 'flex-start' },
+  px: { xs: 2, md: 0 },
+  pt: { xs: 1.5, md: 0 },
+  pb: { xs: 'calc(12px + env(safe-area-inset-bottom))', md: 0 },
+  bgcolor: { xs: 'background.paper', md: 'transparent' },
+  boxShadow: { xs: 8, md: 0 },
+} as const;
+/** What the fixed actions cover: the page leaves that much room under its last ticket. */
+const ACTIONS_HEIGHT = 72;
 
 /** Station and category filters (remembered by this board), and select mode for cancelling several orders. */
 export function BoardToolbar(p: Props) {
@@ -48,12 +68,15 @@ export function BoardToolbar(p: Props) {
         </Select>
       </FormControl>
       {p.selectMode ? (
-        <>
+        <Box sx={SELECT_ACTIONS}>
+          <GlobalStyles
+            styles={(theme) => ({ [theme.breakpoints.down('md')]: { body: { paddingBottom: ACTIONS_HEIGHT } } })}
+          />
           <Button variant="contained" color="error" disabled={p.selectedCount === 0} onClick={p.onCancelSelected}>
             Cancel Selected ({p.selectedCount})
           </Button>
           <Button onClick={() => p.onSelectMode(false)}>Exit Select</Button>
-        </>
+        </Box>
       ) : (
         <Button variant="outlined" onClick={() => p.onSelectMode(true)} disabled={!p.canSelect}>
           Select
