@@ -29,6 +29,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { PageHeader } from './components/page-header.js';
 import { categoryProblem, errorText } from './menu-errors.js';
 import { paths } from '../../lib/paths.js';
+import { openedFrom } from './use-save-menu.js';
 
 export function CategoryMenusPage() {
   const { categoryName = '', categoryId = '' } = useParams();
@@ -86,7 +87,13 @@ export function CategoryMenusPage() {
         action={
           // No menu can be added to a category that is not there (a mistyped or stale link, or deleted).
           !problem && (
-            <Button component={Link} to={paths.addMenu(categoryId)} variant="contained" startIcon={<AddIcon />}>
+            <Button
+              component={Link}
+              to={paths.addMenu(categoryId)}
+              state={openedFrom(categoryId)}
+              variant="contained"
+              startIcon={<AddIcon />}
+            >
               New Menu
             </Button>
           )
@@ -150,7 +157,12 @@ export function CategoryMenusPage() {
                 {closed ? (
                   !selectMode && (
                     <Stack direction="row">
-                      <IconButton component={Link} to={paths.editMenu(m.id)} aria-label={`Edit ${m.name}`}>
+                      <IconButton
+                        component={Link}
+                        to={paths.editMenu(m.id)}
+                        state={openedFrom(categoryId)}
+                        aria-label={`Edit ${m.name}`}
+                      >
                         <EditIcon />
                       </IconButton>
                       <IconButton onClick={() => setDeleting([m])} aria-label={`Delete ${m.name}`} color="error">
