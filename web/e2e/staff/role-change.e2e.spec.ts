@@ -92,6 +92,7 @@ describe('when an admin disables the account of someone using the app', () => {
     expect((await app.api(admin, 'PATCH', `/user/${person.id}`, { isAvailable: false })).status).toBe(200);
     await page.waitForURL(`${app.url}/login`);
     await page.getByRole('button', { name: 'Login', exact: true }).waitFor();
+    await page.getByText('Your session has ended. Please log in again.').waitFor();
     expect(await page.evaluate(() => localStorage.getItem('refresh_token'))).toBeNull();
     // Before, the open app kept retrying: two refused calls a second until someone reloaded it.
     const seen = refused.length;

@@ -22,6 +22,8 @@ export interface Session {
   /** Whether the shop status has been read at least once. */
   shopLoaded: boolean;
   initialised: boolean;
+  /** Signed out by the server, not by the person (account disabled, session revoked): the login page says so. */
+  sessionEnded: boolean;
   login(email: string, password: string): Promise<void>;
   /** Back from the company's sign-in page (/login?sso=done): takes the tokens the server holds for this browser. */
   completeCompanySignIn(): Promise<void>;
@@ -84,6 +86,7 @@ export function startSessionCheck(client: QueryClient, screen: Promise<unknown> 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<User | null>(() => opened ?? null);
   const [initialised, setInitialised] = useState(() => opened !== undefined);
+  const [sessionEnded, setSessionEnded] = useState(false);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const started = useRef(false);
@@ -186,7 +189,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     () =>
       onSessionRefused(() => {
         clearStorage();
-        if (user) leave(true);
+        if (!user) return;
+        setSessionEnded(true);
+        leave(true);
       }),
     [leave, user],
   );
@@ -194,6 +199,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const adopt = useCallback(
     async (tokens: Tokens) => {
       saveTokens(tokens);
+      setSessionEnded(false);
       await signIn();
       setInitialised(true);
     },
@@ -238,13 +244,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       shop: shopResult.data ?? DEFAULT_SHOP,
       shopLoaded: shopResult.data !== undefined,
       initialised,
+      sessionEnded,
       login,
       completeCompanySignIn,
       logout,
       setUser: adoptUser,
       recheckUser,
     }),
-    [user, shopResult.data, initialised, login, completeCompanySignIn, logout, adoptUser, recheckUser],
+    [user, shopResult.data, initialised, sessionEnded, login, completeCompanySignIn, logout, adoptUser, recheckUser],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -41,7 +41,7 @@ function companySignInError(reason: string, provider: string, domain: string, pa
 }
 
 export function LoginPage() {
-  const { user, shop, completeCompanySignIn } = useSession();
+  const { user, shop, sessionEnded, completeCompanySignIn } = useSession();
   const { companyEmailDomain: domain, companySignIn, passwordSignIn = true } = useConfig();
   const [params, setParams] = useSearchParams();
   const [ssoError, setSsoError] = useState(params.get('sso_error'));
@@ -88,6 +88,11 @@ export function LoginPage() {
       <Typography sx={{ maxWidth: 320 }}>
         Order your drink, bring your tumbler, and pick it up when it is ready.
       </Typography>
+      {sessionEnded && !ssoError && (
+        <Alert severity="info" sx={{ width: '100%', maxWidth: 320, textAlign: 'left' }}>
+          Your session has ended. Please log in again.
+        </Alert>
+      )}
       {ssoError && (
         <Alert severity="error" sx={{ width: '100%', maxWidth: 320, textAlign: 'left' }}>
           {companySignInError(ssoError, companySignIn?.name ?? 'your company account', domain, passwordSignIn)}
