@@ -55,7 +55,8 @@ describe('the pick-up screen', () => {
     const list = tv.getByRole('list', { name: 'Ready to pick up' });
     const row = list.getByRole('listitem').filter({ hasText: 'Nina' });
     await row.waitFor();
-    expect(await row.innerText()).toMatch(/Nina\s*Latte · Iced/);
+    // The word the board and the form use for the type, not another one.
+    expect(await row.innerText()).toMatch(/Nina\s*Latte · Cold/);
     const text = await tv.locator('body').innerText();
     for (const hidden of ['Privatesurname', 'secret remark', first.email]) expect(text).not.toContain(hidden);
     expect(await tv.locator('img').count()).toBe(0);

@@ -1,7 +1,6 @@
 import type { ReadyOrder } from '@drinks/contracts';
 import { Box, Typography } from '@mui/material';
-
-const TYPE_LABEL: Record<NonNullable<ReadyOrder['type']>, string> = { hot: 'Hot', cold: 'Iced', frappe: 'Frappe' };
+import { typeLabel } from '../../../components/staff-order-format.js';
 
 /** One line per drink, in type a room can read from across the counter. */
 export function ReadyBoard({ orders }: { orders: readonly ReadyOrder[] }) {
@@ -33,7 +32,7 @@ export function ReadyBoard({ orders }: { orders: readonly ReadyOrder[] }) {
           </Typography>
           <Typography component="span" sx={{ fontSize: 'clamp(1.4rem, 3.5vw, 3rem)', color: '#c8e6c9' }}>
             {o.menuName}
-            {o.type ? ` · ${TYPE_LABEL[o.type]}` : ''}
+            {o.type ? ` · ${typeLabel(o.type)}` : ''}
           </Typography>
         </Box>
       ))}
