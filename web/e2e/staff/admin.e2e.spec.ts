@@ -9,7 +9,7 @@ import {
   openBrowser,
   screenshot,
 } from '../support/browser.js';
-import { setShop, signInWithTokens } from '../support/customer.js';
+import { NEW_ACCOUNT_PASSWORD, setShop, signInWithTokens } from '../support/customer.js';
 import { baristaPatch, catalog, menuId, newCustomer, placeBarOrder, placeCafeOrder } from './staff-support.js';
 import { testNow } from '../support/business-clock.js';
 
@@ -408,6 +408,37 @@ describe("dashboards, history and users with the day's orders", () => {
     await select(second).waitFor({ state: 'detached' });
     await expect.poll(() => focused(pencil(second))).toBe(true);
     expect(await roleOf('user@woxa.tech')).toBe('user');
+  });
+
+  it('disables an account after asking, shows it as disabled, and enables it again', async () => {
+    const leaving = await newCustomer(app, 'Leaving Guest');
+    const signIn = async () =>
+      (await app.api(null, 'POST', '/auth/v2/login', { email: leaving.email, password: NEW_ACCOUNT_PASSWORD })).status;
+    await desktop.goto(`${app.url}/userManagement`);
+    const row = desktop.getByTestId('user-row').filter({ hasText: leaving.email });
+    await row.getByRole('button', { name: `Disable account of ${leaving.name}` }).click();
+    const confirm = desktop.getByRole('dialog', { name: `Disable ${leaving.name}?` });
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect(await signIn()).toBe(200);
+
+    await row.getByRole('button', { name: `Disable account of ${leaving.name}` }).click();
+    await confirm.getByRole('button', { name: 'Disable' }).click();
+    await row.getByTestId('user-disabled').filter({ hasText: 'Disabled' }).waitFor();
+    expect(await signIn()).toBe(401);
+    await screenshot(desktop, 'staff-users-disabled');
+    await expectNoSeriousA11yViolations(desktop);
+    await phone.goto(`${app.url}/userManagement`);
+    const onPhone = phone.getByTestId('user-row').filter({ hasText: leaving.email });
+    await onPhone.getByTestId('user-disabled').scrollIntoViewIfNeeded();
+    // The row's text, chips and buttons share a phone's width without spilling over its edge.
+    for (const part of [onPhone.getByTestId('user-disabled'), onPhone.getByRole('button', { name: /account of/ })])
+      expect((await part.boundingBox())!.x + (await part.boundingBox())!.width).toBeLessThanOrEqual(390);
+    await screenshot(phone, 'staff-users-disabled-phone');
+
+    await row.getByRole('button', { name: `Enable account of ${leaving.name}` }).click();
+    await row.getByTestId('user-disabled').waitFor({ state: 'detached' });
+    expect(await signIn()).toBe(200);
   });
 });
 

@@ -2,10 +2,12 @@ import type { Role, User } from '@drinks/contracts';
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
 import EditIcon from '@mui/icons-material/Edit';
+import HowToRegIcon from '@mui/icons-material/HowToReg';
+import PersonOffIcon from '@mui/icons-material/PersonOff';
 import { Avatar, Box, Chip, FormControl, IconButton, Select, Stack, Typography } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.js';
-import { useUpdateUserRole } from '../api/update-user-role.js';
+import { useUpdateUser } from '../api/update-user.js';
 import { ROLE_OPTIONS, roleLabel, truncateName } from '../user-display.js';
 import { optionItems } from '../../../components/option-items.js';
 
@@ -24,8 +26,11 @@ export function UserRow({
   onDone?: () => void;
 }) {
   const [role, setRole] = useState<Role>(user.role);
-  const save = useUpdateUserRole();
+  const save = useUpdateUser();
   const [confirming, setConfirming] = useState(false);
+  const access = useUpdateUser();
+  const [confirmingDisable, setConfirmingDisable] = useState(false);
+  const setAvailable = (isAvailable: boolean) => access.mutate({ id: user.id, change: { isAvailable } });
   const pencil = useRef<HTMLButtonElement>(null);
   // Set when this row's own Cancel, Save or Escape ends the edit: the focus goes back to its pencil
   // (not when another row's pencil took the edit, and the focus with it).
@@ -44,7 +49,7 @@ export function UserRow({
     finish();
   };
   const name = editable ? truncateName(user.name) : user.name;
-  const commit = () => save.mutate({ id: user.id, role }, { onSettled: finish });
+  const commit = () => save.mutate({ id: user.id, change: { role } }, { onSettled: finish });
   // Making someone an admin hands over every power of this screen: it takes a second, deliberate tap.
   const promoting = role === 'admin' && user.role !== 'admin';
   return (
@@ -59,6 +64,11 @@ export function UserRow({
         <Typography variant="body2" color="text.secondary" noWrap>
           {user.email}
         </Typography>
+        {!user.isAvailable && (
+          <Typography variant="body2" color="error" sx={{ fontWeight: 600 }} data-testid="user-disabled">
+            Disabled
+          </Typography>
+        )}
       </Box>
       {editing ? (
         <Stack
@@ -106,6 +116,16 @@ export function UserRow({
               <EditIcon />
             </IconButton>
           )}
+          {editable && (
+            <IconButton
+              aria-label={`${user.isAvailable ? 'Disable' : 'Enable'} account of ${user.name}`}
+              title={user.isAvailable ? 'Disable account' : 'Enable account'}
+              disabled={access.isPending}
+              onClick={() => (user.isAvailable ? setConfirmingDisable(true) : setAvailable(true))}
+            >
+              {user.isAvailable ? <PersonOffIcon /> : <HowToRegIcon />}
+            </IconButton>
+          )}
         </>
       )}
       <ConfirmDialog
@@ -117,6 +137,17 @@ export function UserRow({
         onConfirm={() => {
           setConfirming(false);
           commit();
+        }}
+      />
+      <ConfirmDialog
+        open={confirmingDisable}
+        title={`Disable ${user.name}?`}
+        text="They are signed out on every device and cannot sign in until an admin enables the account again."
+        confirmLabel="Disable"
+        onClose={() => setConfirmingDisable(false)}
+        onConfirm={() => {
+          setConfirmingDisable(false);
+          setAvailable(false);
         }}
       />
     </Stack>
