@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { AlertProvider } from '../components/alert-provider.js';
 import { ToastProvider } from '../components/toast-provider.js';
 import { prefetchBoard } from '../features/board/api/get-orders.js';
-import { configQuery, serverNow } from '../lib/config.js';
+import { adoptRestoredClock, configQuery, serverNow } from '../lib/config.js';
 import { myOrdersQuery } from '../lib/api/get-my-orders.js';
 import { estimateQuery } from '../features/insights/api/get-estimate.js';
 import { makeQueryClient } from '../lib/query-client.js';
@@ -21,6 +21,7 @@ import { theme } from './theme.js';
 export function startQueries(): { client: QueryClient; openingData: Promise<unknown> } {
   const client = makeQueryClient();
   persistQueries(client);
+  adoptRestoredClock(client);
   // Every screen needs the server's configuration and clock.
   void client.prefetchQuery(configQuery);
   const signedIn = Boolean(getTokens().accessToken);

@@ -1,5 +1,5 @@
 import type { ClientConfig } from '@drinks/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api } from './api-client.js';
 import { queryKeys } from './query-keys.js';
 
@@ -16,13 +16,26 @@ export function serverNow(): Date {
   return new Date(Date.now() + clockOffsetMs);
 }
 
+/** The server said it was `now` when this browser's clock read `at`. */
+function adoptClock(now: string | undefined, at: number): void {
+  const t = now === undefined ? Number.NaN : Date.parse(now);
+  if (!Number.isNaN(t)) clockOffsetMs = t - at;
+}
+
 export async function fetchConfig(): Promise<ClientConfig> {
   const cfg = await api<ClientConfig>('/config');
-  if (cfg.now) {
-    const t = Date.parse(cfg.now);
-    if (!Number.isNaN(t)) clockOffsetMs = t - Date.now();
-  }
+  adoptClock(cfg.now, Date.now());
   return cfg;
+}
+
+/**
+ * The clock of a configuration restored from storage, as it was when fetched: an app opening offline
+ * looks up the same day's answers it saved (by the browser's own clock it looked for another day's,
+ * and showed no orders, wherever the two clocks disagree across midnight).
+ */
+export function adoptRestoredClock(client: QueryClient): void {
+  const state = client.getQueryState<ClientConfig>(queryKeys.config);
+  if (state?.data) adoptClock(state.data.now, state.dataUpdatedAt);
 }
 
 export const configQuery = queryOptions({ queryKey: queryKeys.config, queryFn: fetchConfig, staleTime: Infinity });

@@ -1,0 +1,30 @@
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { adoptRestoredClock, serverNow } from './config.js';
+import { queryKeys } from './query-keys.js';
+
+describe('the server clock of a configuration restored from storage', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('runs on from what the server said when the configuration was fetched, not from the browser clock', () => {
+    vi.useFakeTimers();
+    // Fetched on Friday 10:50 (browser) while the server said Thursday 10:50; reopened offline five minutes later.
+    const fetchedAt = Date.parse('2026-11-27T03:50:00.000Z');
+    const client = new QueryClient();
+    client.setQueryData(
+      queryKeys.config,
+      {
+        companyEmailDomain: 'woxa.tech',
+        businessTimeZone: 'Asia/Bangkok',
+        officeCheck: false,
+        now: '2026-11-26T03:50:00.000Z',
+      },
+      { updatedAt: fetchedAt },
+    );
+    vi.setSystemTime(fetchedAt + 5 * 60_000);
+    adoptRestoredClock(client);
+    expect(serverNow().toISOString()).toBe('2026-11-26T03:55:00.000Z');
+  });
+});
