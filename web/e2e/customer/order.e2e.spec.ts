@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type RunningApp } from '../support/app.js';
 import { expectNoSeriousA11yViolations, newPhonePage, openBrowser, screenshot } from '../support/browser.js';
 import { setShop, signInWithTokens, takeAlert } from '../support/customer.js';
-import { newCustomer } from '../staff/staff-support.js';
+import { baristaPatch, catalog, menuId, newCustomer, placeCafeOrder } from '../staff/staff-support.js';
 
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url));
 
@@ -337,5 +337,26 @@ describe('ordering a cafe drink', () => {
       .waitFor();
     await phone.context().close();
     await setShop(app, barista, 'cafe-open');
+  });
+
+  it('tells the customer, wherever they are in the app, that the barista rejected their drink and why', async () => {
+    const guest = await newCustomer(app, 'Waiting Guest');
+    const menus = await catalog(app, guest.token);
+    const order = await placeCafeOrder(app, guest.token, menuId(menus, 'Latte'));
+    const phone = await newPhonePage(browser);
+    // Home, with the order's card: the app has seen the order waiting (one rejected before it ever saw it is
+    // no news, the screens show it). Then the menu, where the order is nowhere on screen.
+    await signInWithTokens(phone, app, guest.email, '/ordered');
+    await phone.getByTestId('order-card').filter({ hasText: 'Latte' }).waitFor();
+    await phone.getByRole('navigation', { name: 'Tabs' }).getByRole('link', { name: 'Menu' }).click();
+    await phone.getByText('Ordered 1/2').waitFor();
+
+    await baristaPatch(app, barista, order.id, { status: 'rejected', reject_note: 'Out of oat milk' });
+    const toast = phone.getByTestId('toast');
+    await toast.getByText('Latte was rejected').waitFor();
+    expect(await toast.innerText()).toContain('Rejected: Out of oat milk');
+    await phone.getByText('Ordered 0/2').waitFor();
+    await screenshot(phone, 'order-rejected-toast');
+    await phone.context().close();
   });
 });

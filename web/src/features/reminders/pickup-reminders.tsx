@@ -10,6 +10,7 @@ import {
   dueReminders,
   markReminded,
   msUntilNextReminder,
+  rejectionNotice,
   reminderText,
   trackOrder,
   type ReminderAction,
@@ -30,7 +31,7 @@ function Reminders({ userId }: { userId: string }) {
   const announce = (a: ReminderAction) => {
     const { title, message } = reminderText(a);
     toast({
-      severity: a.kind === 'ready' ? 'success' : 'info',
+      severity: a.kind === 'ready' ? 'success' : a.kind === 'rejected' ? 'error' : 'info',
       title,
       message,
       autoCloseMs: 30_000,
@@ -56,6 +57,9 @@ function Reminders({ userId }: { userId: string }) {
     // Picked up (or otherwise no longer waiting at the counter): its "ready" notice is no longer true.
     if (before[order.id] && !r.state[order.id]) dismissToast(noticeTag(order.id));
     r.actions.forEach(announce);
+    // Rejected: the order leaves the screens, so without a word its owner kept waiting at the counter.
+    const rejected = rejectionNotice(order, prev, fromLive);
+    if (rejected) announce(rejected);
   };
   const observeRef = useRef(observe);
   const announceRef = useRef(announce);

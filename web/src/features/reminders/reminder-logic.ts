@@ -10,7 +10,9 @@ export interface Tracked {
 }
 export type ReminderState = Readonly<Record<string, Tracked>>;
 
-export type ReminderAction = { kind: 'ready' | 'reminder'; orderId: string; menuName: string };
+export type ReminderAction =
+  | { kind: 'ready' | 'reminder'; orderId: string; menuName: string }
+  | { kind: 'rejected'; orderId: string; menuName: string; reason: string };
 
 /**
  * Folds one update of an own order into the state. A move to 'done' seen live
@@ -40,6 +42,20 @@ export function trackOrder(
   };
 }
 
+/**
+ * A rejection of an own order, told once: seen happen live, or found in a list after the order was seen in
+ * another status. One already rejected when first seen (a page load) is on the screen, not news.
+ */
+export function rejectionNotice(
+  order: Pick<Order, 'id' | 'status' | 'menu' | 'reject_note'>,
+  previous: Order['status'] | undefined,
+  live: boolean,
+): ReminderAction | null {
+  if (order.status !== 'rejected' || previous === 'rejected') return null;
+  if (!live && previous === undefined) return null;
+  return { kind: 'rejected', orderId: order.id, menuName: order.menu.name, reason: order.reject_note ?? '' };
+}
+
 /** Orders whose reminder is due at `now`. */
 export function dueReminders(state: ReminderState, now: number, delayMs = REMINDER_DELAY_MS): string[] {
   return Object.entries(state)
@@ -62,7 +78,11 @@ export function msUntilNextReminder(state: ReminderState, now: number, delayMs =
 }
 
 export function reminderText(action: ReminderAction): { title: string; message: string } {
-  const { title, body } = orderNoticeText(action.kind, action.menuName);
+  const { title, body } = orderNoticeText(
+    action.kind,
+    action.menuName,
+    action.kind === 'rejected' ? action.reason : '',
+  );
   return { title, message: body };
 }
 

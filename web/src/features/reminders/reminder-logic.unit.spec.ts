@@ -5,6 +5,7 @@ import {
   markReminded,
   msUntilNextReminder,
   REMINDER_DELAY_MS,
+  rejectionNotice,
   reminderText,
   trackOrder,
   type ReminderState,
@@ -78,5 +79,29 @@ describe('pickupWait', () => {
     expect(pickupWait(done, T0 + 9 * 60_000 + 59_000)).toEqual({ minutes: 9, overdue: false });
     expect(pickupWait(done, T0 + 10 * 60_000)).toEqual({ minutes: 10, overdue: true });
     expect(pickupWait(done, T0 - 5_000)).toEqual({ minutes: 0, overdue: false });
+  });
+});
+
+describe('rejectionNotice', () => {
+  const rejected = { ...order('done'), status: 'rejected' as const, reject_note: 'Out of oat milk' };
+  const told = { kind: 'rejected', orderId: 'o1', menuName: 'Latte', reason: 'Out of oat milk' };
+
+  it('tells a rejection seen live, with the reason', () => {
+    expect(rejectionNotice(rejected, 'ordered', true)).toEqual(told);
+    expect(rejectionNotice(rejected, undefined, true)).toEqual(told);
+    expect(reminderText(told as Parameters<typeof reminderText>[0])).toEqual({
+      title: 'Latte was rejected',
+      message: 'Rejected: Out of oat milk',
+    });
+  });
+
+  it('tells one found in a list after the order was seen in another status', () => {
+    expect(rejectionNotice(rejected, 'in-progress', false)).toEqual(told);
+  });
+
+  it('tells it once, and nothing of an order rejected before the page first saw it, or not rejected', () => {
+    expect(rejectionNotice(rejected, 'rejected', true)).toBeNull();
+    expect(rejectionNotice(rejected, undefined, false)).toBeNull();
+    expect(rejectionNotice({ ...rejected, status: 'cancel' }, 'ordered', true)).toBeNull();
   });
 });
