@@ -2,7 +2,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type RunningApp } from '../support/app.js';
 import { expectNoSeriousA11yViolations, newPhonePage, openBrowser, screenshot } from '../support/browser.js';
-import { PASSWORD, setShop, signInWithTokens, takeAlert } from '../support/customer.js';
+import { NEW_ACCOUNT_PASSWORD, PASSWORD, setShop, signInWithTokens, takeAlert } from '../support/customer.js';
+import { newCustomer } from '../staff/staff-support.js';
 
 let app: RunningApp;
 let browser: Browser;
@@ -81,6 +82,23 @@ describe('sign-in, registration and landing', () => {
     // Tokens stored: the login page forwards.
     await page.goto(`${app.url}/login`);
     await page.waitForURL(`${app.url}/statusOrder`);
+    await page.context().close();
+  });
+
+  it('says to wait, not that the password is wrong, once too many tries have locked the sign-in for a while', async () => {
+    const person = await newCustomer(app, 'Locked Guest');
+    for (let i = 0; i < 5; i++)
+      expect(
+        (await app.api(null, 'POST', '/auth/v2/login', { email: person.email, password: 'not-it-123' })).status,
+      ).toBe(401);
+    const page = await newPhonePage(browser);
+    await openLoginDialog(page);
+    await page.getByRole('textbox', { name: 'Email' }).fill(person.email);
+    await page.getByLabel('Password').fill(NEW_ACCOUNT_PASSWORD);
+    await page.getByRole('dialog').getByRole('button', { name: 'Login' }).click();
+    // The right password, refused for now: before, it was called incorrect and people reset a good one.
+    await page.getByText(/^Too many attempts\. Please try again in \d+ minutes?\.$/).waitFor();
+    expect(await page.getByText('Email or Password incorrect.').count()).toBe(0);
     await page.context().close();
   });
 

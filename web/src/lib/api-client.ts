@@ -6,6 +6,8 @@ export class ApiError extends Error {
   status: number;
   code?: string;
   detail?: string;
+  /** A 429's Retry-After, in seconds. */
+  retryAfterSeconds?: number;
   constructor(status: number, message: string, code?: string, detail?: string) {
     super(message);
     this.name = 'ApiError';
@@ -109,7 +111,10 @@ async function toError(res: Response): Promise<ApiError> {
   } catch {
     /* not JSON */
   }
-  return new ApiError(res.status, body.detail ?? body.title ?? res.statusText, body.code, body.detail);
+  const error = new ApiError(res.status, body.detail ?? body.title ?? res.statusText, body.code, body.detail);
+  const retryAfter = Number(res.headers.get('Retry-After') ?? Number.NaN);
+  if (Number.isFinite(retryAfter)) error.retryAfterSeconds = retryAfter;
+  return error;
 }
 
 export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {

@@ -14,6 +14,7 @@ import {
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useAlert } from '../../../components/alert-provider.js';
+import { ApiError } from '../../../lib/api-client.js';
 import { paths } from '../../../lib/paths.js';
 import { useSession } from '../../../lib/session.js';
 import { domainAlert, onCompanyDomain } from '../email-rules.js';
@@ -50,7 +51,7 @@ export default function LoginDialog({ open, onClose, domain }: { open: boolean; 
       await login(email, password);
     } catch (err) {
       console.warn('login failed', err);
-      setError('Email or Password incorrect.');
+      setError(loginFailure(err));
     }
     setBusy(false);
   };
@@ -103,4 +104,14 @@ export default function LoginDialog({ open, onClose, domain }: { open: boolean; 
       <ForgotPasswordDialog open={forgotOpen} onClose={() => setForgotOpen(false)} domain={domain} />
     </>
   );
+}
+
+/**
+ * The spec's words for a refused sign-in, except after too many tries: then even the right password is
+ * refused for a while, and calling it incorrect sent people to reset a good one.
+ */
+function loginFailure(err: unknown): string {
+  if (!(err instanceof ApiError) || err.status !== 429) return 'Email or Password incorrect.';
+  const minutes = Math.max(1, Math.ceil((err.retryAfterSeconds ?? 60) / 60));
+  return `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
 }
