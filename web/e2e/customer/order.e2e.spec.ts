@@ -325,9 +325,17 @@ describe('ordering a cafe drink', () => {
     await phone.getByTestId('tumbler-preview').waitFor({ timeout: 30_000 });
     await phone.getByRole('radio', { name: 'Cold' }).check();
     await phone.getByRole('radio', { name: '50%', exact: true }).check();
+    const remark = 'NoSpacesAtAllInThisRemarkBecauseWhyNotOkayFine123';
+    await phone.getByRole('textbox', { name: 'Additional' }).fill(remark);
     await phone.getByRole('button', { name: 'Next' }).click();
     const summary = phone.getByRole('dialog', { name: 'Order Summary' });
     await summary.getByRole('button', { name: 'Place order' }).waitFor();
+    // A remark of one long word wraps inside the dialog: all of it can be read before ordering.
+    const shown = summary.locator('dd').filter({ hasText: remark.slice(0, 10) });
+    const box = (await summary.locator('.MuiDialogContent-root').boundingBox())!;
+    const text = (await shown.boundingBox())!;
+    expect(text.x + text.width).toBeLessThanOrEqual(box.x + box.width);
+    expect(await shown.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
 
     await setShop(app, barista, 'all-close');
     await summary.waitFor({ state: 'hidden' });

@@ -43,7 +43,18 @@ export function OrderSummary(props: {
             minutes.
           </Alert>
         )}
-        <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 1, m: 0 }}>
+        <Box
+          component="dl"
+          // A remark of one long word wraps: the person checks what they order, not the first half of it.
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: 'auto minmax(0, 1fr)',
+            columnGap: 2,
+            rowGap: 1,
+            m: 0,
+            overflowWrap: 'anywhere',
+          }}
+        >
           {rows.map(([k, v]) => (
             <Box key={k} sx={{ display: 'contents' }}>
               <Typography component="dt" sx={{ fontWeight: 700 }}>

@@ -62,7 +62,7 @@ export function OrderCard({
       data-order-id={order.id}
       sx={{ borderRadius: 3 }}
     >
-      <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
+      <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 1, overflowWrap: 'anywhere' }}>
         <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
           <Typography variant="body2" color="text.secondary" component="time" dateTime={cardTime(order)}>
             {formatBusinessTime(cardTime(order), businessTimeZone)}
