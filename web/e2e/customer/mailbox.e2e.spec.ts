@@ -41,8 +41,19 @@ describe('a new account proves its mailbox', () => {
     await screenshot(page, 'verify-banner');
     await expectNoSeriousA11yViolations(page);
 
-    await page.goto(await smtp.link('ploy@woxa.tech', '/verify-email?token='));
+    const link = await smtp.link('ploy@woxa.tech', '/verify-email?token=');
+    await page.goto(link);
     await page.getByText('Your email is confirmed. You can order now.').waitFor();
+    // The same link again, and one a mail program cut short: plain words, not the server's check.
+    await page.goto(link);
+    await page.getByText('Your email is already confirmed. You can order.').waitFor();
+    await page.goto(`${app.url}/verify-email?token=bogus`);
+    await page.getByText('Your email is already confirmed. You can order.').waitFor();
+    const stranger = await browser.newContext();
+    const cut = await stranger.newPage();
+    await cut.goto(`${app.url}/verify-email?token=bogus`);
+    await cut.getByText('This link is invalid, already used or expired.').waitFor();
+    await stranger.close();
     await page.getByRole('button', { name: 'Continue' }).click();
 
     await page.goto(`${app.url}/menuCafe`);

@@ -4,6 +4,8 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useOptionalSession } from '../../lib/session.js';
 import { useVerifyEmail } from './api/verify-email.js';
 import { AuthCard } from './components/auth-card.js';
+import { ERROR_MESSAGES } from '@drinks/contracts';
+import { ApiError } from '../../lib/api-client.js';
 import { registrationFailure } from './register-rules.js';
 import { paths } from '../../lib/paths.js';
 
@@ -33,7 +35,13 @@ export function VerifyEmailPage() {
         {verify.isSuccess && <Typography role="status">Your email is confirmed. You can order now.</Typography>}
         {verify.isError && (
           <Typography role="alert" color="error">
-            {registrationFailure(verify.error)}
+            {session?.user?.emailVerified
+              ? 'Your email is already confirmed. You can order.'
+              : // A link cut short by a mail program is refused as malformed: the same words as a used or old one,
+                // not the check's own ("token: Too small…").
+                verify.error instanceof ApiError && verify.error.status === 400
+                ? ERROR_MESSAGES.INVALID_LINK
+                : registrationFailure(verify.error)}
           </Typography>
         )}
         <Button variant="contained" onClick={() => void navigate(session?.user ? paths.landing : paths.login)}>
