@@ -66,6 +66,8 @@ describe('the app on a phone', () => {
     expect(await latte.getAttribute('data-status')).toBe('ordered');
     expect(await mocha.getAttribute('data-status')).toBe('done');
     expect(await page.getByTestId('last-known').innerText()).toMatch(/^Last known, as of \d{2}:\d{2}$/);
+    // Nobody is pulling: the refresh hint does not ask to release a pull.
+    expect(await page.getByText('Release to refresh…').count()).toBe(0);
     expect(await latte.getByRole('button', { name: 'Cancel' }).isDisabled()).toBe(true);
     expect(await mocha.getByRole('button', { name: 'Pick Up' }).isDisabled()).toBe(true);
     await screenshot(page, 'offline-status-order');

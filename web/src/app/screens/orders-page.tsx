@@ -59,7 +59,7 @@ export function OrdersPage() {
         sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap', mb: 2 }}
       >
         <Typography variant="body2" color="text.secondary">
-          {pulling || orders.isRefetching ? 'Release to refresh…' : 'Pull down to refresh'}
+          {pulling ? 'Release to refresh…' : orders.isRefetching ? 'Refreshing…' : 'Pull down to refresh'}
         </Typography>
         <PushToggle fallback={<NotifyMeButton />} />
       </Box>
