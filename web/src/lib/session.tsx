@@ -169,15 +169,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
 
   // Signed out in another tab (the tokens are shared): this one follows at once, rather than showing what
-  // it last knew with buttons that can only fail. Renamed in another tab: the greeting here follows too
-  // (only the name: a role change goes through the live socket, which moves the screens with it).
+  // it last knew with buttons that can only fail. Renamed, or the mailbox confirmed, in another tab: this one
+  // follows too (not the role: a role change goes through the live socket, which moves the screens with it).
   useEffect(() => {
     const onStorage = (e: StorageEvent) => {
       const signedOut = (e.key === null || e.key === STORAGE_KEYS.refreshToken) && !getTokens().refreshToken;
       if (signedOut && user) leave(true);
       if (e.key === STORAGE_KEYS.lastUser && user) {
-        const renamed = lastKnownUser();
-        if (renamed?.id === user.id && renamed.name !== user.name) setUser({ ...user, name: renamed.name });
+        const there = lastKnownUser();
+        if (there?.id === user.id && (there.name !== user.name || there.emailVerified !== user.emailVerified))
+          setUser({ ...user, name: there.name, emailVerified: there.emailVerified });
       }
     };
     window.addEventListener('storage', onStorage);
