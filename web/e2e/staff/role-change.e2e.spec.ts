@@ -100,4 +100,19 @@ describe('when an admin disables the account of someone using the app', () => {
     expect(refused.slice(seen)).toEqual([]);
     await page.context().close();
   });
+
+  it('tells them their session has ended when they open the app again after it', async () => {
+    const person = await newPerson('Returning Leaver');
+    const page = await newPhonePage(browser);
+    await signInWithTokens(page, app, person.email, '/menuCafe');
+    await page.getByText('Ordered 0/2').waitFor();
+    await page.goto('about:blank');
+
+    expect((await app.api(admin, 'PATCH', `/user/${person.id}`, { isAvailable: false })).status).toBe(200);
+    await page.goto(`${app.url}/menuCafe`);
+    await page.waitForURL(`${app.url}/login`);
+    await page.getByText('Your session has ended. Please log in again.').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('refresh_token'))).toBeNull();
+    await page.context().close();
+  });
 });

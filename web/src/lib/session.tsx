@@ -101,6 +101,21 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [queryClient],
   );
 
+  /**
+   * Forgets the signed-in user here (tokens, what was fetched for them, who they are) and goes to /login;
+   * `ended`: the server ended the session, not the person, and the login page says so.
+   */
+  const leave = useCallback(
+    (replace: boolean, ended = false) => {
+      clearStorage();
+      queryClient.clear();
+      setUser(null);
+      setSessionEnded(ended);
+      void navigate(paths.login, { replace });
+    },
+    [navigate, queryClient],
+  );
+
   useEffect(() => {
     if (started.current) return;
     started.current = true;
@@ -140,33 +155,20 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         const outcome = getTokens().refreshToken ? await refreshTokens() : 'refused';
         if (outcome === 'unreachable' && known) return stayOffline(known);
         if (outcome !== 'refreshed') {
-          clearStorage();
-          setUser(null);
+          leave(true, outcome === 'refused');
           setInitialised(true);
-          void navigate(paths.login, { replace: true });
           return;
         }
         try {
           await signIn();
         } catch (retryErr) {
           console.warn('sign-in after refresh failed', retryErr);
-          clearStorage();
-          void navigate(paths.login, { replace: true });
+          leave(true);
         }
       }
       setInitialised(true);
     })();
-  }, [navigate, signIn]);
-
-  /** Forgets the signed-in user here (what was fetched for them, who they are) and goes to /login. */
-  const leave = useCallback(
-    (replace: boolean) => {
-      queryClient.clear();
-      setUser(null);
-      void navigate(paths.login, { replace });
-    },
-    [navigate, queryClient],
-  );
+  }, [leave, signIn]);
 
   // Signed out in another tab (the tokens are shared): this one follows at once, rather than showing what
   // it last knew with buttons that can only fail. Renamed, or the mailbox confirmed, in another tab: this one
@@ -189,10 +191,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(
     () =>
       onSessionRefused(() => {
-        clearStorage();
-        if (!user) return;
-        setSessionEnded(true);
-        leave(true);
+        if (user) leave(true, true);
+        else clearStorage(); // still opening: the start-up check above takes it from here
       }),
     [leave, user],
   );
@@ -223,7 +223,6 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     } catch (err) {
       console.warn('logout: could not mark the user inactive', err);
     }
-    clearStorage();
     leave(false);
   }, [leave, user]);
 
