@@ -34,6 +34,8 @@ export interface TokenService {
 }
 
 const ACCESS_TYPE = 'at+jwt';
+/** When an access token was signed, in epoch milliseconds (iat has whole seconds only). */
+const ISSUED_MS_CLAIM = 'iat_ms';
 /** How long after a refresh token's use a retry with the same key still gets the pair that use made. */
 const RETRY_WINDOW_MS = 60_000;
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -53,9 +55,9 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
   const families = (k = db.knex) => k('refresh_families');
   const revocations = createRevocations(db, accessTtlSeconds, clock);
   const revokedListeners: ((userId: string) => void)[] = [];
-  /** The user's access tokens issued up to `notBefore` (seconds) stop working, and live sockets close. */
-  async function revokeAccess(userId: string, notBefore: number) {
-    await revocations.revoke(userId, notBefore);
+  /** The user's access tokens issued up to `notBeforeMs` stop working, and live sockets close. */
+  async function revokeAccess(userId: string, notBeforeMs: number) {
+    await revocations.revoke(userId, notBeforeMs);
     for (const listener of revokedListeners) listener(userId);
   }
 
@@ -68,13 +70,15 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
   }
   // Tokens already verified, with their expiry: a signature is checked once, not on every request
   // (the sign-out check below still runs on every request).
-  let verified = new Map<string, { userId: string; expMs: number; iat: number }>();
+  let verified = new Map<string, { userId: string; expMs: number; issuedMs: number }>();
   // Imported once: given the raw bytes, jose imports a key for every signature it makes or checks.
   const key = crypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
 
   async function signAccess(userId: string): Promise<string> {
-    const now = Math.floor(clock().getTime() / 1000);
-    return new SignJWT({})
+    const nowMs = clock().getTime();
+    const now = Math.floor(nowMs / 1000);
+    // iat counts whole seconds; a sign-out must not take the login that follows it in the same second.
+    return new SignJWT({ [ISSUED_MS_CLAIM]: nowMs })
       .setProtectedHeader({ alg: 'HS256', typ: ACCESS_TYPE })
       .setSubject(userId)
       .setIssuedAt(now)
@@ -170,10 +174,9 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
       }
       if (outcome.ok) return { accessToken: await signAccess(outcome.userId), refreshToken: outcome.refreshToken };
       if (outcome.reused) {
-        // A reuse means someone else may hold the family's tokens: the user's access tokens from before this
-        // second stop working too, and live sockets close. The other sessions keep their refresh tokens and
-        // refresh quietly; one signing in again this very second (an iat counts whole seconds) is not refused.
-        await revokeAccess(outcome.userId, Math.floor(clock().getTime() / 1000) - 1);
+        // A reuse means someone else may hold the family's tokens: the user's access tokens issued so far stop
+        // working too, and live sockets close. The other sessions keep their refresh tokens and refresh quietly.
+        await revokeAccess(outcome.userId, clock().getTime());
         throw new UnauthorizedError('Refresh token already used.', 'TOKEN_REUSED');
       }
       throw new UnauthorizedError('Invalid refresh token.');
@@ -183,7 +186,7 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
       if (!token) throw new UnauthorizedError();
       const known = verified.get(token);
       if (known && known.expMs > clock().getTime()) {
-        if (known.iat <= (await revocations.notBefore(known.userId))) {
+        if (known.issuedMs <= (await revocations.notBefore(known.userId))) {
           throw new UnauthorizedError('Invalid or expired access token.');
         }
         return { userId: known.userId };
@@ -198,10 +201,12 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
           requiredClaims: ['sub', 'exp', 'iat', 'jti'],
         });
         if (typeof payload.sub !== 'string' || payload.sub === '') throw new Error('no subject');
-        const iat = payload.iat ?? 0;
-        if (iat <= (await revocations.notBefore(payload.sub))) throw new Error('signed out');
+        const claimedMs = payload[ISSUED_MS_CLAIM];
+        // A token signed before the claim existed counts from the start of its second: signed out with it.
+        const issuedMs = typeof claimedMs === 'number' ? claimedMs : (payload.iat ?? 0) * 1000;
+        if (issuedMs <= (await revocations.notBefore(payload.sub))) throw new Error('signed out');
         if (verified.size >= 10_000) verified = new Map();
-        verified.set(token, { userId: payload.sub, expMs: (payload.exp ?? 0) * 1000, iat });
+        verified.set(token, { userId: payload.sub, expMs: (payload.exp ?? 0) * 1000, issuedMs });
         return { userId: payload.sub };
       } catch {
         throw new UnauthorizedError('Invalid or expired access token.');
@@ -213,7 +218,7 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
         .where({ user_id: userId })
         .whereNull('revoked_at')
         .update({ revoked_at: clock().toISOString() });
-      await revokeAccess(userId, Math.floor(clock().getTime() / 1000));
+      await revokeAccess(userId, clock().getTime());
     },
 
     onRevoked(listener) {
@@ -228,7 +233,7 @@ const NOT_BEFORE_CACHE_MS = 2000;
 const EXPIRY_LEEWAY_SECONDS = 60;
 
 /**
- * Per user, the second up to which access tokens were signed out (logout). Asked on every request, so
+ * Per user, the millisecond up to which access tokens were signed out (logout). Asked on every request, so
  * every sign-out still in force is kept in memory as one snapshot, read again at most every two seconds
  * by one query whichever users are asking (a query per user and request was a database round trip on
  * nearly every request of a busy office). A sign-out older than an access token's lifetime is left out:
@@ -242,12 +247,12 @@ function createRevocations(db: KnexDb, accessTtlSeconds: number, clock: Clock) {
 
   async function read(): Promise<void> {
     const startedAt = Date.now();
-    const since = Math.floor(clock().getTime() / 1000) - accessTtlSeconds - EXPIRY_LEEWAY_SECONDS;
-    const rows = (await table().where('not_before', '>=', since).select('user_id', 'not_before')) as {
+    const since = clock().getTime() - (accessTtlSeconds + EXPIRY_LEEWAY_SECONDS) * 1000;
+    const rows = (await table().where('not_before_ms', '>=', since).select('user_id', 'not_before_ms')) as {
       user_id: string;
-      not_before: number | string;
+      not_before_ms: number | string;
     }[];
-    const next = new Map(rows.map((r) => [r.user_id, Number(r.not_before)]));
+    const next = new Map(rows.map((r) => [r.user_id, Number(r.not_before_ms)]));
     // A sign-out made here while the query ran may be missing from its rows; a user's not_before only grows.
     for (const [userId, notBefore] of snapshot)
       if (notBefore >= since && notBefore > (next.get(userId) ?? 0)) next.set(userId, notBefore);
@@ -263,9 +268,12 @@ function createRevocations(db: KnexDb, accessTtlSeconds: number, clock: Clock) {
       }
       return snapshot.get(userId) ?? 0;
     },
-    async revoke(userId: string, notBefore: number): Promise<void> {
-      await table().insert({ user_id: userId, not_before: notBefore }).onConflict('user_id').merge();
-      snapshot.set(userId, Math.max(notBefore, snapshot.get(userId) ?? 0));
+    async revoke(userId: string, notBeforeMs: number): Promise<void> {
+      await table()
+        .insert({ user_id: userId, not_before: Math.floor(notBeforeMs / 1000), not_before_ms: notBeforeMs })
+        .onConflict('user_id')
+        .merge();
+      snapshot.set(userId, Math.max(notBeforeMs, snapshot.get(userId) ?? 0));
     },
   };
 }

@@ -208,6 +208,24 @@ describe.each(BACKENDS)('the core migration on %s', (kind) => {
       rows.map((r: { at: unknown; sent_at: unknown }) => ({ ...r, at: Number(r.at), sent_at: Number(r.sent_at) })),
     ).toEqual([{ key: 'ready:7', at: 1000, intent: null, sent_at: 1000 }]);
   });
+
+  it('keeps the sign-outs of a database made before they counted milliseconds, covering their whole second', async () => {
+    db = await testDatabase(kind);
+    await db.knex.schema.dropTable('session_revocations');
+    await db.knex.schema.createTable('session_revocations', (t) => {
+      t.text('user_id').primary();
+      t.bigInteger('not_before').notNullable();
+    });
+    await db.knex('session_revocations').insert({ user_id: 'u1', not_before: 1_800_000_000 });
+
+    await migrateCore(db);
+    await migrateCore(db);
+
+    const rows = await db.knex('session_revocations').select('user_id', 'not_before_ms');
+    expect(rows.map((r: { user_id: string; not_before_ms: unknown }) => [r.user_id, Number(r.not_before_ms)])).toEqual([
+      ['u1', 1_800_000_000_999],
+    ]);
+  });
 });
 
 describe.skipIf(!WITH_PG)('a PostgreSQL database', () => {

@@ -90,11 +90,13 @@ const CORE_TABLES: [string, Build][] = [
     },
   ],
   [
-    // Per user, access tokens issued up to this second (epoch seconds) were signed out.
+    // Per user, access tokens issued up to this millisecond (not_before_ms, epoch ms) were signed out;
+    // not_before is the same instant in whole seconds, as it was kept before.
     'session_revocations',
     (t) => {
       t.text('user_id').primary();
       t.bigInteger('not_before').notNullable();
+      t.bigInteger('not_before_ms').notNullable();
     },
   ],
   [
@@ -226,7 +228,14 @@ export async function migrateCore(db: Db): Promise<void> {
     }
     if (!(await trx.schema.hasColumn('event_tags', 'type'))) await addTypeToEventTags(trx, db.dialect);
     if (!(await trx.schema.hasColumn('push_deliveries', 'sent_at'))) await addSentToPushDeliveries(trx);
+    if (!(await trx.schema.hasColumn('session_revocations', 'not_before_ms'))) await addMillisToRevocations(trx);
   });
+}
+
+/** Sign-outs kept in whole seconds covered every token of their second: so does their millisecond form. */
+async function addMillisToRevocations(trx: Knex.Transaction): Promise<void> {
+  await trx.schema.alterTable('session_revocations', (t) => t.bigInteger('not_before_ms').nullable());
+  await trx('session_revocations').update({ not_before_ms: trx.raw('not_before * 1000 + 999') });
 }
 
 /** Claims made before a claim recorded its sending were all sent, or lost for good: mark them sent. */

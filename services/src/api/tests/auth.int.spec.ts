@@ -183,6 +183,21 @@ describe('auth and users over HTTP', () => {
       const refresh = await app.call('POST', '/auth/refresh-token', { body: { refreshToken: tokens.refreshToken } });
       expect(refresh.status).toBe(401);
     });
+    it('lets someone who logged out sign in again at once, and only the old access token stops working', async () => {
+      const before = await app.login('nok@woxa.tech', 'longenough');
+      const me = await app.call('GET', '/user/me', { token: before.accessToken });
+      const out = await app.call('PUT', `/user/${me.body.id}/push/disable`, {
+        token: before.accessToken,
+        body: { status: 'INACTIVE' },
+      });
+      expect(out.status).toBe(204);
+      // Within the same second as the logout: a token's iat counts whole seconds, its sign-out must not.
+      const again = await app.login('nok@woxa.tech', 'longenough');
+      expect((await app.call('GET', '/user/me', { token: again.accessToken })).status).toBe(200);
+      expect((await app.call('GET', '/user/me', { token: before.accessToken })).status).toBe(401);
+      const refreshed = await app.call('POST', '/auth/refresh-token', { body: { refreshToken: again.refreshToken } });
+      expect(refreshed.status).toBe(200);
+    });
     it('refuses a forged or missing token with 401', async () => {
       expect((await app.call('GET', '/user/me')).status).toBe(401);
       expect((await app.call('GET', '/user/me', { token: 'eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.' })).status).toBe(401);
