@@ -22,6 +22,12 @@ function problem(status: number, code: string, detail: string, errors?: unknown)
   return { type: 'about:blank', title: TITLES[status] ?? 'Error', status, code, detail, ...(errors ? { errors } : {}) };
 }
 
+/** zlib's own error (its codes start Z_), as co-body passes it on for a body that does not decompress. */
+function isZlibError(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return err instanceof Error && typeof code === 'string' && code.startsWith('Z_');
+}
+
 /** Outermost: turns AppErrors into RFC 9457 bodies; anything else is a bare 500, logged. */
 export function errorHandler(logger: Logger): Middleware {
   return async (ctx, next) => {
@@ -43,6 +49,9 @@ export function errorHandler(logger: Logger): Middleware {
       if (err instanceof AppError) {
         body = problem(err.status, err.code, err.message, err.errors);
         if (err instanceof TooManyAttemptsError) ctx.set('Retry-After', String(err.retryAfterSeconds));
+      } else if (isZlibError(err)) {
+        const detail = `The body is not valid ${ctx.get('Content-Encoding').toLowerCase()} (Content-Encoding).`;
+        body = problem(400, 'VALIDATION_FAILED', detail, [{ path: 'body', message: detail }]);
       } else {
         const e = err as { status?: number; expose?: boolean; type?: string; message?: string };
         // Errors from koa/co-body (bad JSON, body too large, bad encoding) carry a status and are safe to expose.

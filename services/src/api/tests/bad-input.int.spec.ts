@@ -41,6 +41,26 @@ describe('bad input', () => {
     expect((await app.call<{ name: string }>('GET', '/user/me', { token: user.token })).body.name).toBe('Fuzzer');
   });
 
+  it('a body that says it is compressed but does not decompress is a 400 saying so, and changes nothing', async () => {
+    for (const encoding of ['gzip', 'deflate']) {
+      const res = await fetch(`${app.url}/api/user`, {
+        method: 'PATCH',
+        headers: {
+          authorization: `Bearer ${user.token}`,
+          'content-type': 'application/json',
+          'content-encoding': encoding,
+        },
+        body: '{"name":"Squashed"}',
+      });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        detail: `The body is not valid ${encoding} (Content-Encoding).`,
+      });
+    }
+    expect((await app.call<{ name: string }>('GET', '/user/me', { token: user.token })).body.name).toBe('Fuzzer');
+  });
+
   it('a method a route does not take is a 405 problem naming the methods it does', async () => {
     const res = await app.call('DELETE', '/user/me', { token: user.token });
     expect(res.status).toBe(405);
