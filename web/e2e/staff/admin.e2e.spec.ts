@@ -434,6 +434,9 @@ describe("dashboards, history and users with the day's orders", () => {
     // The row's text, chips and buttons share a phone's width without spilling over its edge.
     for (const part of [onPhone.getByTestId('user-disabled'), onPhone.getByRole('button', { name: /account of/ })])
       expect((await part.boundingBox())!.x + (await part.boundingBox())!.width).toBeLessThanOrEqual(390);
+    // Only the name is shortened (staff-side.md): the whole address can be read, so two Somchais are told apart.
+    const email = onPhone.getByText(leaving.email, { exact: true });
+    expect(await email.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
     await screenshot(phone, 'staff-users-disabled-phone');
 
     await row.getByRole('button', { name: `Enable account of ${leaving.name}` }).click();

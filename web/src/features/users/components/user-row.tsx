@@ -53,15 +53,23 @@ export function UserRow({
   // Making someone an admin hands over every power of this screen: it takes a second, deliberate tap.
   const promoting = role === 'admin' && user.role !== 'admin';
   return (
-    <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', px: 2, py: 1.5 }} data-testid="user-row">
+    // On a phone the role and its buttons go under the name when they would squeeze it: the email stays whole.
+    <Stack
+      direction="row"
+      spacing={1.5}
+      useFlexGap
+      sx={{ alignItems: 'center', flexWrap: 'wrap', px: 2, py: 1.5 }}
+      data-testid="user-row"
+    >
       <Avatar aria-hidden sx={{ bgcolor: user.role === 'admin' ? 'secondary.main' : 'primary.main' }}>
         {user.name.slice(0, 1).toUpperCase()}
       </Avatar>
-      <Box sx={{ flex: 1, minWidth: 0 }}>
+      <Box sx={{ flex: '1 1 13rem', minWidth: 0 }}>
         <Typography sx={{ fontWeight: 600 }} title={user.name}>
           {name}
         </Typography>
-        <Typography variant="body2" color="text.secondary" noWrap>
+        {/* Whole, broken where it must on a phone: two people of one name are told apart by it. */}
+        <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
           {user.email}
         </Typography>
         {!user.isAvailable && (
@@ -73,7 +81,7 @@ export function UserRow({
       {editing ? (
         <Stack
           direction="row"
-          sx={{ alignItems: 'center' }}
+          sx={{ alignItems: 'center', ml: 'auto' }}
           // The open list's Escape closes the list only (MUI stops it there); the next one cancels.
           onKeyDown={(e) => {
             if (e.key === 'Escape' && !confirming) cancel();
@@ -102,7 +110,7 @@ export function UserRow({
           </IconButton>
         </Stack>
       ) : (
-        <>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', ml: 'auto' }}>
           <Chip size="small" label={roleLabel(user.role)} data-testid="user-role" />
           {editable && (
             <IconButton
@@ -126,7 +134,7 @@ export function UserRow({
               {user.isAvailable ? <PersonOffIcon /> : <HowToRegIcon />}
             </IconButton>
           )}
-        </>
+        </Stack>
       )}
       <ConfirmDialog
         open={confirming}
