@@ -226,6 +226,23 @@ describe("dashboards, history and users with the day's orders", () => {
     await screenshot(phone, 'staff-dashboard-menu-chart-phone');
   });
 
+  it('shows a menu name of the longest allowed length whole in the ranking on a phone', async () => {
+    const name = 'Passion Fruit Iced Squash'; // 25 letters and spaces, the most a name may have
+    const ranking = '**/api/order/find/popular-menu**';
+    await phone.route(ranking, (route) =>
+      route.fulfill({ json: [{ Menu_name: name, categoryName: 'Juice', categoryFor: 'cafe', totalOrder: 3 }] }),
+    );
+    try {
+      await signInWithTokens(phone, app, 'admin@woxa.tech', '/dashboard-admin');
+      const shown = phone.getByTestId('popular-row').getByText(name, { exact: true });
+      await shown.waitFor();
+      expect(await shown.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+      await screenshot(phone, 'staff-dashboard-long-name-phone');
+    } finally {
+      await phone.unroute(ranking);
+    }
+  });
+
   it("opens Today's Dashboard as a bottom sheet with the day's counts, and the bar's dashboard from the cafe's", async () => {
     expect(summary.total).toBe(18);
     await desktop.getByRole('button', { name: /Today's Dashboard/ }).click();

@@ -39,9 +39,8 @@ export function PopularList({
               {rank}
             </Box>
             <Box sx={{ flex: 1, minWidth: 0 }}>
-              <Typography sx={{ fontWeight: 600 }} noWrap>
-                {row.Menu_name}
-              </Typography>
+              {/* Wraps rather than cut: a name of 25 letters does not fit a phone's row on one line. */}
+              <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{row.Menu_name}</Typography>
               <Typography variant="body2" color="text.secondary">
                 {row.categoryName}
               </Typography>
