@@ -253,6 +253,8 @@ describe("dashboards, history and users with the day's orders", () => {
       String(summary.byStatus.done + summary.byStatus.picked),
     );
     expect(await sheet.getByTestId('summary-active').innerText()).toBe('12');
+    // Two figures called Done (this one and the breakdown's) say how they differ.
+    await sheet.getByText('+ picked up', { exact: true }).waitFor();
     expect(await sheet.getByTestId('breakdown-cancel').innerText()).toContain('1 (6%)');
     await screenshot(desktop, 'staff-dashboard-sheet-desktop');
     await sheet.getByRole('button', { name: 'Refresh Data' }).click();

@@ -14,7 +14,7 @@ import { useState } from 'react';
 import { useSummary } from '../api/get-summary.js';
 import { summaryView } from '../dashboard-logic.js';
 
-function Stat({ label, value }: { label: string; value: number }) {
+function Stat({ label, value, hint }: { label: string; value: number; hint?: string }) {
   return (
     <Box sx={{ flex: 1, textAlign: 'center', p: 1.5, borderRadius: 2, bgcolor: 'action.hover' }}>
       <Typography variant="h5" component="p" sx={{ fontWeight: 700 }} data-testid={`summary-${label.toLowerCase()}`}>
@@ -23,6 +23,11 @@ function Stat({ label, value }: { label: string; value: number }) {
       <Typography variant="body2" color="text.secondary">
         {label}
       </Typography>
+      {hint && (
+        <Typography variant="caption" color="text.secondary" component="p">
+          {hint}
+        </Typography>
+      )}
     </Box>
   );
 }
@@ -75,7 +80,8 @@ export function DailySummary({ date }: { date: string }) {
             <>
               <Stack direction="row" spacing={1.5} sx={{ mb: 3 }}>
                 <Stat label="Total" value={view.total} />
-                <Stat label="Done" value={view.done} />
+                {/* The breakdown's Done and Picked Up together: said, so the two Done figures do not seem to disagree. */}
+                <Stat label="Done" value={view.done} hint="+ picked up" />
                 <Stat label="Active" value={view.active} />
               </Stack>
               <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
