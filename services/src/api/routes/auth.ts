@@ -137,7 +137,10 @@ export function authRoutes(deps: AuthRouteDeps) {
 
   router.post('/auth/v2/login', async (ctx) => {
     refusePasswordSignIn(deps);
-    const body = parse(LoginBody, ctx.request.body);
+    // API.md: any failure of a sign-in is 401 INVALID_CREDENTIALS, a missing or mistyped field included.
+    const parsed = LoginBody.safeParse(ctx.request.body ?? {});
+    if (!parsed.success) throw new UnauthorizedError('Email or Password incorrect.', 'INVALID_CREDENTIALS');
+    const body = parsed.data;
     const attempt = await reserveLogin(deps, body.email, ctx.ip, ctx.state.requestId);
     const credential = await deps.credentials.findByEmail(body.email);
     // An unknown email still pays for one hash verification, so both failures take as long.

@@ -112,10 +112,14 @@ describe('auth and users over HTTP', () => {
       const me = await app.call('GET', '/user/me', { token: tokens.accessToken });
       expect(me.body.email).toBe('nok@woxa.tech');
     });
-    it('answers 401 INVALID_CREDENTIALS for a wrong password or unknown email', async () => {
+    it('answers 401 INVALID_CREDENTIALS for a wrong password, an unknown email or a field missing', async () => {
       for (const body of [
         { email: 'nok@woxa.tech', password: 'wrong-one' },
         { email: 'nobody@woxa.tech', password: 'whatever1' },
+        // "any failure": a missing or mistyped field too
+        { email: 'nok@woxa.tech' },
+        { email: 'nok@woxa.tech', password: 12345678 },
+        {},
       ]) {
         const res = await app.call('POST', '/auth/v2/login', { body });
         expect(res.status).toBe(401);
