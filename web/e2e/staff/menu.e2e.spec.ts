@@ -62,11 +62,13 @@ describe('menu management while the shop is open', () => {
     const americano = page.getByRole('switch', { name: 'Americano active' });
     await americano.uncheck();
     await page.getByTestId('menu-row').filter({ hasText: 'Americano' }).getByText('Inactive').waitFor();
-    expect((await menuOf('Coffee', 'Americano'))?.isActive).toBe('inactive');
+    // The row says Inactive as soon as the switch moves; the server has it once the call answers.
+    await expect.poll(async () => (await menuOf('Coffee', 'Americano'))?.isActive).toBe('inactive');
     expect(await page.getByRole('link', { name: 'Edit Americano' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Delete Americano' }).count()).toBe(0);
     await screenshot(page, 'staff-category-menus-open-phone');
     await americano.check();
+    await expect.poll(async () => (await menuOf('Coffee', 'Americano'))?.isActive).toBe('active');
     await page.getByRole('link', { name: 'Menu Management' }).last().click();
     await page.waitForURL(`${app.url}/menuManagement`);
   });
