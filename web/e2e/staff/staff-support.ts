@@ -67,8 +67,15 @@ export async function baristaPatch(app: RunningApp, token: string, id: string, b
   if (r.status !== 200) throw new Error(`barista patch: ${r.status} ${JSON.stringify(r.body)}`);
 }
 
-export async function placeBarOrder(app: RunningApp, token: string, menu: string): Promise<Order> {
-  const r = await app.api<Order>(token, 'POST', '/order', { menu_id: menu, type: 'cold' });
+/** A bar order; `description` goes in tumblerImage, where the web client's bar form puts the item's description. */
+export async function placeBarOrder(
+  app: RunningApp,
+  token: string,
+  menu: string,
+  description?: string,
+): Promise<Order> {
+  const body = { menu_id: menu, type: 'cold', ...(description === undefined ? {} : { tumblerImage: description }) };
+  const r = await app.api<Order>(token, 'POST', '/order', body);
   if (r.status !== 201) throw new Error(`bar order: ${r.status} ${JSON.stringify(r.body)}`);
   return r.body;
 }

@@ -47,9 +47,16 @@ describe('the barista station', () => {
   it('serves a bar order end to end on the board, hands it over, and can close the shop after', async () => {
     await setShop(app, barista, 'bar-open');
     const eve = await newCustomer(app, 'Eve Bar');
-    const order = await placeBarOrder(app, eve.token, menuId(menus, 'Virgin Mojito'));
+    const order = await placeBarOrder(app, eve.token, menuId(menus, 'Virgin Mojito'), 'Mint, lime and soda');
     await page.getByText('Take order at the bar only').waitFor();
     await card(order).waitFor();
+    // A bar order's tumblerImage holds the item's description, not a photo: no broken image on the ticket.
+    expect(await card(order).getByRole('img').count()).toBe(0);
+    expect(
+      await card(order)
+        .getByRole('button', { name: /^Enlarge tumbler image/ })
+        .count(),
+    ).toBe(0);
     await screenshot(page, 'station-bar-order');
     await card(order).getByRole('button', { name: 'Do' }).click();
     await until(async () => (await statusOf(order)) === 'in-progress', 'in-progress');

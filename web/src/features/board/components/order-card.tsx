@@ -57,7 +57,10 @@ export function OrderCard(p: Props) {
             </Typography>
             <PlacedAt order={order} now={p.now} />
           </Box>
-          <TumblerImage src={order.tumblerImage} owner={order.user.name} size={40} />
+          {/* A bar order's tumblerImage holds the item's description (customer-side.md §1), not a photo. */}
+          {order.menu.category.categoryFor === 'cafe' && (
+            <TumblerImage src={order.tumblerImage} owner={order.user.name} size={40} />
+          )}
         </Box>
         {/* A narrow ticket (Select mode's checkbox) breaks the line between the two, never inside one. */}
         <Typography variant="body2" color="text.secondary" sx={{ fontSize: 13, '& > span': { whiteSpace: 'nowrap' } }}>
