@@ -140,6 +140,13 @@ describe('ordering a cafe drink', () => {
     await card.locator('[data-step="1"]').waitFor();
     expect((await setStatus(order!.id, { status: 'done' })).status).toBe(200);
     await card.getByText('Click "Pick Up" after take your cup').waitFor();
+    // The long message beside it does not squeeze the time onto two lines ("10:0" over "1").
+    const timeLines = await card.locator('time').evaluate((el) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      return range.getClientRects().length;
+    });
+    expect(timeLines).toBe(1);
     const ready = page.getByText('Your drink is ready!');
     await ready.waitFor();
     await screenshot(page, 'status-order-done');

@@ -63,14 +63,23 @@ export function OrderCard({
       sx={{ borderRadius: 3 }}
     >
       <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 1, overflowWrap: 'anywhere' }}>
-        <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
-          <Typography variant="body2" color="text.secondary" component="time" dateTime={cardTime(order)}>
+        <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 1 }}>
+          {/* Never broken: the card's text may break anywhere, which let a long message squeeze "10:01" apart. */}
+          <Typography
+            variant="body2"
+            color="text.secondary"
+            component="time"
+            dateTime={cardTime(order)}
+            sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+          >
             {formatBusinessTime(cardTime(order), businessTimeZone)}
           </Typography>
           <Typography
             data-testid="queue-message"
             sx={{
               fontWeight: 700,
+              textAlign: 'right',
+              textWrap: 'balance',
               color: order.status === 'done' ? 'success.main' : step === null ? 'text.secondary' : 'primary.main',
             }}
           >
