@@ -1,6 +1,6 @@
 import HistoryIcon from '@mui/icons-material/History';
 import { Typography } from '@mui/material';
-import { formatBusinessTime, useConfig } from '../lib/config.js';
+import { formatBusinessTime, serverTimeOf, useConfig } from '../lib/config.js';
 import { useOnline } from '../lib/online.js';
 import { SESSION_STARTED_AT } from '../lib/query-persistence.js';
 
@@ -20,7 +20,8 @@ export function LastKnown({ updatedAt }: { updatedAt: number }) {
       sx={{ display: 'flex', alignItems: 'center', gap: 0.5, mb: 1 }}
     >
       <HistoryIcon fontSize="small" aria-hidden />
-      Last known, as of {formatBusinessTime(new Date(updatedAt).toISOString(), businessTimeZone)}
+      {/* By the server's clock, as every other time on the screen (the browser's may be another day's). */}
+      Last known, as of {formatBusinessTime(serverTimeOf(updatedAt).toISOString(), businessTimeZone)}
     </Typography>
   );
 }

@@ -16,6 +16,11 @@ export function serverNow(): Date {
   return new Date(Date.now() + clockOffsetMs);
 }
 
+/** What the server's clock read when this browser's read `browserMs` (a fetch's time, say). */
+export function serverTimeOf(browserMs: number): Date {
+  return new Date(browserMs + clockOffsetMs);
+}
+
 /** The server said it was `now` when this browser's clock read `at`. */
 function adoptClock(now: string | undefined, at: number): void {
   const t = now === undefined ? Number.NaN : Date.parse(now);

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { adoptRestoredClock, serverNow } from './config.js';
+import { adoptRestoredClock, serverNow, serverTimeOf } from './config.js';
 import { queryKeys } from './query-keys.js';
 
 describe('the server clock of a configuration restored from storage', () => {
@@ -26,5 +26,7 @@ describe('the server clock of a configuration restored from storage', () => {
     vi.setSystemTime(fetchedAt + 5 * 60_000);
     adoptRestoredClock(client);
     expect(serverNow().toISOString()).toBe('2026-11-26T03:55:00.000Z');
+    // The orders fetched at that moment were, by the server's clock, last known as of Thursday 10:50.
+    expect(serverTimeOf(fetchedAt).toISOString()).toBe('2026-11-26T03:50:00.000Z');
   });
 });
