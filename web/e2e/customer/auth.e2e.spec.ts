@@ -255,6 +255,14 @@ describe('sign-in, registration and landing', () => {
     await user.waitForURL(`${app.url}/login`);
     await otherTab.waitForURL(`${app.url}/login`, { timeout: 5000 });
     expect(await user.evaluate(() => localStorage.length)).toBe(0);
+    // Whoever signs in next on this phone lands on their own home, not on the page the last person left
+    // (an admin was sent to the user's /menuCafe, and so to Unauthorized).
+    await openLoginDialog(user);
+    await user.getByRole('textbox', { name: 'Email' }).fill('admin@woxa.tech');
+    await user.getByLabel('Password').fill(PASSWORD);
+    await user.getByRole('dialog').getByRole('button', { name: 'Login' }).click();
+    await user.waitForURL(`${app.url}/menuCafe-admin`);
+    await user.evaluate(() => localStorage.clear());
     await user.goto(`${app.url}/statusOrder`);
     await user.waitForURL(`${app.url}/login`);
     await user.context().close();

@@ -24,6 +24,8 @@ export interface Session {
   initialised: boolean;
   /** Signed out by the server, not by the person (account disabled, session revoked): the login page says so. */
   sessionEnded: boolean;
+  /** Someone signed out in this tab (Logout, or the session ended) and nobody has signed in since. */
+  signedOut: boolean;
   login(email: string, password: string): Promise<void>;
   /** Back from the company's sign-in page (/login?sso=done): takes the tokens the server holds for this browser. */
   completeCompanySignIn(): Promise<void>;
@@ -87,6 +89,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<User | null>(() => opened ?? null);
   const [initialised, setInitialised] = useState(() => opened !== undefined);
   const [sessionEnded, setSessionEnded] = useState(false);
+  const [signedOut, setSignedOut] = useState(false);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const started = useRef(false);
@@ -111,6 +114,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       queryClient.clear();
       setUser(null);
       setSessionEnded(ended);
+      setSignedOut(true);
       void navigate(paths.login, { replace });
     },
     [navigate, queryClient],
@@ -201,6 +205,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     async (tokens: Tokens) => {
       saveTokens(tokens);
       setSessionEnded(false);
+      setSignedOut(false);
       await signIn();
       setInitialised(true);
     },
@@ -245,13 +250,25 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       shopLoaded: shopResult.data !== undefined,
       initialised,
       sessionEnded,
+      signedOut,
       login,
       completeCompanySignIn,
       logout,
       setUser: adoptUser,
       recheckUser,
     }),
-    [user, shopResult.data, initialised, sessionEnded, login, completeCompanySignIn, logout, adoptUser, recheckUser],
+    [
+      user,
+      shopResult.data,
+      initialised,
+      sessionEnded,
+      signedOut,
+      login,
+      completeCompanySignIn,
+      logout,
+      adoptUser,
+      recheckUser,
+    ],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

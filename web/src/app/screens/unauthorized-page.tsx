@@ -1,10 +1,11 @@
 import LockIcon from '@mui/icons-material/Lock';
 import { Box, Button, Typography } from '@mui/material';
-import { Navigate, useLocation, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { LoadingScreen } from '../../components/loading-screen.js';
 import { landingPath } from '../../lib/access.js';
 import { useSession } from '../../lib/session.js';
 import { paths } from '../../lib/paths.js';
+import { ToLogin } from '../../components/to-login.js';
 
 export function UnauthorizedPage() {
   const { user, shop } = useSession();
@@ -33,8 +34,7 @@ export function UnauthorizedPage() {
 /** Any path outside the signed-in role's routes shows the unauthorized screen (§2). */
 export function FallbackScreen() {
   const { user, initialised } = useSession();
-  const location = useLocation();
   if (!initialised) return <LoadingScreen />;
-  if (!user) return <Navigate to={paths.login} replace state={{ from: location }} />;
+  if (!user) return <ToLogin />;
   return <UnauthorizedPage />;
 }

@@ -1,7 +1,7 @@
 import { DAILY_ORDER_LIMIT, type Menu } from '@drinks/contracts';
 import { Box, Button, Skeleton, Tab, Tabs, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { Navigate, useLocation, useNavigate } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
 import { useAlert } from '../../components/alert-provider.js';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage.js';
 import { useSession } from '../../lib/session.js';
@@ -11,12 +11,12 @@ import { LIMIT_MESSAGE } from './cafe-menu-page.js';
 import { CategoryMenuList } from './components/menu-row.js';
 import { BarNotice } from './components/bar-notice.js';
 import { paths } from '../../lib/paths.js';
+import { ToLogin } from '../../components/to-login.js';
 
 const SKELETON_MS = 300;
 
 export function BarMenuPage() {
   const { user, shop, shopLoaded } = useSession();
-  const location = useLocation();
   const navigate = useNavigate();
   const alert = useAlert();
   const categories = useCategories();
@@ -31,7 +31,7 @@ export function BarMenuPage() {
     return () => clearTimeout(t);
   }, [switching]);
 
-  if (!user) return <Navigate to={paths.login} replace state={{ from: location }} />;
+  if (!user) return <ToLogin />;
   // As the cafe's menu does when the cafe closes: the screen follows the shop, live.
   if (shopLoaded && !shop.isBarOpen) {
     return <Navigate to={shop.isCafeOpen ? paths.menuCafe(user.role) : paths.closed(user.role)} replace />;
