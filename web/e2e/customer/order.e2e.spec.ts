@@ -63,6 +63,15 @@ describe('ordering a cafe drink', () => {
     await page.getByTestId('bottom-tab-bar').waitFor();
     await screenshot(page, 'menu-cafe');
     await expectNoSeriousA11yViolations(page);
+
+    // Back from a drink of the second tab shows that tab again, not the first.
+    await page.getByRole('tab', { name: 'Tea' }).click();
+    await page.getByTestId('menu-item').filter({ hasText: 'Lemon Tea' }).click();
+    await page.getByRole('heading', { name: 'Lemon Tea' }).waitFor();
+    await page.goBack();
+    await page.getByTestId('menu-item').filter({ hasText: 'Lemon Tea' }).waitFor();
+    expect(await page.getByRole('tab', { name: 'Tea' }).getAttribute('aria-selected')).toBe('true');
+    await page.getByRole('tab', { name: 'Coffee' }).click();
   });
 
   it('converts a HEIF photo to JPEG before upload', async () => {

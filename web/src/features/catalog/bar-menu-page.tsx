@@ -10,6 +10,7 @@ import { availableCategories, useCategories } from '../../lib/api/get-categories
 import { LIMIT_MESSAGE } from './cafe-menu-page.js';
 import { CategoryMenuList } from './components/menu-row.js';
 import { BarNotice } from './components/bar-notice.js';
+import { useChosenCategory } from './use-chosen-category.js';
 import { paths } from '../../lib/paths.js';
 import { ToLogin } from '../../components/to-login.js';
 
@@ -21,9 +22,10 @@ export function BarMenuPage() {
   const alert = useAlert();
   const categories = useCategories();
   const count = useOrderCount();
-  const [tab, setTab] = useState(0);
   const [switching, setSwitching] = useState(false);
   const [noticeOpen, setNoticeOpen] = useState(() => readStorage(STORAGE_KEYS.bannerShown) !== 'true');
+  const bar = availableCategories(categories.data ?? [], 'bar');
+  const [tab, setTab] = useChosenCategory(bar);
 
   useEffect(() => {
     if (!switching) return;
@@ -37,8 +39,7 @@ export function BarMenuPage() {
     return <Navigate to={shop.isCafeOpen ? paths.menuCafe(user.role) : paths.closed(user.role)} replace />;
   }
 
-  const bar = availableCategories(categories.data ?? [], 'bar');
-  const current = bar[Math.min(tab, Math.max(bar.length - 1, 0))];
+  const current = bar[tab];
 
   const dismiss = () => {
     writeStorage(STORAGE_KEYS.bannerShown, 'true');
@@ -73,7 +74,7 @@ export function BarMenuPage() {
       {noticeOpen && <BarNotice onDismiss={dismiss} />}
       {bar.length > 0 && (
         <Tabs
-          value={Math.min(tab, bar.length - 1)}
+          value={tab}
           onChange={(_, v: number) => {
             setTab(v);
             setSwitching(true);

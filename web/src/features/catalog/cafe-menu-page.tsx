@@ -1,6 +1,5 @@
 import { DAILY_ORDER_LIMIT, type Menu } from '@drinks/contracts';
 import { Alert, Box, CircularProgress, Tab, Tabs, Typography } from '@mui/material';
-import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { useAlert } from '../../components/alert-provider.js';
 import { useConfig } from '../../lib/config.js';
@@ -9,6 +8,7 @@ import { useSession } from '../../lib/session.js';
 import { useOrderCount } from '../../lib/api/get-order-count.js';
 import { availableCategories, useCategories } from '../../lib/api/get-categories.js';
 import { CategoryMenuList } from './components/menu-row.js';
+import { useChosenCategory } from './use-chosen-category.js';
 import { paths } from '../../lib/paths.js';
 import { lazyComponent } from '../../lib/lazy-component.js';
 
@@ -23,17 +23,17 @@ export function CafeMenuPage() {
   const navigate = useNavigate();
   const categories = useCategories();
   const count = useOrderCount();
-  const [selected, setSelected] = useState(0);
   const fridayClosing = useFridayAfternoon(businessTimeZone);
+  const cafe = availableCategories(categories.data ?? [], 'cafe');
+  const isBarista = user?.role === 'barista';
+  const tabs = isBarista ? cafe : cafe.slice(0, 3);
+  const [selected, setSelected] = useChosenCategory(tabs);
 
   if (shopLoaded && !shop.isCafeOpen) {
     return <Navigate to={shop.isBarOpen ? paths.orderBar : paths.closed(user?.role)} replace />;
   }
 
-  const cafe = availableCategories(categories.data ?? [], 'cafe');
-  const isBarista = user?.role === 'barista';
-  const tabs = isBarista ? cafe : cafe.slice(0, 3);
-  const current = tabs[Math.min(selected, Math.max(tabs.length - 1, 0))];
+  const current = tabs[selected];
   const ordered = count.data?.totalOrder ?? 0;
 
   const choose = async (m: Menu) => {
@@ -73,7 +73,7 @@ export function CafeMenuPage() {
       ) : (
         tabs.length > 0 && (
           <Tabs
-            value={Math.min(selected, tabs.length - 1)}
+            value={selected}
             onChange={(_, v: number) => setSelected(v)}
             variant="fullWidth"
             aria-label="Categories"
