@@ -281,6 +281,17 @@ describe('ordering a cafe drink', () => {
     await page.getByRole('button', { name: 'Please read' }).click();
     await page.getByTestId('bar-notice').waitFor();
 
+    // A drink set inactive is greyed and cannot be chosen; its row shows its description as it is.
+    const soda = (await app.api<Category[]>(userToken, 'GET', '/category')).body
+      .flatMap((c) => c.menu)
+      .find((m) => m.name === 'Lemon Soda')!;
+    await app.api(barista, 'PATCH', `/menu/${soda.id}`, { isActive: 'inactive' });
+    const sodaRow = page.getByTestId('menu-item').filter({ hasText: 'Lemon Soda' });
+    await expect.poll(() => sodaRow.getAttribute('aria-disabled')).toBe('true');
+    await sodaRow.getByText(soda.description, { exact: true }).waitFor();
+    await app.api(barista, 'PATCH', `/menu/${soda.id}`, { isActive: 'active' });
+    await expect.poll(() => sodaRow.getAttribute('aria-disabled')).not.toBe('true');
+
     await page.getByTestId('menu-item').filter({ hasText: 'Craft Beer' }).click();
     await page.getByRole('heading', { name: 'Craft Beer' }).waitFor();
     expect(page.url()).toContain('/form-bar/Craft%20Beer/');

@@ -17,7 +17,13 @@ export function MenuRow({ item, disabled, onChoose }: { item: Menu; disabled: bo
       >
         <ListItemText
           primary={item.name}
-          secondary={`${item.description || '-'}${inactive ? ' (not available now)' : ''}`}
+          // The description alone in its element, as the spec shows it; the state beside it.
+          secondary={
+            <>
+              <span>{item.description || '-'}</span>
+              {inactive && <span> (not available now)</span>}
+            </>
+          }
           slotProps={{ primary: { sx: { fontWeight: 600 } }, secondary: { sx: { color: 'text.secondary' } } }}
         />
         <ChevronRightIcon aria-hidden />
