@@ -5,7 +5,8 @@ const payload = (s: z.ZodType) => z.toJSONSchema(s, { io: 'output', unrepresenta
 
 const SUMMARIES: Record<LiveMessage['type'], string> = {
   hello: 'Signed in: the socket now receives messages; `position` is how far the log has reached',
-  orders: 'An order changed (yours, or any order for staff): the order as GET /api/order/{id} answers it',
+  orders:
+    'An order changed, or its owner was renamed (yours, or any order for staff): the order as GET /api/order/{id} answers it',
   shop: 'The cafe or the bar opened or closed: the shop status as GET /api/cafe-status answers it',
   menu: 'A menu or category changed: refetch the catalog',
   ping: 'The answer to a ping the client sent',

@@ -15,6 +15,8 @@ export interface LiveFanoutOptions {
   getOrder: (id: string) => Promise<Order | null>;
   /** The ordered and in-progress orders of an area, in queue order (their places changed). */
   queueOf?: (area: Order['menu']['category']['categoryFor']) => Promise<Order[]>;
+  /** A user's orders still on a screen (waiting, in progress, ready): they carry the user's name. */
+  openOrdersOf?: (userId: string) => Promise<Order[]>;
   waitFor: (position: number, timeoutMs: number) => Promise<boolean>;
 }
 
@@ -32,7 +34,7 @@ const leavesQueue: ReadonlySet<string> = new Set([
 ]);
 
 export function createLiveFanout(options: LiveFanoutOptions): LiveFanout {
-  const { live, getOrder, queueOf, waitFor } = options;
+  const { live, getOrder, queueOf, openOrdersOf, waitFor } = options;
   // Events are handled one after another so clients get them in log order even if handle() is not awaited.
   let tail: Promise<void> = Promise.resolve();
 
@@ -55,6 +57,14 @@ export function createLiveFanout(options: LiveFanoutOptions): LiveFanout {
         for (const behind of await queueOf(order.menu.category.categoryFor)) {
           live.send({ type: 'orders', position: event.position, data: behind }, { userId: behind.user.id });
         }
+      }
+      return;
+    }
+    if (event.type === 'UserRenamed' && openOrdersOf) {
+      // Boards show the owner's name on each ticket: the tickets follow a new name as they follow a status.
+      await waitFor(event.position, LIVE_WAIT_MS);
+      for (const order of await openOrdersOf(event.data.userId)) {
+        live.send({ type: 'orders', position: event.position, data: order }, { userId: order.user.id, staff: true });
       }
       return;
     }

@@ -67,6 +67,29 @@ describe('live fan-out', () => {
     });
   });
 
+  it("sends a renamed user's open orders, now carrying the new name, to the user and staff", async () => {
+    const renamed = (id: string) => ({ ...order(id, 'alice'), user: { id: 'alice', name: 'Alice Renamed' } });
+    const sent: { message: LiveMessage; audience: Audience }[] = [];
+    const asked: string[] = [];
+    const fanout = createLiveFanout({
+      live: { send: (message, audience) => sent.push({ message, audience }) },
+      getOrder: async () => null,
+      openOrdersOf: async (userId) => {
+        asked.push(userId);
+        return [renamed('o1'), renamed('o2')];
+      },
+      waitFor: async () => true,
+    });
+    await fanout.handle(stored(11, { type: 'UserRenamed', data: { userId: 'alice', name: 'Alice Renamed' } }));
+    expect(asked).toEqual(['alice']);
+    expect(sent).toEqual(
+      ['o1', 'o2'].map((id) => ({
+        message: { type: 'orders', position: 11, data: renamed(id) },
+        audience: { userId: 'alice', staff: true },
+      })),
+    );
+  });
+
   it('sends a shop status change to everyone', async () => {
     const { fanout, sent } = setup();
     await fanout.handle(stored(9, { type: 'ShopStatusChanged', data: { isCafeOpen: false, isBarOpen: true } }));

@@ -2,7 +2,7 @@ import http from 'node:http';
 import { decodeJwt } from 'jose';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { getOrder, getUser, queueOf } from '@drinks/projections';
+import { getOrder, getUser, listOrders, queueOf } from '@drinks/projections';
 import { createApp } from '../api/app.js';
 import type { AppDeps } from '../api/deps.js';
 import { createCompanySignIn } from '../auth/company-sign-in.js';
@@ -130,6 +130,8 @@ export async function startApi(
     live,
     getOrder: (id) => getOrder(db.knex, id),
     queueOf: (area) => queueOf(db.knex, area),
+    openOrdersOf: (userId) =>
+      listOrders(db.knex, { userId, statuses: ['ordered', 'in-progress', 'done'], sort: 'orderDate' }),
     waitFor: (p, ms) => watcher.waitFor(p, ms),
   });
   subscriptions.push(

@@ -207,4 +207,13 @@ describe('the barista station', () => {
     await clocked.context().close();
     await serve(order);
   });
+
+  it("shows a customer's new name on their ticket as soon as they change it", async () => {
+    const gus = await newCustomer(app, 'Gus Before');
+    const order = await placeCafeOrder(app, gus.token, menuId(menus, 'Latte'));
+    await card(order).getByText('Gus Before').waitFor();
+    expect((await app.api(gus.token, 'PATCH', '/user', { name: 'Gus After' })).status).toBe(200);
+    await card(order).getByText('Gus After').waitFor({ timeout: 5000 });
+    await serve(order);
+  });
 });

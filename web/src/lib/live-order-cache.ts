@@ -24,6 +24,9 @@ export async function applyOrderMessage(queryClient: QueryClient, order: Order, 
   for (const status of ACTIVE_ORDER_STATUSES) {
     queryClient.setQueryData<Order[]>(queryKeys.orders.board(status), (list) => {
       if (!list) return list;
+      // Still in this queue (a new name, say): it keeps its place.
+      if (order.status === status && list.some((o) => o.id === order.id))
+        return list.map((o) => (o.id === order.id ? order : o));
       const rest = list.filter((o) => o.id !== order.id);
       return order.status === status ? [...rest, order] : rest;
     });

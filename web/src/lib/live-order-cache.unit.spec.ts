@@ -85,3 +85,19 @@ describe("when staff receive someone else's order", () => {
     await vi.waitFor(() => expect(fetches.list).toHaveBeenCalledTimes(1));
   });
 });
+
+describe('when staff receive a message about a ticket that stays in its queue', () => {
+  it('the board keeps the ticket in its place, taking what changed (a new name)', async () => {
+    const client = new QueryClient();
+    clients.push(client);
+    const queue = [order('o1', 'ordered', 'u1'), order('o2', 'ordered', 'u2'), order('o3', 'ordered', 'u3')];
+    client.setQueryData(queryKeys.orders.board('ordered'), queue);
+    const renamed = { ...order('o1', 'ordered', 'u1'), user: { id: 'u1', name: 'Ann Renamed' } };
+
+    await applyOrderMessage(client, renamed, 'staff');
+
+    const board = client.getQueryData<Order[]>(queryKeys.orders.board('ordered'));
+    expect(board?.map((o) => o.id)).toEqual(['o1', 'o2', 'o3']);
+    expect(board?.[0]?.user.name).toBe('Ann Renamed');
+  });
+});
