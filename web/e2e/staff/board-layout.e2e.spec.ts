@@ -99,6 +99,16 @@ describe('the board at a glance', () => {
           .or(page.getByRole('navigation', { name: 'Barista' }).getByRole('link', { name }))
           .isVisible(),
       ).toBe(true);
+    // A finger's size on a touch screen: Do, Cancel and the ticket's icons are at least 40 px each way.
+    const ticket = page.getByTestId('order-card').first();
+    for (const control of [
+      ticket.getByRole('button', { name: 'Do', exact: true }),
+      ticket.getByRole('button', { name: 'Cancel', exact: true }),
+      ticket.getByRole('button', { name: /^Print label/ }),
+    ]) {
+      const box = (await control.boundingBox())!;
+      expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(40);
+    }
     await screenshot(page, 'board-phone-three-tickets');
     await page.context().close();
   });

@@ -4,6 +4,8 @@ import { createTheme } from '@mui/material/styles';
 export const CAFE_DARK = '#2b1d16';
 export const BAR_PURPLE = '#4a2c6f';
 
+const COARSE_POINTER = '@media (pointer: coarse)';
+
 export const theme = createTheme({
   palette: {
     primary: { main: '#5d3a1a', contrastText: '#ffffff' },
@@ -21,6 +23,14 @@ export const theme = createTheme({
     button: { textTransform: 'none', fontWeight: 600 },
   },
   components: {
-    MuiButton: { defaultProps: { disableElevation: true } },
+    // On a touch screen small controls still take a finger (about 40 px): a barista's Do / Done / Cancel,
+    // a ticket's icons, the top bar's pencil. A mouse keeps the compact sizes.
+    MuiButton: {
+      defaultProps: { disableElevation: true },
+      styleOverrides: { sizeSmall: { [COARSE_POINTER]: { minHeight: 40 } } },
+    },
+    MuiIconButton: {
+      styleOverrides: { sizeSmall: { [COARSE_POINTER]: { minWidth: 40, minHeight: 40 } } },
+    },
   },
 });
