@@ -268,6 +268,34 @@ describe('sign-in, registration and landing', () => {
     await user.context().close();
   });
 
+  it('follows someone else signing in in another tab, and does not call a Logout there an ended session', async () => {
+    const barista = (await app.login('barista@woxa.tech', PASSWORD)).accessToken;
+    await setShop(app, barista, 'cafe-open');
+    const page = await newPhonePage(browser);
+    await signInWithTokens(page, app, 'user@woxa.tech', '/statusOrder');
+    await page.getByRole('heading', { name: 'My Order' }).waitFor();
+    // Another tab of this browser signs in as the admin: the tokens are shared, so this tab follows them
+    // (it showed the user while its calls went out as the admin, and a rename here renamed the admin).
+    const other = await page.context().newPage();
+    await other.goto(`${app.url}/team-credit`);
+    const admin = await app.login('admin@woxa.tech', PASSWORD);
+    await other.evaluate((t) => {
+      localStorage.setItem('access_token', t.accessToken);
+      localStorage.setItem('refresh_token', t.refreshToken);
+    }, admin);
+    await page.waitForURL(`${app.url}/menuCafe-admin`);
+
+    // Logout in the other tab: this one goes to /login as signed out by the person, not "ended" by the server.
+    await other.goto(`${app.url}/menuCafe-admin`);
+    await other.getByRole('button', { name: 'Open menu' }).click();
+    await other.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL(`${app.url}/login`);
+    await page.getByRole('button', { name: 'Login', exact: true }).waitFor();
+    await page.waitForTimeout(1000);
+    expect(await page.getByText('Your session has ended. Please log in again.').count()).toBe(0);
+    await page.context().close();
+  });
+
   it('shows the error page and the loading screen', async () => {
     const page = await newPhonePage(browser);
     await page.goto(`${app.url}/error`);

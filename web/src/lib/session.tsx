@@ -4,12 +4,22 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { useNavigate } from 'react-router';
 import { api, onSessionRefused, refreshTokens } from './api-client.js';
 import { isNetworkFailure } from './online.js';
-import { clearStorage, getTokens, readStorage, saveTokens, STORAGE_KEYS, writeStorage } from './storage.js';
+import {
+  clearStorage,
+  getTokens,
+  readStorage,
+  saveTokens,
+  signedInUserId,
+  STORAGE_KEYS,
+  writeStorage,
+} from './storage.js';
 import { queryKeys } from './query-keys.js';
 import { paths } from './paths.js';
 
 /** Both open until the server says otherwise (customer-side.md §9). */
 const DEFAULT_SHOP: ShopStatus = { isBarOpen: true, isCafeOpen: true };
+/** How long a refused session waits for another tab's Logout to clear the shared storage. */
+const LOGOUT_SETTLE_MS = 400;
 
 export const shopQuery = queryOptions({
   queryKey: queryKeys.shop,
@@ -181,6 +191,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     const onStorage = (e: StorageEvent) => {
       const signedOut = (e.key === null || e.key === STORAGE_KEYS.refreshToken) && !getTokens().refreshToken;
       if (signedOut && user) leave(true);
+      // Someone else signed in in another tab (the tokens are shared): this tab opens afresh as them, on their
+      // home, rather than show one person while its calls go out as another.
+      const someoneElse = signedInUserId();
+      const tokenChanged = e.key === null || e.key === STORAGE_KEYS.accessToken;
+      if (tokenChanged && initialised && someoneElse && someoneElse !== user?.id)
+        window.location.replace(paths.landing);
       if (e.key === STORAGE_KEYS.lastUser && user) {
         const there = lastKnownUser();
         if (there?.id === user.id && (there.name !== user.name || there.emailVerified !== user.emailVerified))
@@ -189,14 +205,22 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     };
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);
-  }, [leave, user]);
+  }, [initialised, leave, user]);
 
   // The server refused to renew the session while the app was open: it is over, here and in the other tabs.
   useEffect(
     () =>
       onSessionRefused(() => {
-        if (user) leave(true, true);
-        else clearStorage(); // still opening: the start-up check above takes it from here
+        if (!user) return clearStorage(); // still opening: the start-up check above takes it from here
+        // A Logout in another tab ends the session on the server a moment before that tab clears the shared
+        // storage: wait for it, so this tab does not call a person's own Logout "ended" by the server.
+        const refused = getTokens().refreshToken;
+        setTimeout(() => {
+          const now = getTokens().refreshToken;
+          if (now === null) leave(true);
+          else if (now === refused) leave(true, true);
+          // else another tab renewed or began a session meanwhile: the next call uses it
+        }, LOGOUT_SETTLE_MS);
       }),
     [leave, user],
   );
