@@ -1,3 +1,4 @@
+import { ERROR_MESSAGES } from '@drinks/contracts';
 import { ApiError } from '../../lib/api-client.js';
 
 /** Shown under the password field before anyone submits (the server's rule in contracts' RegisterBody). */
@@ -26,4 +27,14 @@ export function passwordProblem(password: string): string | null {
 export function registrationFailure(err: unknown): string {
   if (err instanceof ApiError) return err.detail ?? err.message;
   return 'Could not reach the server. Please try again.';
+}
+
+/**
+ * A mailed link's call refused: a link cut short by a mail program (its token malformed) has the same words as a
+ * used or old one, not the check's own ("token: Too small…"); anything else as registration says it.
+ */
+export function linkFailure(err: unknown): string {
+  if (err instanceof ApiError && err.status === 400 && /^token\b/.test(err.detail ?? ''))
+    return ERROR_MESSAGES.INVALID_LINK ?? 'This link is invalid, already used or expired.';
+  return registrationFailure(err);
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-client.js';
-import { passwordProblem, passwordRule, registered, registrationFailure } from './register-rules.js';
+import { ERROR_MESSAGES } from '@drinks/contracts';
+import { linkFailure, passwordProblem, passwordRule, registered, registrationFailure } from './register-rules.js';
 
 describe('registration messages', () => {
   it('names the password rule before the server is asked', () => {
@@ -35,5 +36,21 @@ describe('registration messages', () => {
       ),
     ).toBe('Password must be at least 8 characters.');
     expect(registrationFailure(new TypeError('Failed to fetch'))).toMatch(/could not reach the server/i);
+  });
+});
+
+describe('a mailed link refused', () => {
+  it('says a malformed token in the words of a used or old link, and passes the password rule on as it is', () => {
+    const cut = new ApiError(
+      400,
+      'x',
+      'VALIDATION_FAILED',
+      'token: Too small: expected string to have >=16 characters',
+    );
+    expect(linkFailure(cut)).toBe(ERROR_MESSAGES.INVALID_LINK);
+    const used = new ApiError(400, 'x', 'INVALID_LINK', ERROR_MESSAGES.INVALID_LINK);
+    expect(linkFailure(used)).toBe(ERROR_MESSAGES.INVALID_LINK);
+    const weak = new ApiError(400, 'x', 'VALIDATION_FAILED', 'This password is one of the most common.');
+    expect(linkFailure(weak)).toBe('This password is one of the most common.');
   });
 });

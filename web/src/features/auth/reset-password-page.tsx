@@ -4,7 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useResetPassword } from './api/reset-password.js';
 import { AuthCard } from './components/auth-card.js';
 import { NewPasswordField } from './components/password-field.js';
-import { passwordProblem, registrationFailure } from './register-rules.js';
+import { linkFailure, passwordProblem } from './register-rules.js';
 import { paths } from '../../lib/paths.js';
 
 /** Where the mailed reset link lands: a new password, then sign in with it. */
@@ -34,7 +34,7 @@ export function ResetPasswordPage() {
         </>
       )}
       <Typography role="alert" color="error">
-        {problem || (reset.isError ? registrationFailure(reset.error) : '')}
+        {problem || (reset.isError ? linkFailure(reset.error) : '')}
       </Typography>
       <Button variant="text" onClick={() => void navigate(paths.login)}>
         Back to Login
