@@ -4,9 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useOptionalSession } from '../../lib/session.js';
 import { useVerifyEmail } from './api/verify-email.js';
 import { AuthCard } from './components/auth-card.js';
-import { ERROR_MESSAGES } from '@drinks/contracts';
-import { ApiError } from '../../lib/api-client.js';
-import { registrationFailure } from './register-rules.js';
+import { linkFailure } from './register-rules.js';
 import { paths } from '../../lib/paths.js';
 
 /** Where the mailed link lands: opens it once and says what happened. */
@@ -37,11 +35,7 @@ export function VerifyEmailPage() {
           <Typography role="alert" color="error">
             {session?.user?.emailVerified
               ? 'Your email is already confirmed. You can order.'
-              : // A link cut short by a mail program is refused as malformed: the same words as a used or old one,
-                // not the check's own ("token: Too small…").
-                verify.error instanceof ApiError && verify.error.status === 400
-                ? ERROR_MESSAGES.INVALID_LINK
-                : registrationFailure(verify.error)}
+              : linkFailure(verify.error)}
           </Typography>
         )}
         <Button variant="contained" onClick={() => void navigate(session?.user ? paths.landing : paths.login)}>
