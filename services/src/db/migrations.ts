@@ -47,6 +47,9 @@ const CORE_TABLES: [string, Build][] = [
     (t) => {
       t.text('key').primary();
       t.text('body_hash').notNullable();
+      // The first answer (status, JSON body or null), which a repeat of the key is given again.
+      t.integer('answer_status').nullable();
+      t.text('answer').nullable();
     },
   ],
   [
@@ -229,6 +232,13 @@ export async function migrateCore(db: Db): Promise<void> {
     if (!(await trx.schema.hasColumn('event_tags', 'type'))) await addTypeToEventTags(trx, db.dialect);
     if (!(await trx.schema.hasColumn('push_deliveries', 'sent_at'))) await addSentToPushDeliveries(trx);
     if (!(await trx.schema.hasColumn('session_revocations', 'not_before_ms'))) await addMillisToRevocations(trx);
+    if (!(await trx.schema.hasColumn('idempotency_bodies', 'answer'))) {
+      // Keys bound before answers were kept have none: their repeats answer as before, from today's state.
+      await trx.schema.alterTable('idempotency_bodies', (t) => {
+        t.integer('answer_status').nullable();
+        t.text('answer').nullable();
+      });
+    }
   });
 }
 

@@ -33,7 +33,14 @@ export async function handleCommand<C, S>(store: EventStore, args: HandleCommand
   try {
     return await decideAndAppend(store, args, maxRetries);
   } catch (error) {
-    if (key !== undefined && error instanceof AppError && error.code !== 'CONCURRENCY_CONFLICT') {
+    // Only a business refusal (409) is the key's answer: a 400 or 404 changed nothing and the middleware
+    // lets the key go with it, so a corrected body under the same key is decided afresh.
+    if (
+      key !== undefined &&
+      error instanceof AppError &&
+      error.status === 409 &&
+      error.code !== 'CONCURRENCY_CONFLICT'
+    ) {
       await store.rememberRefusal(key, { status: error.status, code: error.code, detail: error.message });
     }
     throw error;

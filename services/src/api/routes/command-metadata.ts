@@ -25,5 +25,10 @@ export function scopedIdempotencyKey(ctx: KeyCtx, actor = ctx.state.user?.id): s
     const message = `At most ${LIMITS.idempotencyKey} characters.`;
     throw new ValidationError(`Idempotency-Key: ${message}`, [{ path: 'Idempotency-Key', message }]);
   }
-  return `${actor ?? 'anonymous'}:${ctx.method} ${ctx.path}:${key}`;
+  return `${actor ?? 'anonymous'}:${ctx.method} ${routePath(ctx.path)}:${key}`;
+}
+
+/** The path as the router matches it (any case, a trailing slash or not): one call, one key. */
+export function routePath(path: string): string {
+  return path.toLowerCase().replace(/\/+$/, '');
 }

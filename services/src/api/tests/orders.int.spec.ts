@@ -150,6 +150,63 @@ describe.each(BACKENDS)('orders over HTTP on %s', (_backend, env) => {
       await barista(fixed.body.id, { status: 'rejected', reject_note: 'Machine Failure' });
     });
 
+    it('a key whose first body the order rules refused (400) places the corrected body', async () => {
+      const u = await app.newUser();
+      const image = await uploadImage(app, u.token);
+      const headers = { 'Idempotency-Key': 'fixed-key-2' };
+      const body = { menu_id: menus.cafeMenu.id, type: 'cold', sweetness: 0, remark: 'x', tumblerImage: image };
+      const { sweetness: _, ...withoutSweetness } = body;
+      const refused = await app.call('POST', '/order', { token: u.token, body: withoutSweetness, headers });
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors).toEqual([expect.objectContaining({ path: 'sweetness' })]);
+      const fixed = await app.call<Order>('POST', '/order', { token: u.token, body, headers });
+      expect(fixed.status).toBe(201);
+      expect(fixed.body).toMatchObject({ status: 'ordered', sweetness: 0 });
+      await barista(fixed.body.id, { status: 'rejected', reject_note: 'Machine Failure' });
+    });
+
+    it('a repeated key answers the first answer as it was, even after the order moved on', async () => {
+      const u = await app.newUser();
+      const image = await uploadImage(app, u.token);
+      const headers = { 'Idempotency-Key': 'first-answer-1' };
+      const body = { menu_id: menus.cafeMenu.id, type: 'hot', sweetness: 50, remark: '', tumblerImage: image };
+      const first = await app.call<Order>('POST', '/order', { token: u.token, body, headers });
+      expect(first.status).toBe(201);
+      const cancel = { status: 'cancel' };
+      const cancelKey = { 'Idempotency-Key': 'first-answer-cancel' };
+      const cancelled = await app.call<Order>('PATCH', `/order/${first.body.id}`, {
+        token: u.token,
+        body: cancel,
+        headers: cancelKey,
+      });
+      expect(cancelled.body.status).toBe('cancel');
+      const repeat = await app.call<Order>('POST', '/order', { token: u.token, body, headers });
+      expect(repeat.status).toBe(201);
+      expect(repeat.body).toEqual(first.body);
+      const cancelAgain = await app.call('PATCH', `/order/${first.body.id}`, {
+        token: u.token,
+        body: cancel,
+        headers: cancelKey,
+      });
+      expect(cancelAgain.status).toBe(200);
+      expect(cancelAgain.body).toEqual(cancelled.body);
+    });
+
+    it("a key is one call whatever the path's case or a trailing slash", async () => {
+      const u = await app.newUser();
+      const image = await uploadImage(app, u.token);
+      const headers = { 'Idempotency-Key': 'one-path-1' };
+      const body = { menu_id: menus.cafeMenu.id, type: 'hot', sweetness: 50, remark: '', tumblerImage: image };
+      const first = await app.call<Order>('POST', '/order', { token: u.token, body, headers });
+      const slash = await app.call<Order>('POST', '/order/', { token: u.token, body, headers });
+      const upper = await app.call<Order>('POST', '/Order', { token: u.token, body, headers });
+      expect([first.status, slash.status, upper.status]).toEqual([201, 201, 201]);
+      expect(slash.body.id).toBe(first.body.id);
+      expect(upper.body.id).toBe(first.body.id);
+      expect((await app.call('GET', '/order/count/user', { token: u.token })).body).toEqual({ totalOrder: 1 });
+      await barista(first.body.id, { status: 'rejected', reject_note: 'Machine Failure' });
+    });
+
     it('a key first refused stays refused, even after a cancel makes room', async () => {
       const u = await app.newUser();
       const image = await uploadImage(app, u.token);
@@ -317,6 +374,9 @@ describe.each(BACKENDS)('orders over HTTP on %s', (_backend, env) => {
           '/order/summary?date=2026-13-45',
           '/order/count/total?startDate=hello%205',
           '/order/find/popular-menu?endDate=2026-11-26T25:00:00Z',
+          // In UTC past the year 9999: compared as text, it came before every date and listed every order.
+          '/order?startDate=9999-12-31T23:59:59-23:59',
+          '/order/history/user?endDate=9999-12-31T23:59:59-23:59',
         ]) {
           const refused = await fresh.call('GET', query, { token: s.admin });
           expect(refused.status, query).toBe(400);
