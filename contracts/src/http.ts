@@ -93,10 +93,24 @@ export type BaristaOrderPatch = z.infer<typeof BaristaOrderPatch>;
 /** A calendar date or an ISO date-time (February 30th is neither; Date.parse would take it, and 'hello 5'). */
 const IsoDateOrTime = z.union([z.iso.date(), z.iso.datetime({ offset: true, local: true })]);
 
+/**
+ * A day's margin inside what the database compares as text: an instant past 9999 is written `+010000-…`
+ * in UTC and sorts before every real date (a range from 9999-12-31T23:59-23:59 listed every order).
+ */
+const EARLIEST = Date.parse('0001-01-02T00:00:00Z');
+const LATEST = Date.parse('9999-12-30T23:59:59Z');
+const HAS_OFFSET = /(?:z|[+-]\d{2}(?::?\d{2})?)$/i;
+
+function withinYears(s: string): boolean {
+  const t = Date.parse(s.length === 10 || HAS_OFFSET.test(s) ? s : `${s}Z`);
+  return Number.isNaN(t) || (t >= EARLIEST && t <= LATEST); // not a date at all: the check before says so
+}
+
 /** An ISO date (midnight in the business time zone) or an ISO instant. */
 export const DateParam = z
   .string()
   .refine((s) => IsoDateOrTime.safeParse(s).success, 'Expected an ISO date or instant')
+  .refine(withinYears, 'Expected a date between the years 0001 and 9999')
   .meta({ anyOf: [{ format: 'date' }, { format: 'date-time' }] });
 
 /** Lists are pages with a cap: at most this many by default and per request (`Link: rel="next"` when more may follow). */

@@ -41,6 +41,30 @@ describe('bad input', () => {
     expect((await app.call<{ name: string }>('GET', '/user/me', { token: user.token })).body.name).toBe('Fuzzer');
   });
 
+  it('text with a lone UTF-16 surrogate is a 400 naming the field, and changes nothing', async () => {
+    // JSON's escapes allow half a pair; stored, each came back as three replacement characters (20 became 60).
+    const name = await app.call('PATCH', '/user', { token: user.token, raw: `{"name":"${'\\ud800'.repeat(20)}"}` });
+    expect(name.status).toBe(400);
+    expect(name.body).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      errors: [{ path: 'name', message: 'Text with a lone UTF-16 surrogate is not valid Unicode.' }],
+    });
+    const note = await app.call('PATCH', '/order/barista/some-id', {
+      token: staff.barista,
+      raw: '{"status":"rejected","reject_note":"Out of \\udc00 milk"}',
+    });
+    expect(note.status).toBe(400);
+    expect(note.body.errors).toEqual([expect.objectContaining({ path: 'reject_note' })]);
+    // A whole pair is one character, and welcome.
+    const emoji = await app.call<{ name: string }>('PATCH', '/user', {
+      token: user.token,
+      body: { name: 'Fuzzer ☕😀' },
+    });
+    expect(emoji.status).toBe(200);
+    expect(emoji.body.name).toBe('Fuzzer ☕😀');
+    await app.call('PATCH', '/user', { token: user.token, body: { name: 'Fuzzer' } });
+  });
+
   it('a body that says it is compressed but does not decompress is a 400 saying so, and changes nothing', async () => {
     for (const encoding of ['gzip', 'deflate']) {
       const res = await fetch(`${app.url}/api/user`, {
