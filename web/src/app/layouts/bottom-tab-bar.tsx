@@ -58,7 +58,15 @@ export function BottomTabBar() {
               to={t.to}
               label={t.label}
               icon={t.icon}
-              sx={{ color: 'rgba(255,255,255,0.8)', '&.Mui-selected': { color: '#ffd54f' } }}
+              // On a 320 px phone a tab is ~106 px wide: with MUI's 12 px sides the bold 'Order status' wrapped
+              // under the screen's edge.
+              sx={{
+                color: 'rgba(255,255,255,0.8)',
+                '&.Mui-selected': { color: '#ffd54f' },
+                minWidth: 0,
+                px: 0.5,
+                '& .MuiBottomNavigationAction-label': { whiteSpace: 'nowrap' },
+              }}
             />
           ))}
         </BottomNavigation>

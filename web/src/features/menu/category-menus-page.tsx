@@ -151,6 +151,7 @@ export function CategoryMenusPage() {
                   primary={m.name}
                   secondary={m.description === '-' ? undefined : m.description}
                   slotProps={{ primary: { sx: { fontWeight: 600 } } }}
+                  sx={{ minWidth: 0, overflowWrap: 'anywhere' }}
                 />
                 {/* The switch is gone while the shop is closed: the row still says which menus are off. */}
                 {closed && m.isActive === 'inactive' && <Chip size="small" label="Inactive" />}

@@ -73,6 +73,7 @@ export function MenuManagementPage() {
                     primary={c.name}
                     secondary={menuCount(c.menu.filter((m) => m.isAvailable === 'available').length)}
                     slotProps={{ primary: { sx: { fontWeight: 600 } } }}
+                    sx={{ minWidth: 0, overflowWrap: 'anywhere' }}
                   />
                   <Chip
                     size="small"

@@ -119,8 +119,9 @@ export function OrderFormPage() {
             slotProps={{ htmlInput: { maxLength: LIMITS.remark }, inputLabel: { shrink: true } }}
             helperText={`${remark.length}/${LIMITS.remark}`}
             fullWidth
-            // The whole hint on a 360 px phone: at 16 px its last characters ran under the border.
-            sx={{ '& input::placeholder': { fontSize: { xs: 15, sm: 16 } } }}
+            // The whole hint on a phone: at 16 px its last characters ran under the border at 360 px, at 15 px
+            // at 320 px ('…up to 50 charact'). Scaled with the screen's width below 375 px.
+            sx={{ '& input::placeholder': { fontSize: { xs: 'min(15px, 4vw)', sm: 16 } } }}
           />
           <TumblerPicker
             state={tumbler}

@@ -25,6 +25,8 @@ export function MenuRow({ item, disabled, onChoose }: { item: Menu; disabled: bo
             </>
           }
           slotProps={{ primary: { sx: { fontWeight: 600 } }, secondary: { sx: { color: 'text.secondary' } } }}
+          // A name or description of one long word wraps instead of widening the page (724 px on a 320 px phone).
+          sx={{ minWidth: 0, overflowWrap: 'anywhere' }}
         />
         <ChevronRightIcon aria-hidden />
       </ListItemButton>

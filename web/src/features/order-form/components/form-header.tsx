@@ -9,7 +9,8 @@ export function FormHeader({ title, back }: { title: string; back: string }) {
       <IconButton aria-label="Back" onClick={() => void navigate(back)}>
         <ArrowBackIcon />
       </IconButton>
-      <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
+      {/* A 25-letter menu name of one word wraps: unbroken, it widened the page past a phone's screen. */}
+      <Typography variant="h5" component="h1" sx={{ fontWeight: 700, minWidth: 0, overflowWrap: 'anywhere' }}>
         {title}
       </Typography>
     </Box>
