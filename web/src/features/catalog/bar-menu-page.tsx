@@ -1,6 +1,6 @@
 import { DAILY_ORDER_LIMIT, type Menu } from '@drinks/contracts';
 import { Box, Button, Skeleton, Tab, Tabs, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { useAlert } from '../../components/alert-provider.js';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage.js';
@@ -26,6 +26,12 @@ export function BarMenuPage() {
   const [noticeOpen, setNoticeOpen] = useState(() => readStorage(STORAGE_KEYS.bannerShown) !== 'true');
   const bar = availableCategories(categories.data ?? [], 'bar');
   const [tab, setTab] = useChosenCategory(bar);
+  // The button that closes the notice or opens it again goes with it: focus moves to its counterpart.
+  const [toggled, setToggled] = useState(false);
+  const readAgain = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (toggled && !noticeOpen) readAgain.current?.focus();
+  }, [toggled, noticeOpen]);
 
   useEffect(() => {
     if (!switching) return;
@@ -43,10 +49,12 @@ export function BarMenuPage() {
 
   const dismiss = () => {
     writeStorage(STORAGE_KEYS.bannerShown, 'true');
+    setToggled(true);
     setNoticeOpen(false);
   };
   const reopen = () => {
     writeStorage(STORAGE_KEYS.bannerShown, 'false');
+    setToggled(true);
     setNoticeOpen(true);
   };
 
@@ -66,12 +74,12 @@ export function BarMenuPage() {
           Bar Menu
         </Typography>
         {!noticeOpen && (
-          <Button variant="outlined" color="secondary" size="small" onClick={reopen}>
+          <Button ref={readAgain} variant="outlined" color="secondary" size="small" onClick={reopen}>
             Please read
           </Button>
         )}
       </Box>
-      {noticeOpen && <BarNotice onDismiss={dismiss} />}
+      {noticeOpen && <BarNotice onDismiss={dismiss} focusDismiss={toggled} />}
       {bar.length > 0 && (
         <Tabs
           value={tab}

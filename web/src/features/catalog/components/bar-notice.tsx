@@ -2,7 +2,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import { Alert, AlertTitle, IconButton, Typography } from '@mui/material';
 
 /** The bar's house rules: relax, glass-breakage fines, payment by transfer. */
-export function BarNotice({ onDismiss }: { onDismiss: () => void }) {
+export function BarNotice({ onDismiss, focusDismiss = false }: { onDismiss: () => void; focusDismiss?: boolean }) {
   return (
     <Alert
       severity="info"
@@ -10,7 +10,14 @@ export function BarNotice({ onDismiss }: { onDismiss: () => void }) {
       data-testid="bar-notice"
       sx={{ mb: 2, bgcolor: '#efe7f7', color: '#2a1840' }}
       action={
-        <IconButton aria-label="Dismiss notice" color="inherit" size="small" onClick={onDismiss}>
+        <IconButton
+          aria-label="Dismiss notice"
+          color="inherit"
+          size="small"
+          onClick={onDismiss}
+          // Opened again with 'Please read', which is gone now: focus lands here.
+          autoFocus={focusDismiss}
+        >
           <CloseIcon fontSize="small" />
         </IconButton>
       }

@@ -3,7 +3,7 @@ import LocalDrinkIcon from '@mui/icons-material/LocalDrink';
 import WhatshotIcon from '@mui/icons-material/Whatshot';
 import { Box, Button, Card, CardContent, Chip, Step, StepLabel, Stepper, Typography } from '@mui/material';
 import type { Order } from '@drinks/contracts';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { formatBusinessTime, useConfig } from '../../../lib/config.js';
 import { useOnline } from '../../../lib/online.js';
 import { getOrder } from '../api/get-order.js';
@@ -12,6 +12,12 @@ import { cardTime, queueMessage, TRACKER_STEPS, trackerStep } from '../order-tex
 import { OrderAgainButton } from '../../../components/order-again-button.js';
 import { TimelineButton } from '../../../components/timeline/timeline-button.js';
 import { lazyComponent } from '../../../lib/lazy-component.js';
+
+/**
+ * The order whose Cancel or Pick Up was just tapped. The button leaves with the status it sets, and the order
+ * moves to the closed list in a card of its own: that card's name takes focus, not the top of the page.
+ */
+let focusAfterMove: string | null = null;
 
 const CancelDialog = lazyComponent(async () => (await import('./cancel-dialog.js')).CancelDialog);
 
@@ -42,6 +48,12 @@ export function OrderCard({
   const [cancelName, setCancelName] = useState<string | null>(null);
   // Started (or rejected) by the barista while the dialog was open: it would offer what can no longer be done.
   if (cancelName !== null && order.status !== 'ordered') setCancelName(null);
+  const nameRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (focusAfterMove !== order.id || order.status === 'ordered' || order.status === 'done') return;
+    focusAfterMove = null;
+    nameRef.current?.focus();
+  }, [order.id, order.status]);
   const step = trackerStep(order.status);
   const isCafe = order.menu.category.categoryFor === 'cafe';
 
@@ -105,7 +117,7 @@ export function OrderCard({
         )}
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
           <TypeIcon type={order.type} />
-          <Typography variant="h6" component={heading} sx={{ flex: 1, fontSize: 18 }}>
+          <Typography variant="h6" component={heading} ref={nameRef} tabIndex={-1} sx={{ flex: 1, fontSize: 18 }}>
             {order.menu.name}
           </Typography>
           {isCafe && order.sweetness !== null && (
@@ -137,7 +149,10 @@ export function OrderCard({
           <Button
             variant="contained"
             color="success"
-            onClick={() => update.mutate({ id: order.id, status: 'picked' })}
+            onClick={() => {
+              focusAfterMove = order.id;
+              update.mutate({ id: order.id, status: 'picked' }, { onError: () => (focusAfterMove = null) });
+            }}
             disabled={!online || update.isPending}
           >
             Pick Up
@@ -151,7 +166,8 @@ export function OrderCard({
           onClose={() => setCancelName(null)}
           onConfirm={() => {
             setCancelName(null);
-            update.mutate({ id: order.id, status: 'cancel' });
+            focusAfterMove = order.id;
+            update.mutate({ id: order.id, status: 'cancel' }, { onError: () => (focusAfterMove = null) });
           }}
         />
       )}
