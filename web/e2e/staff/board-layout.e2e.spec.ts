@@ -203,6 +203,35 @@ describe('Select mode', () => {
     }
   });
 
+  it("keeps each ticket's Do and Cancel on one line on a 1024x768 tablet's narrow columns", async () => {
+    // A remark of two lines once squeezed the buttons to 'Canc / el'.
+    const guest = await newCustomer(app);
+    const menus = await catalog(app, guest.token);
+    const remark = 'Please use oat milk and extra hot, thanks a lot!!';
+    const order = await placeCafeOrder(app, guest.token, menuId(menus, 'Cappuccino'), { remark });
+    const context = await browser.newContext({
+      viewport: { width: 1024, height: 768 },
+      hasTouch: true,
+      isMobile: true,
+    });
+    const page = await context.newPage();
+    await openBoard(page);
+    const ticket = page.locator(`[data-order-id="${order.id}"]`);
+    await ticket.getByText(remark, { exact: false }).waitFor();
+    await ticket.scrollIntoViewIfNeeded();
+    for (const label of ['Do', 'Cancel']) {
+      const button = ticket.getByRole('button', { name: label, exact: true });
+      expect(await linesOf(button, label), label).toBe(1);
+    }
+    // And one row: the print button beside them, not on a line of its own under them.
+    const doTop = (await ticket.getByRole('button', { name: 'Do', exact: true }).boundingBox())!.y;
+    const printTop = (await ticket.getByRole('button', { name: /^Print label/ }).boundingBox())!.y;
+    expect(Math.abs(printTop - doTop)).toBeLessThan(8);
+    await screenshot(page, 'board-tablet');
+    await context.close();
+    await baristaPatch(app, barista, order.id, { status: 'rejected', reject_note: 'Machine Failure' });
+  });
+
   it('keeps Cancel Selected and Exit Select on a phone screen beside a ticket chosen far down the queue', async () => {
     const page = await newPhonePage(browser);
     await openBoard(page);

@@ -91,7 +91,20 @@ export function OrderCard(p: Props) {
             }
           />
         ) : (
-          <Stack direction="row" spacing={0.5} useFlexGap sx={{ mt: 0.5, alignItems: 'center' }}>
+          // The ticket's text may break anywhere; a button's word never ('Canc / el' on a touch tablet's four columns).
+          <Stack
+            direction="row"
+            spacing={0.5}
+            useFlexGap
+            sx={{
+              mt: 0.5,
+              alignItems: 'center',
+              flexWrap: 'wrap',
+              // Narrower sides than MUI's, so both buttons and both icons (40 px each on a touch screen) share
+              // one row of a tablet's 240 px ticket.
+              '& .MuiButton-root': { whiteSpace: 'nowrap', flexShrink: 0, minWidth: 48, px: 1.25 },
+            }}
+          >
             <Button variant="contained" size="small" onClick={p.onAdvance} disabled={p.busy}>
               {waiting ? 'Do' : 'Done'}
             </Button>
