@@ -200,6 +200,9 @@ describe('ordering a cafe drink', () => {
     await card.getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('button', { name: 'Confirm' }).click();
     await page.getByTestId('closed-orders').getByText('Canceled').first().waitFor();
+    // The Cancel button left with the order: focus is on the cancelled order's name, not the top of the page.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Mocha');
+    expect(await page.evaluate(() => !!document.activeElement?.closest('[data-testid="closed-orders"]'))).toBe(true);
     await screenshot(page, 'status-order-history');
   });
 
@@ -279,6 +282,14 @@ describe('ordering a cafe drink', () => {
     await page.getByRole('button', { name: 'Please read' }).waitFor();
     expect(await page.getByTestId('bar-notice').count()).toBe(0);
     await page.getByRole('button', { name: 'Please read' }).click();
+    await page.getByTestId('bar-notice').waitFor();
+    // Each button leaves as it is used: focus moves to the other one, not to the top of the page.
+    const focused = () =>
+      page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent);
+    await expect.poll(focused).toBe('Dismiss notice');
+    await page.getByRole('button', { name: 'Dismiss notice' }).click();
+    await expect.poll(focused).toBe('Please read');
+    await page.keyboard.press('Enter');
     await page.getByTestId('bar-notice').waitFor();
 
     // A drink set inactive is greyed and cannot be chosen; its row shows its description as it is.
@@ -393,5 +404,49 @@ describe('ordering a cafe drink', () => {
     await phone.getByText('Ordered 0/2').waitFor();
     await screenshot(phone, 'order-rejected-toast');
     await phone.context().close();
+  });
+
+  it('fits a 320 px phone: a one-word 25-letter name wraps, the tabs and the form hint stay whole', async () => {
+    const coffee = (await app.api<Category[]>(barista, 'GET', '/category')).body.find((c) => c.name === 'Coffee')!;
+    const name = 'Wwwwwwwwwwwwwwwwwwwwwwwww';
+    const created = await app.api<{ id: string }>(barista, 'POST', '/menu', {
+      name,
+      description: 'M'.repeat(50),
+      category_id: coffee.id,
+    });
+    expect(created.status).toBe(201);
+    const guest = await newCustomer(app, 'Narrow Phone');
+    const phone = await newPhonePage(browser, { width: 320, height: 640 });
+    await signInWithTokens(phone, app, guest.email, '/menuCafe');
+    const noSideScroll = () => phone.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+    const row = phone.getByTestId('menu-item').filter({ hasText: name });
+    await row.waitFor();
+    expect(await noSideScroll()).toBe(true);
+    await screenshot(phone, 'menu-cafe-320-long-name');
+
+    await row.click();
+    await phone.getByRole('heading', { name }).waitFor();
+    expect(await noSideScroll()).toBe(true);
+    const hint = phone.getByPlaceholder('Please enter text (up to 50 characters)');
+    expect(await hint.evaluate((el: HTMLInputElement) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    const tabs = phone.getByTestId('bottom-tab-bar');
+    const bar = (await tabs.boundingBox())!;
+    expect(bar.y + bar.height).toBeLessThanOrEqual(640);
+    for (const label of ['Home', 'Menu', 'Order status']) {
+      const box = (await tabs.getByText(label, { exact: true }).boundingBox())!;
+      expect(box.height, label).toBeLessThan(24); // one line
+    }
+    await phone.getByRole('radio', { name: 'Hot' }).check();
+    await phone.getByRole('radio', { name: '50%', exact: true }).check();
+    await phone.getByTestId('tumbler-input').setInputFiles(fixture('tumbler-small.jpg'));
+    await phone.getByTestId('tumbler-preview').waitFor();
+    await phone.getByRole('button', { name: 'Next' }).click();
+    const place = phone.getByRole('dialog', { name: 'Order Summary' }).getByRole('button', { name: 'Place order' });
+    await place.waitFor();
+    const box = (await place.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(320);
+    await screenshot(phone, 'order-summary-320-long-name');
+    await phone.context().close();
+    await app.api(barista, 'PATCH', `/menu/${created.body.id}`, { isActive: 'inactive' });
   });
 });
