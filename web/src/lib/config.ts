@@ -13,7 +13,7 @@ let clockOffsetMs = 0;
 
 /** Now, by the server's clock when it told us (FAKE_NOW), else the browser's. */
 export function serverNow(): Date {
-  return new Date(Date.now() + clockOffsetMs);
+  return serverTimeOf(Date.now());
 }
 
 /** What the server's clock read when this browser's read `browserMs` (a fetch's time, say). */
