@@ -32,19 +32,25 @@ const LONE_SURROGATE = /\p{Cs}/u;
 
 /**
  * Where the input holds a string that is not well-formed UTF-16 (a lone surrogate, as JSON's "\\ud800"
- * allows): stored, it came back as three replacement characters, past the field's length limit.
+ * allows): stored, it came back as three replacement characters, past the field's length limit. Walked
+ * with a stack of its own, not recursion: a body nested 6,000 deep overflowed the call stack (a 500).
  */
-function illFormedAt(value: unknown, path: (string | number)[] = []): (string | number)[] | null {
-  if (typeof value === 'string') return LONE_SURROGATE.test(value) ? path : null;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = illFormedAt(value[i], [...path, i]);
-      if (found) return found;
+function illFormedAt(input: unknown): (string | number)[] | null {
+  type Visit = { value: unknown; key: string | number | null; parent: Visit | null };
+  const pending: Visit[] = [{ value: input, key: null, parent: null }];
+  for (let visit = pending.pop(); visit; visit = pending.pop()) {
+    const { value } = visit;
+    if (typeof value === 'string') {
+      if (!LONE_SURROGATE.test(value)) continue;
+      const path: (string | number)[] = [];
+      for (let v: Visit | null = visit; v && v.key !== null; v = v.parent) path.unshift(v.key);
+      return path;
     }
-  } else if (value !== null && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) {
-      const found = illFormedAt(v, [...path, k]);
-      if (found) return found;
+    if (value === null || typeof value !== 'object') continue;
+    const entries: [string | number, unknown][] = Array.isArray(value) ? [...value.entries()] : Object.entries(value);
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [key, child] = entries[i]!;
+      pending.push({ value: child, key, parent: visit });
     }
   }
   return null;

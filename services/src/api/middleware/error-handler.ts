@@ -22,10 +22,13 @@ function problem(status: number, code: string, detail: string, errors?: unknown)
   return { type: 'about:blank', title: TITLES[status] ?? 'Error', status, code, detail, ...(errors ? { errors } : {}) };
 }
 
-/** zlib's own error (its codes start Z_), as co-body passes it on for a body that does not decompress. */
+/**
+ * zlib's own error, as co-body passes it on for a body that does not decompress: gzip's and deflate's codes
+ * start Z_, Brotli's decoder's ERR__ERROR_ (ERR__ERROR_FORMAT_PADDING_1 for 'garbage' sent as br).
+ */
 function isZlibError(err: unknown): boolean {
   const code = (err as { code?: unknown } | null)?.code;
-  return err instanceof Error && typeof code === 'string' && code.startsWith('Z_');
+  return err instanceof Error && typeof code === 'string' && (code.startsWith('Z_') || code.startsWith('ERR__ERROR_'));
 }
 
 /** Outermost: turns AppErrors into RFC 9457 bodies; anything else is a bare 500, logged. */

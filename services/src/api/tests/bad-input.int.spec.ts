@@ -41,6 +41,24 @@ describe('bad input', () => {
     expect((await app.call<{ name: string }>('GET', '/user/me', { token: user.token })).body.name).toBe('Fuzzer');
   });
 
+  it('a body nested thousands deep is a 400, signed in or not, and the process keeps serving', async () => {
+    // Parsed fine, it overflowed the call stack where it was walked or hashed: a 500 with a logged stack.
+    const deep = `${'['.repeat(6_000)}${']'.repeat(6_000)}`;
+    for (const [path, token] of [
+      ['/auth/refresh-token', null],
+      ['/order', user.token],
+    ] as const) {
+      const res = await app.call('POST', path, {
+        token,
+        raw: `{"refreshToken":${deep},"menu_id":[]}`,
+        headers: { 'Idempotency-Key': 'deep-1' },
+      });
+      expect(res.status, path).toBe(400);
+      expect(res.body).toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ path: 'body' }] });
+    }
+    expect((await app.call('GET', '/healthz')).status).toBe(200);
+  });
+
   it('text with a lone UTF-16 surrogate is a 400 naming the field, and changes nothing', async () => {
     // JSON's escapes allow half a pair; stored, each came back as three replacement characters (20 became 60).
     const name = await app.call('PATCH', '/user', { token: user.token, raw: `{"name":"${'\\ud800'.repeat(20)}"}` });
@@ -66,7 +84,7 @@ describe('bad input', () => {
   });
 
   it('a body that says it is compressed but does not decompress is a 400 saying so, and changes nothing', async () => {
-    for (const encoding of ['gzip', 'deflate']) {
+    for (const encoding of ['gzip', 'deflate', 'br']) {
       const res = await fetch(`${app.url}/api/user`, {
         method: 'PATCH',
         headers: {
