@@ -3,6 +3,7 @@ import { mailboxKey } from '@drinks/contracts';
 import { z } from 'zod';
 import { parseTrustProxy } from './api/middleware/client-address.js';
 import { weakSecretReason } from './auth/secret-strength.js';
+import { DEFAULT_PUSH_SERVICE_HOSTS } from './push/endpoints.js';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -213,6 +214,19 @@ export const ConfigSchema = z
       .string()
       .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: address or an https:// URL')
       .optional(),
+    /**
+     * Hosts of the push services a subscription's endpoint may name (their subdomains too), comma separated;
+     * https only, but for a loopback host listed by name. Default: the browsers' own push services.
+     */
+    PUSH_SERVICE_HOSTS: z
+      .string()
+      .default(DEFAULT_PUSH_SERVICE_HOSTS.join(','))
+      .transform((s) =>
+        s
+          .split(',')
+          .map((e) => e.trim())
+          .filter(Boolean),
+      ),
     /** Extra origins allowed to open the live socket, comma separated. */
     ALLOWED_ORIGINS: z
       .string()

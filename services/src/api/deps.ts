@@ -48,8 +48,8 @@ export interface AppDeps {
   /** `get` reads the users projection; `current` is the per-request check's cached copy (see user-cache.ts). */
   users: { get(id: string): Promise<User | null>; current(id: string): Promise<User | null> };
   metrics: Metrics;
-  /** Web Push: the VAPID public key browsers subscribe with, and the stored subscriptions. */
-  push: { publicKey: string; subscriptions: PushSubscriptions };
+  /** Web Push: the VAPID public key browsers subscribe with, the stored subscriptions, the endpoints allowed. */
+  push: { publicKey: string; subscriptions: PushSubscriptions; endpointAllowed(endpoint: string): boolean };
   /** Database reachable and every projection within 1 s of the log. */
   readiness(): Promise<{ ready: boolean; detail: Record<string, unknown> }>;
 }

@@ -374,7 +374,9 @@ const ops: Op[] = [
   {
     method: 'post',
     path: '/push/subscriptions',
-    summary: "Save this device's push subscription (idempotent by endpoint)",
+    summary:
+      "Save this device's push subscription (idempotent by endpoint; an endpoint off the server's push services " +
+      "(PUSH_SERVICE_HOSTS) is a 400; a person's 10 newest devices are kept)",
     auth: 'any',
     body: c.PushSubscriptionBody,
     status: 204,

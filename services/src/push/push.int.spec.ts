@@ -8,6 +8,7 @@ import type { EventStore } from '../store/types.js';
 import { WITH_PG } from '../test-support/db.js';
 import { startTestPushService, type TestPushService, type TestSubscription } from '../test-support/push-service.js';
 import { startTestServer, type TestServer } from '../test-support/server.js';
+import { MAX_DEVICES_PER_USER } from './subscriptions.js';
 import { createPushDispatcher, type PushDispatcher } from './dispatcher.js';
 import { webPushSender } from './sender.js';
 import { loadVapidKeys } from './vapid.js';
@@ -34,7 +35,11 @@ describe.each(BACKENDS)('Web Push on %s', (_backend, env: { DATABASE_URL?: strin
   let publicKey: string;
   beforeAll(async () => {
     pushService = await startTestPushService();
-    app = await startTestServer(env, { clock: () => new Date(MONDAY_10 + offset) });
+    // The push service of this test runs on this machine: listed by name, as an operator would.
+    app = await startTestServer(
+      { ...env, PUSH_SERVICE_HOSTS: 'localhost' },
+      { clock: () => new Date(MONDAY_10 + offset) },
+    );
     staff = await staffTokens(app);
     menus = await catalog(app, staff.barista);
     publicKey = (await app.call<{ publicKey: string }>('GET', '/push/public-key')).body.publicKey;
@@ -100,6 +105,45 @@ describe.each(BACKENDS)('Web Push on %s', (_backend, env: { DATABASE_URL?: strin
       });
       expect(bad.status).toBe(400);
       expect(bad.body.errors.map((e: { path: string }) => e.path).sort()).toEqual(['endpoint', 'keys.auth']);
+    });
+
+    it("refuses an endpoint off PUSH_SERVICE_HOSTS (400): the server never posts to an address of the caller's choosing", async () => {
+      const user = await app.newUser();
+      const { keys } = await pushService.subscribe(publicKey);
+      const subscribe = (endpoint: string) =>
+        app.call('POST', '/push/subscriptions', { token: user.token, body: { endpoint, keys } });
+      for (const endpoint of [
+        `http://127.0.0.1:${new URL(app.url).port}/api/healthz`,
+        'http://169.254.169.254/latest/meta-data/',
+        'https://intranet.example/hook',
+        'http://localhost.evil.example/x',
+        'https://user:pw@localhost/x',
+      ]) {
+        const res = await subscribe(endpoint);
+        expect(res.status, endpoint).toBe(400);
+        expect(res.body.errors, endpoint).toEqual([expect.objectContaining({ path: 'endpoint' })]);
+        expect(await countOf(endpoint)).toBe(0);
+      }
+      // https to a listed host's subdomain is a push service's address (nothing is sent before an order moves).
+      expect((await subscribe('https://push.localhost/device-1')).status).toBe(204);
+    });
+
+    it(`keeps a person's ${MAX_DEVICES_PER_USER} newest devices: one more forgets the oldest`, async () => {
+      const user = await app.newUser();
+      const subscriptions: TestSubscription[] = [];
+      for (let i = 0; i < MAX_DEVICES_PER_USER + 2; i++) {
+        offset += 1; // a millisecond apart, as phones are subscribed one after another
+        const { clientHash: _h, ...body } = await pushService.subscribe(publicKey);
+        expect((await app.call('POST', '/push/subscriptions', { token: user.token, body })).status).toBe(204);
+        subscriptions.push({ ...body, clientHash: _h });
+      }
+      const kept = (await app.db.knex('push_subscriptions').where({ user_id: user.id }).pluck('endpoint')) as string[];
+      expect(kept.sort()).toEqual(
+        subscriptions
+          .slice(2)
+          .map((s) => s.endpoint)
+          .sort(),
+      );
     });
 
     it('deletes only your own subscription: 404 for another user, 204 for the owner', async () => {

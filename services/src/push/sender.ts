@@ -12,11 +12,9 @@ export type Outcome = 'sent' | 'gone' | 'failed';
 /** An answer of the push service other than 201: its status decides what happens next. */
 export class PushRefused extends Error {
   override name = 'PushRefused';
-  constructor(
-    readonly statusCode: number,
-    body: string,
-  ) {
-    super(`push service answered ${statusCode}: ${body.slice(0, 200)}`);
+  // Not the answer's body: an endpoint is a URL of the subscriber's choosing, and its answer is not ours to log.
+  constructor(readonly statusCode: number) {
+    super(`push service answered ${statusCode}`);
   }
 }
 
@@ -39,8 +37,8 @@ export function webPushSender(keys: VapidKeys, options: { ttlSeconds?: number; t
       body: request.body,
       signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
     });
-    const text = await res.text().catch(() => '');
-    if (!res.ok) throw new PushRefused(res.status, text);
+    await res.body?.cancel().catch(() => undefined);
+    if (!res.ok) throw new PushRefused(res.status);
   };
 }
 

@@ -24,6 +24,9 @@ export interface PushSubscriptions {
   ofUsers(userIds: readonly string[]): Promise<Map<string, StoredSubscription[]>>;
 }
 
+/** Devices kept per person: saving one more forgets the one saved longest ago. */
+export const MAX_DEVICES_PER_USER = 10;
+
 export function createPushSubscriptions(knex: Knex, clock: () => Date): PushSubscriptions {
   async function ofUsers(userIds: readonly string[]): Promise<Map<string, StoredSubscription[]>> {
     const devices = new Map<string, StoredSubscription[]>();
@@ -44,7 +47,17 @@ export function createPushSubscriptions(knex: Knex, clock: () => Date): PushSubs
       await knex(SUBSCRIPTIONS_TABLE)
         .insert({ endpoint, user_id: userId, p256dh: keys.p256dh, auth: keys.auth, created_at: clock().toISOString() })
         .onConflict('endpoint')
-        .merge(['user_id', 'p256dh', 'auth']);
+        .merge(['user_id', 'p256dh', 'auth', 'created_at']);
+      // A person's phones and computers, not hundreds of endpoints one order's change would each be sent to.
+      const newest = knex(SUBSCRIPTIONS_TABLE)
+        .select('endpoint')
+        .where({ user_id: userId })
+        .orderBy([
+          { column: 'created_at', order: 'desc' },
+          { column: 'endpoint', order: 'desc' },
+        ])
+        .limit(MAX_DEVICES_PER_USER);
+      await knex(SUBSCRIPTIONS_TABLE).where({ user_id: userId }).whereNotIn('endpoint', newest).delete();
     },
     async remove(userId, endpoint) {
       return (await knex(SUBSCRIPTIONS_TABLE).where({ endpoint, user_id: userId }).delete()) > 0;

@@ -21,6 +21,7 @@ import { createLiveFanout } from '../live/fanout.js';
 import { createLiveServer } from '../live/live-server.js';
 import { createMailer, type Mailer } from '../mail/mailer.js';
 import { createPushDispatcher } from '../push/dispatcher.js';
+import { onlyToListed, pushEndpointRule } from '../push/endpoints.js';
 import { webPushSender } from '../push/sender.js';
 import { createPushSubscriptions } from '../push/subscriptions.js';
 import { loadVapidKeys } from '../push/vapid.js';
@@ -43,6 +44,7 @@ export async function startApi(
   const { projector, userCache, watcher, checkpoints, runsProjector } = reads;
   const secret = await loadJwtSecret(config, db);
   const vapid = await loadVapidKeys(config, db);
+  const pushAllowed = pushEndpointRule(config.PUSH_SERVICE_HOSTS);
   const tokens = createTokenService({
     db,
     secret,
@@ -91,7 +93,11 @@ export async function startApi(
     uploadLimit: createRateLimit(db, { max: config.UPLOADS_PER_USER_PER_DAY, windowSeconds: 24 * 3600, clock }),
     users,
     metrics,
-    push: { publicKey: vapid.publicKey, subscriptions: createPushSubscriptions(db.knex, clock) },
+    push: {
+      publicKey: vapid.publicKey,
+      subscriptions: createPushSubscriptions(db.knex, clock),
+      endpointAllowed: pushAllowed,
+    },
     readiness: async () => {
       const head = await store.head();
       const position = await checkpoints.current();
@@ -155,7 +161,7 @@ export async function startApi(
   const pushDispatcher = createPushDispatcher({
     store,
     db,
-    send: webPushSender(vapid),
+    send: onlyToListed(pushAllowed, webPushSender(vapid)),
     readModelsAt: () => checkpoints.current(),
     clock,
     logger,

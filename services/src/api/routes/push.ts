@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { PushSubscriptionBody, PushUnsubscribeBody, type PushPublicKey } from '@drinks/contracts';
-import { NotFoundError } from '../../errors.js';
+import { NotFoundError, ValidationError } from '../../errors.js';
 import type { AppDeps } from '../deps.js';
 import { currentUser, signedIn, type AppState } from '../middleware/auth.js';
 import { parse } from '../parse.js';
@@ -18,6 +18,10 @@ export function pushRoutes(deps: PushRouteDeps) {
 
   router.post('/subscriptions', signedIn, async (ctx) => {
     const subscription = parse(PushSubscriptionBody, ctx.request.body);
+    if (!deps.push.endpointAllowed(subscription.endpoint)) {
+      const message = 'Not a push service this server sends to (PUSH_SERVICE_HOSTS).';
+      throw new ValidationError(`endpoint: ${message}`, [{ path: 'endpoint', message }]);
+    }
     await deps.push.subscriptions.save(currentUser(ctx).id, subscription);
     ctx.status = 204;
   });
