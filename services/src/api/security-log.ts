@@ -4,6 +4,7 @@ export type SecurityEvent =
   | 'login-failed'
   | 'login-throttled'
   | 'refresh-token-reused'
+  | 'access-token-forged'
   | 'role-changed'
   | 'user-disabled'
   | 'user-enabled'

@@ -47,6 +47,20 @@ type RotateOutcome =
   | { ok: false; reused: false }
   | { ok: false; reused: true; userId: string };
 
+/** A used refresh token presented again: its family is revoked; the route logs it as a security event. */
+export class RefreshTokenReused extends UnauthorizedError {
+  constructor(readonly userId: string) {
+    super('Refresh token already used.', 'TOKEN_REUSED');
+  }
+}
+
+/** An access token whose signature is not ours (answered as any bad token; logged as a security event). */
+export class ForgedToken extends UnauthorizedError {
+  constructor() {
+    super('Invalid or expired access token.');
+  }
+}
+
 export function createTokenService(options: TokenServiceOptions): TokenService {
   const { db, secret, issuer, audience, accessTtlSeconds, refreshTtlSeconds, clock } = options;
   if (secret.length < 32) throw new Error('The JWT secret must be at least 32 bytes.');
@@ -177,7 +191,7 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
         // A reuse means someone else may hold the family's tokens: the user's access tokens issued so far stop
         // working too, and live sockets close. The other sessions keep their refresh tokens and refresh quietly.
         await revokeAccess(outcome.userId, clock().getTime());
-        throw new UnauthorizedError('Refresh token already used.', 'TOKEN_REUSED');
+        throw new RefreshTokenReused(outcome.userId);
       }
       throw new UnauthorizedError('Invalid refresh token.');
     },
@@ -208,7 +222,9 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
         if (verified.size >= 10_000) verified = new Map();
         verified.set(token, { userId: payload.sub, expMs: (payload.exp ?? 0) * 1000, issuedMs });
         return { userId: payload.sub };
-      } catch {
+      } catch (err) {
+        // A signature that does not check out was made without our secret: someone forging a session.
+        if ((err as { code?: unknown }).code === 'ERR_JWS_SIGNATURE_VERIFICATION_FAILED') throw new ForgedToken();
         throw new UnauthorizedError('Invalid or expired access token.');
       }
     },

@@ -23,6 +23,8 @@ export interface TestServer extends RunningServer {
   dataDir: string;
   /** Mail the server sent (without SMTP_URL the tests read it here instead of the log). */
   outbox: Mail[];
+  /** The server's log lines at warn and above (security events among them), parsed. */
+  logged: Record<string, unknown>[];
   /** The token of the newest link mailed to `email` (to a path containing `kind`). */
   linkToken(email: string, kind?: string): string;
 }
@@ -50,8 +52,9 @@ export async function startTestServer(
     ...env,
   });
   const outbox: Mail[] = [];
+  const logged: Record<string, unknown>[] = [];
   const running = await startServer(config, {
-    logger: pino({ level: 'silent' }),
+    logger: pino({ level: 'warn' }, { write: (line: string) => void logged.push(JSON.parse(line)) }),
     ...(config.SMTP_URL ? {} : { mailer: { send: async (mail: Mail) => void outbox.push(mail) } }),
     // A test's own clock or FAKE_NOW, else real time (a day behind around Friday noon: business-clock.ts).
     ...(options.clock ? { clock: options.clock } : !env.FAKE_NOW && shiftedClock ? { clock: shiftedClock } : {}),
@@ -108,6 +111,7 @@ export async function startTestServer(
     login,
     newUser,
     outbox,
+    logged,
     linkToken,
     dataDir,
     async close() {

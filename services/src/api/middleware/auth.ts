@@ -1,6 +1,8 @@
 import { STAFF_ROLES, type Role, type User } from '@drinks/contracts';
 import type { Middleware } from 'koa';
+import { ForgedToken } from '../../auth/tokens.js';
 import { ForbiddenError, UnauthorizedError } from '../../errors.js';
+import { logSecurityEvent } from '../security-log.js';
 import type { AppDeps } from '../deps.js';
 
 export type AppState = { requestId: string; user?: User; authError?: Error };
@@ -10,7 +12,7 @@ export type AppState = { requestId: string; user?: User; authError?: Error };
  * the user cache: at most a second old). A bad token is only an error where a user is needed: public calls
  * answer as for an anonymous caller.
  */
-export function authenticate(deps: Pick<AppDeps, 'tokens' | 'users'>): Middleware<AppState> {
+export function authenticate(deps: Pick<AppDeps, 'tokens' | 'users' | 'logger'>): Middleware<AppState> {
   return async (ctx, next) => {
     const header = ctx.get('Authorization');
     if (header && ctx.path.startsWith('/api')) {
@@ -23,6 +25,7 @@ export function authenticate(deps: Pick<AppDeps, 'tokens' | 'users'>): Middlewar
         ctx.state.user = user;
       } catch (err) {
         if (!(err instanceof UnauthorizedError)) throw err;
+        if (err instanceof ForgedToken) logSecurityEvent(deps.logger, 'access-token-forged', { address: ctx.ip });
         ctx.state.authError = err;
       }
     }

@@ -3,6 +3,7 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { LoginBody, LogoutBody, RefreshBody, RegisterBody, RenameBody, type User } from '@drinks/contracts';
 import { refuseWeakPassword } from '../../auth/password-policy.js';
+import { RefreshTokenReused } from '../../auth/tokens.js';
 import { registerUser, renameUser } from '../../domain/index.js';
 import { mailboxUnderRules, strictAccounts } from '../../config.js';
 import { AppError, ForbiddenError, TooManyAttemptsError, UnauthorizedError, ValidationError } from '../../errors.js';
@@ -161,7 +162,14 @@ export function authRoutes(deps: AuthRouteDeps) {
   router.post('/auth/refresh-token', async (ctx) => {
     const body = parse(RefreshBody, ctx.request.body);
     // The key makes a retry whose answer was lost get the same pair; without one, a second use signs out.
-    ctx.body = await deps.tokens.rotate(body.refreshToken, scopedIdempotencyKey(ctx));
+    try {
+      ctx.body = await deps.tokens.rotate(body.refreshToken, scopedIdempotencyKey(ctx));
+    } catch (err) {
+      // The first sign of a stolen token: one of the two holders is not the person.
+      if (err instanceof RefreshTokenReused)
+        logSecurityEvent(deps.logger, 'refresh-token-reused', { userId: err.userId, address: ctx.ip });
+      throw err;
+    }
   });
 
   router.get('/user/me', signedIn, (ctx) => {

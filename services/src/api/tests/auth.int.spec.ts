@@ -156,6 +156,22 @@ describe('auth and users over HTTP', () => {
       });
       expect(afterReuse.status).toBe(401);
     });
+    it('log a refresh token used twice and an access token not signed by us as security events', async () => {
+      const tokens = await app.login('nok@woxa.tech', 'longenough');
+      const me = (await app.call<{ id: string }>('GET', '/user/me', { token: tokens.accessToken })).body;
+      const refresh = (refreshToken: string) => app.call('POST', '/auth/refresh-token', { body: { refreshToken } });
+      expect((await refresh(tokens.refreshToken)).status).toBe(200);
+      expect((await refresh(tokens.refreshToken)).status).toBe(401);
+      const events = () => app.logged.filter((l) => typeof l.security === 'string');
+      expect(events()).toContainEqual(
+        expect.objectContaining({ security: 'refresh-token-reused', userId: me.id, address: expect.any(String) }),
+      );
+      // Our token's header and claims under another signature: answered as any bad token, logged as forged.
+      const [header, payload] = tokens.accessToken.split('.');
+      const forged = `${header}.${payload}.${Buffer.from('not our signature').toString('base64url')}`;
+      expect((await app.call('GET', '/user/me', { token: forged })).status).toBe(401);
+      expect(events()).toContainEqual(expect.objectContaining({ security: 'access-token-forged' }));
+    });
     it('answer a retry with the same Idempotency-Key with the same pair, a repeat with another key as a reuse', async () => {
       const first = await app.login('nok@woxa.tech', 'longenough');
       const refresh = (key: string) =>
