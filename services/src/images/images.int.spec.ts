@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabase, WITH_PG, type TestDb } from '../test-support/db.js';
 import { AppError, ValidationError } from '../errors.js';
-import { createImageService, type ImageService } from './images.js';
+import { createImageService, MAX_IMAGE_SIDE, type ImageService } from './images.js';
 
 describe.each([
   ['disk', false, 'sqlite'],
@@ -66,6 +66,26 @@ describe.each([
     const stored = await images.get(url.split('/').pop()!);
     expect(stored!.bytes.length).toBeLessThanOrEqual(input.length);
     expect((await sharp(stored!.bytes).metadata()).width).toBe(320);
+  });
+
+  it(`keeps at most ${MAX_IMAGE_SIDE} px on the long side, in proportion, and one upload at a time`, async () => {
+    // A 6000x3000 photo, within the 50 MP limit: stored at 2048x1024 rather than decoded and encoded whole.
+    const big = await sharp({ create: { width: 6000, height: 3000, channels: 3, background: '#a0522d' } })
+      .jpeg({ quality: 90 })
+      .toBuffer();
+    const small = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#2e8b57' } })
+      .png()
+      .toBuffer();
+    const [a, b] = await Promise.all([
+      images.upload(dataUrl('image/jpeg', big)),
+      images.upload(dataUrl('image/png', small)),
+    ]);
+    const sizeOf = async (url: string) => {
+      const meta = await sharp((await images.get(url.split('/').pop()!))!.bytes).metadata();
+      return [meta.width, meta.height];
+    };
+    expect(await sizeOf(a.url)).toEqual([2048, 1024]);
+    expect(await sizeOf(b.url)).toEqual([300, 200]);
   });
 
   it('judges the type by the bytes: a PNG labelled JPEG is stored as PNG', async () => {

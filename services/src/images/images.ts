@@ -12,6 +12,12 @@ export const IMAGE_URL_PREFIX = '/api/images/';
 const NAME = /^[a-f0-9]{32}\.(jpg|png|webp)$/;
 // A 5 MB file can still decode to a huge bitmap; 50 MP covers phone cameras.
 const MAX_INPUT_PIXELS = 50_000_000;
+/**
+ * The longest side kept: the barista tells cups apart on a thumbnail and a zoom. A 7000x7000 JPEG was
+ * decoded whole and encoded up to four times (6.8 s here, the threadpool full for logins meanwhile);
+ * shrunk on load, JPEG and WebP decode at a fraction of the work.
+ */
+export const MAX_IMAGE_SIDE = 2048;
 
 type Format = 'jpeg' | 'png' | 'webp';
 const FORMATS: Record<Format, { ext: string; contentType: string }> = {
@@ -92,7 +98,7 @@ export function createImageService(options: ImageServiceOptions): ImageService {
       const input = decodeDataUrl(dataUrl);
       const format = sniff(input);
       if (!format) throw new AppError(415, 'UNSUPPORTED_IMAGE', 'Only JPEG, PNG and WebP images are accepted.');
-      const output = await reencode(input, format);
+      const output = await oneAtATime(() => reencode(input, format));
       const { ext, contentType } = FORMATS[format];
       const name = `${createHash('sha256').update(output).digest('hex').slice(0, 32)}.${ext}`;
       await store(name, output, contentType);
@@ -178,6 +184,17 @@ export function sniff(bytes: Buffer): Format | null {
   return null;
 }
 
+/**
+ * Photos are prepared one at a time in a process: each takes libuv's threadpool, which password hashing
+ * and file access share. Eight large uploads at once held a sign-in for 13 s; in turn, they wait, not logins.
+ */
+let queue: Promise<unknown> = Promise.resolve();
+function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const run = queue.then(work, work);
+  queue = run.catch(() => undefined);
+  return run;
+}
+
 /** Re-encoding applies the EXIF orientation and, without withMetadata, drops EXIF, GPS, XMP and ICC. */
 /** Qualities tried, best first, until the re-encoded photo is no larger than what was sent. */
 const LOSSY_QUALITIES = [82, 70, 55, 40] as const;
@@ -188,7 +205,9 @@ const LOSSY_QUALITIES = [82, 70, 55, 40] as const;
  */
 async function reencode(input: Buffer, format: Format): Promise<Buffer> {
   const encode = (quality: number) => {
-    const image = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
+    const image = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+      .rotate()
+      .resize({ width: MAX_IMAGE_SIDE, height: MAX_IMAGE_SIDE, fit: 'inside', withoutEnlargement: true });
     const typed =
       format === 'jpeg'
         ? image.jpeg({ quality, mozjpeg: true })
