@@ -50,7 +50,7 @@ export function createApp(deps: AppDeps, options: { webDir?: string } = {}): Koa
   app.use(clientAddress(deps.config.TRUST_PROXY));
   // The access log, the headers and the counters sit outside the error handler: they see the status it answers.
   app.use(requestContext(deps.logger));
-  app.use(securityHeaders());
+  app.use(securityHeaders(deps.config.APP_URL));
   app.use(deps.metrics.middleware());
   app.use(errorHandler(deps.logger));
   // Phones on the office Wi-Fi: the app's scripts and the JSON lists shrink to about a quarter.

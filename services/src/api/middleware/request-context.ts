@@ -52,9 +52,16 @@ const SECURITY_HEADERS = {
   ].join('; '),
 };
 
-export function securityHeaders(): Middleware {
+/**
+ * Served over https (APP_URL says so), browsers are told to come back only over https for a year: a
+ * first visit typed as http:// on the office Wi-Fi is otherwise open to a downgrade.
+ */
+const HSTS = { 'Strict-Transport-Security': 'max-age=31536000' };
+
+export function securityHeaders(appUrl?: string): Middleware {
+  const headers = appUrl?.startsWith('https://') ? { ...SECURITY_HEADERS, ...HSTS } : SECURITY_HEADERS;
   return (ctx, next) => {
-    ctx.set(SECURITY_HEADERS);
+    ctx.set(headers);
     return next();
   };
 }

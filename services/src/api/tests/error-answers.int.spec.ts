@@ -92,3 +92,28 @@ describe('the content security policy', () => {
     }
   });
 });
+
+describe('HSTS', () => {
+  it('tells browsers to use https only where the app is served over https (APP_URL)', async () => {
+    const hstsOf = async (env: Record<string, string>) => {
+      const server = http.createServer(
+        createApp({
+          config: loadConfig(env),
+          metrics: createMetrics(),
+          logger: pino({ level: 'silent' }),
+          db: { knex: () => undefined },
+        } as unknown as AppDeps).callback(),
+      );
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      try {
+        const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api/healthz`);
+        return res.headers.get('strict-transport-security');
+      } finally {
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+      }
+    };
+    expect(await hstsOf({ APP_URL: 'https://drinks.example.com' })).toBe('max-age=31536000');
+    expect(await hstsOf({ APP_URL: 'http://localhost:3000' })).toBeNull();
+    expect(await hstsOf({})).toBeNull();
+  });
+});
