@@ -108,7 +108,7 @@ export async function startApi(
   };
   const demoAccounts = config.DEMO_DATA ? await seedDemoData(deps) : [];
 
-  const app = createApp(deps, { webDir: WEB_DIR });
+  const app = createApp(deps, { webDir: config.WEB_DIR ?? WEB_DIR });
   app.on('error', (err: NodeJS.ErrnoException) => {
     // A client that goes away mid-response is not a server fault.
     if (['ERR_STREAM_PREMATURE_CLOSE', 'EPIPE', 'ECONNRESET'].includes(err.code ?? '')) return;

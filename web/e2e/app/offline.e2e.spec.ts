@@ -1,6 +1,9 @@
+import { appendFile, cp, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApp, type RunningApp } from '../support/app.js';
+import { ROOT, startApp, type RunningApp } from '../support/app.js';
 import { expectNoSeriousA11yViolations, newPhonePage, openBrowser, screenshot } from '../support/browser.js';
 import { signInWithTokens, takeAlert } from '../support/customer.js';
 import { baristaPatch, catalog, menuId, newCustomer, placeCafeOrder } from '../staff/staff-support.js';
@@ -156,5 +159,41 @@ describe('history opened offline', () => {
     await page.context().setOffline(false);
     await page.getByText('No history found for this period').waitFor();
     await page.close();
+  });
+});
+
+describe('a new version', () => {
+  it('deployed while the app is open says "Update available", and Reload loads it', async () => {
+    // An app of its own, serving a copy of the build, so that a deploy can change it on disk.
+    const webDir = await mkdtemp(join(tmpdir(), 'drinks-web-'));
+    await cp(join(ROOT, 'web', 'dist'), webDir, { recursive: true });
+    const own = await startApp({ WEB_DIR: webDir });
+    const page: Page = await newPhonePage(browser);
+    try {
+      const customer = await newCustomer(own, 'Update Uma');
+      await signInWithTokens(page, own, customer.email, '/statusOrder');
+      await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', null, {
+        timeout: 30_000,
+      });
+      await page.evaluate(() => ((window as unknown as { beforeUpdate: boolean }).beforeUpdate = true));
+      await appendFile(join(webDir, 'sw.js'), '\n// the next version\n');
+      // What the app's half-hourly check does, long after the page loaded.
+      await page.evaluate(async () => (await navigator.serviceWorker.ready).update());
+      const notice = page.getByTestId('update-available');
+      await notice.waitFor({ timeout: 30_000 });
+      await screenshot(page, 'update-available');
+      await notice.getByRole('button', { name: 'Reload' }).click();
+      await expect
+        .poll(() => page.evaluate(() => (window as unknown as { beforeUpdate?: boolean }).beforeUpdate ?? false), {
+          timeout: 10_000,
+        })
+        .toBe(false);
+      await page.getByRole('heading', { name: 'My Order' }).waitFor();
+      expect(await page.getByTestId('update-available').count()).toBe(0);
+    } finally {
+      await page.context().close();
+      await own.stop();
+      await rm(webDir, { recursive: true, force: true });
+    }
   });
 });

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type { Tokens } from '@drinks/contracts';
 import { shiftedFakeNow } from './business-clock.js';
 
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 export interface RunningApp {
   url: string;

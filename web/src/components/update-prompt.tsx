@@ -20,5 +20,25 @@ export function UpdatePrompt() {
     onRegisterError: (err) => console.warn('service worker registration failed', err),
   });
   if (!needRefresh) return null;
-  return <UpdateSnackbar onReload={() => void updateServiceWorker(true)} />;
+  return <UpdateSnackbar onReload={() => reloadInto(updateServiceWorker)} />;
 }
+
+/**
+ * Lets the waiting worker take over and reloads once it controls the page. vite-plugin-pwa reloads by itself
+ * only for an update found while the page loaded: one found later (the half-hourly check, a long-open phone)
+ * is 'external' to it, and Reload did nothing.
+ */
+function reloadInto(activate: (reload: boolean) => Promise<void>): void {
+  let reloaded = false;
+  const reload = () => {
+    if (reloaded) return;
+    reloaded = true;
+    window.location.reload();
+  };
+  navigator.serviceWorker?.addEventListener('controllerchange', reload, { once: true });
+  void activate(true);
+  // Should the worker never take control (it failed to activate), the page still loads what is there.
+  setTimeout(reload, RELOAD_FALLBACK_MS);
+}
+
+const RELOAD_FALLBACK_MS = 3000;
