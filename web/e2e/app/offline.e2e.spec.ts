@@ -197,3 +197,46 @@ describe('a new version', () => {
     }
   });
 });
+
+describe('a live connection that dies without closing', () => {
+  it('is noticed when the phone wakes: a new socket is opened and the card moves live again', async () => {
+    const barista = (await app.login('barista@woxa.tech', 'password123')).accessToken;
+    const customer = await newCustomer(app, 'Sleepy Sam');
+    const menus = await catalog(app, customer.token);
+    const orderId = (await placeCafeOrder(app, customer.token, menuId(menus, 'Latte'))).id;
+    const page: Page = await newPhonePage(browser);
+    // Each socket goes through here; those open when the phone 'sleeps' go silent both ways, as a dropped
+    // Wi-Fi leaves them: open on the phone, nothing arriving, no close.
+    let sockets = 0;
+    let silentUpTo = 0;
+    let hellos = 0;
+    await page.routeWebSocket(/\/api\/websockets$/, (ws) => {
+      const n = ++sockets;
+      const server = ws.connectToServer();
+      const passes = () => n > silentUpTo;
+      ws.onMessage((m) => passes() && server.send(m));
+      server.onMessage((m) => {
+        if (!passes()) return;
+        if (String(m).includes('"hello"')) hellos += 1;
+        ws.send(m);
+      });
+    });
+    try {
+      await signInWithTokens(page, app, customer.email, '/statusOrder');
+      const card = page.getByTestId('order-card').filter({ hasText: 'Latte' });
+      await card.waitFor();
+      await expect.poll(() => hellos).toBeGreaterThan(0);
+      await page.waitForLoadState('networkidle');
+      silentUpTo = sockets;
+      const hellosBefore = hellos;
+      // The phone wakes up: the page is shown again.
+      await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+      await expect.poll(() => sockets, { timeout: 30_000 }).toBeGreaterThan(silentUpTo);
+      await expect.poll(() => hellos, { timeout: 10_000 }).toBeGreaterThan(hellosBefore);
+      await baristaPatch(app, barista, orderId, { status: 'in-progress' });
+      await card.getByTestId('tracker').and(page.locator('[data-step="1"]')).waitFor({ timeout: 10_000 });
+    } finally {
+      await page.context().close();
+    }
+  });
+});

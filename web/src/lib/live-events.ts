@@ -60,6 +60,12 @@ export async function readLiveMessage(raw: unknown): Promise<LiveMessage | null>
   return (await fullCheck())(raw);
 }
 
+const PING = JSON.stringify({ type: 'ping' });
+/** A socket this long without a message is asked for a ping; one not answering within ANSWER_MS is given up. */
+const QUIET_MS = 15_000;
+const ANSWER_MS = 10_000;
+const WATCH_MS = 5_000;
+
 /**
  * Opens the live socket once (mounted in App) and keeps the query cache fresh. `onUserInDoubt`: who the user
  * is may have changed. The server closes a user's socket as refused when their role changes; a change while
@@ -75,6 +81,8 @@ export function useLiveEvents(userId: string | null, onUserInDoubt?: () => void)
     let attempt = 0;
     let closed = false;
     let lastSeen: number | null = null;
+    /** Asks the current socket for a sign of life now (a phone waking up); set while one is open. */
+    let askNow: (() => void) | null = null;
 
     const invalidateAll = () => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
@@ -113,30 +121,58 @@ export function useLiveEvents(userId: string | null, onUserInDoubt?: () => void)
         ws.send(JSON.stringify({ type: 'auth', token }));
         attempt = 0;
       };
+      // A connection can die without closing (Wi-Fi dropped, a phone asleep): the socket still reads open and
+      // nothing arrives again. A quiet socket is asked for a ping (the server answers once it has said
+      // hello); one that does not answer in time is given up and a new one opened.
+      let heardAt = Date.now();
+      let askedAt: number | null = null;
+      let signedIn = false;
+      const ask = () => {
+        if (!signedIn || ws.readyState !== WebSocket.OPEN || (askedAt !== null && askedAt > heardAt)) return;
+        askedAt = Date.now();
+        ws.send(PING);
+      };
+      const watch = setInterval(() => {
+        if (askedAt !== null && askedAt > heardAt && Date.now() - askedAt > ANSWER_MS) lost(ws);
+        else if (Date.now() - heardAt > QUIET_MS) ask();
+      }, WATCH_MS);
+      askNow = ask;
+      const lost = (dead: WebSocket, code?: number) => {
+        clearInterval(watch);
+        if (askNow === ask) askNow = null;
+        dead.onclose = dead.onmessage = dead.onerror = null;
+        if (dead.readyState !== WebSocket.CLOSED) dead.close();
+        if (socket === dead) socket = null;
+        if (closed) return;
+        if (code === LIVE_CLOSE_REFUSED) userInDoubt();
+        timer = setTimeout(connect, reconnectDelay(attempt));
+        attempt += 1;
+      };
       // One at a time, in order: a message waiting for the schema holds back those behind it.
       let received = Promise.resolve();
       socket.onmessage = (ev) => {
+        heardAt = Date.now();
         received = received
           .then(async () => {
             const parsed = await readLiveMessage(JSON.parse(String(ev.data)));
+            if (parsed?.type === 'hello') signedIn = true;
             if (parsed) await handle(parsed);
           })
           // A message that cannot be read or applied is dropped; the ones behind it still are.
           .catch(() => undefined);
       };
-      socket.onclose = (ev) => {
-        socket = null;
-        if (closed) return;
-        if (ev.code === LIVE_CLOSE_REFUSED) userInDoubt();
-        timer = setTimeout(connect, reconnectDelay(attempt));
-        attempt += 1;
-      };
-      socket.onerror = () => socket?.close();
+      socket.onclose = (ev) => lost(ws, ev.code);
+      socket.onerror = () => ws.close();
     };
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') askNow?.();
+    };
+    document.addEventListener('visibilitychange', onVisible);
     connect();
     return () => {
       closed = true;
       clearTimeout(timer);
+      document.removeEventListener('visibilitychange', onVisible);
       socket?.close();
     };
   }, [queryClient, userId]);
