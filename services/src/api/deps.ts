@@ -46,7 +46,12 @@ export interface AppDeps {
   /** Uploads per user per day. */
   uploadLimit: RateLimit;
   /** `get` reads the users projection; `current` is the per-request check's cached copy (see user-cache.ts). */
-  users: { get(id: string): Promise<User | null>; current(id: string): Promise<User | null> };
+  users: {
+    get(id: string): Promise<User | null>;
+    current(id: string): Promise<User | null>;
+    /** A route changed a user and waited for the read model: the per-request check forgets what it held. */
+    changed(): void;
+  };
   metrics: Metrics;
   /** Web Push: the VAPID public key browsers subscribe with, the stored subscriptions, the endpoints allowed. */
   push: { publicKey: string; subscriptions: PushSubscriptions; endpointAllowed(endpoint: string): boolean };

@@ -56,7 +56,13 @@ export async function startApi(
     isActive: async (id) => (await getUser(db.knex, id))?.isAvailable === true,
     clock,
   });
-  const users = { get: (id: string) => getUser(db.knex, id), current: userCache.current };
+  const users = {
+    get: (id: string) => getUser(db.knex, id),
+    current: userCache.current,
+    // Where the projector runs, its commit clears the cache before the command's wait ends; elsewhere the
+    // route that changed a user does, so that this process's next request sees the change at once.
+    changed: () => userCache.invalidate(),
+  };
   const images = createImageService({ db, dataDir: config.DATA_DIR, useDatabase: db.dialect === 'pg' });
   const sweeper = startImageSweeper({ images, db, clock, retentionHours: config.IMAGE_RETENTION_HOURS, logger });
   closers.push(async () => sweeper.stop());
@@ -145,8 +151,13 @@ export async function startApi(
       `live-${process.pid}-${Date.now()}`,
       (e) => {
         if (e.type === 'UserRoleChanged' || e.type === 'UserAvailabilityChanged') {
-          // Once the read model has the change, the user's sockets are checked against it.
-          void watcher.waitFor(e.position, READ_YOUR_WRITES_MS).then(() => live.recheck(e.data.userId));
+          // Once the read model has the change, the user's sockets are checked against it: through a cache
+          // that forgets first where no projector runs to clear it (a demoted barista's socket on another API
+          // process went on receiving everyone's orders until the 25 s heartbeat).
+          void watcher.waitFor(e.position, READ_YOUR_WRITES_MS).then(() => {
+            if (!runsProjector) userCache.invalidate();
+            return live.recheck(e.data.userId);
+          });
         }
         return fanout.handle(e);
       },

@@ -109,6 +109,41 @@ describe('scale-out: 2 api, 2 relays (active + standby), 1 projector on PostgreS
     }
   });
 
+  it('a user changed through api A: api A reads the change at once, a socket on api B closes on a demotion', async () => {
+    const admin = (
+      await call<{ accessToken: string }>(apiA.url, 'POST', '/auth/v2/login', null, {
+        email: 'admin@woxa.tech',
+        password: 'password123',
+      })
+    ).body.accessToken;
+    const [id, token] = [c.ids[4]!, c.tokens[4]!];
+    // A rename answered by api A, which projects nothing: its own next request sees the new name.
+    expect((await call(apiA.url, 'PATCH', '/user', token, { name: 'Renamed Rin' })).status).toBe(200);
+    expect((await call<{ name: string }>(apiA.url, 'GET', '/user/me', token)).body.name).toBe('Renamed Rin');
+    // A barista whose socket lives on api B is demoted through api A.
+    expect((await call(apiA.url, 'PATCH', `/user/${id}`, admin, { role: 'barista' })).body.role).toBe('barista');
+    await until(
+      async () => (await call(apiB.url, 'GET', '/order?status=ordered', token)).status === 200,
+      5_000,
+      'staff',
+    );
+    const ws = new WebSocket(`${apiB.url.replace('http', 'ws')}/api/websockets`);
+    const messages: LiveMessage[] = [];
+    let closedAt: number | null = null;
+    ws.on('message', (raw) => messages.push(JSON.parse(String(raw)) as LiveMessage));
+    ws.on('close', () => (closedAt = Date.now()));
+    await new Promise<void>((resolve, reject) => (ws.once('open', () => resolve()), ws.once('error', reject)));
+    ws.send(JSON.stringify({ type: 'auth', token }));
+    try {
+      await until(() => messages.some((m) => m.type === 'hello'), 5_000, 'the socket signed in');
+      expect((await call(apiA.url, 'PATCH', `/user/${id}`, admin, { role: 'user' })).body.role).toBe('user');
+      // Well before the 25 s heartbeat, which alone closed it when api B's user cache was not told.
+      await until(() => closedAt !== null, 5_000, 'the demoted socket closed');
+    } finally {
+      ws.close();
+    }
+  });
+
   it('loses and doubles nothing in the stream when the active relay is killed: the standby takes over', async () => {
     relay1.kill('SIGKILL');
     await relay1.waitExit();

@@ -123,6 +123,7 @@ async function companyUser(
       commandMetadata(ctx, existing.id),
     );
     await deps.waitFor(result.lastPosition);
+    deps.users.changed();
     return existing;
   }
   const userId = randomUUID();
