@@ -24,6 +24,9 @@ export interface ReadSide {
  * The projector role (ROLE all or projector) applies the log to the read models; every process migrates
  * them and gets a way to wait for a position.
  */
+/** How often a projecting process asks the log for appends the bus has not brought. */
+const LOG_POLL_MS = 1000;
+
 export async function startProjection(parts: ProcessParts): Promise<ReadSide> {
   const { config, logger, db, store, bus, metrics, closers, subscriptions } = parts;
   const userEventTypes: ReadonlySet<string> = new Set(usersProjection.handles);
@@ -47,10 +50,23 @@ export async function startProjection(parts: ProcessParts): Promise<ReadSide> {
     subscriptions.push(await bus.subscribe('projector', (e) => projector.follow(e.position), { durable: true }));
     // In this process the log itself says when it grew: projecting needs no detour through the relay and
     // the bus, which stay the path for other processes (and cover anything missed here).
-    const unfollow = store.onAppended(
-      (head) => void projector.follow(head).catch((err) => logger.warn({ err }, 'projector: follow failed')),
-    );
-    closers.push(async () => unfollow());
+    const follow = (head: number) =>
+      void projector.follow(head).catch((err) => logger.warn({ err }, 'projector: follow failed'));
+    const unfollow = store.onAppended(follow);
+    // Appends of other processes reach this one through the relay and the bus. Should either be down (a
+    // relay killed while its lease runs out, a broker away), the log itself is asked now and then: commands
+    // elsewhere answered 201 while their orders stayed out of every read model for 10 s and more.
+    const poll = setInterval(() => {
+      store
+        .head()
+        .then((head) => head > projector.position() && follow(head))
+        .catch(() => undefined);
+    }, LOG_POLL_MS);
+    poll.unref();
+    closers.push(async () => {
+      unfollow();
+      clearInterval(poll);
+    });
   }
   const checkpoints = createCheckpointWatcher(db);
   metrics.track({ projectionLag: async () => (await store.head()) - (await checkpoints.current()) });

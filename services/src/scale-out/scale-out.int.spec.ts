@@ -147,12 +147,19 @@ describe('scale-out: 2 api, 2 relays (active + standby), 1 projector on PostgreS
   it('loses and doubles nothing in the stream when the active relay is killed: the standby takes over', async () => {
     relay1.kill('SIGKILL');
     await relay1.waitExit();
+    const placed: Order[] = [];
     for (const [api, user] of [
       [apiA, 1],
       [apiB, 2],
       [apiA, 2],
     ] as const)
-      await placeDuringOutage(api, user);
+      placed.push(await placeDuringOutage(api, user));
+    // Before the standby's lease (10 s): the projector read the log itself, and the other API reads the order.
+    await until(
+      async () => (await call(apiB.url, 'GET', `/order/${placed[0]!.id}`, c.tokens[1])).status === 200,
+      2_500,
+      'the order read through api B while no relay publishes',
+    );
     const { head } = await progress(cluster.db);
     // The standby waits for the dead relay's lease to expire (10 s), then publishes from the checkpoint.
     await until(
