@@ -158,6 +158,44 @@ describe.each(BACKENDS)('the outbox relay on %s', (backend) => {
     expect(standby.active()).toBe(true);
     expect(received).toEqual(range(1, 8));
   });
+
+  it('gives up the lease when it cannot publish, so a standby that can takes over', async () => {
+    const received: number[] = [];
+    const good = createInProcessBus();
+    await good.subscribe('collector', async (e) => void received.push(e.position), { durable: true });
+    // A relay started with a broker it cannot reach (a wrong NATS_URL): every publish fails.
+    const unreachable: Bus = {
+      publish: async () => {
+        throw new Error('NATS is not connected');
+      },
+      subscribe: good.subscribe,
+      close: async () => undefined,
+    };
+    await append(store, 1, 5);
+    const otherDb = await db.openAnother();
+    const otherStore = createEventStore(otherDb);
+    cleanups.push(() => otherDb.close());
+    cleanups.push(() => otherStore.close());
+    const broken = relayOf(unreachable, {
+      lease: { holder: 'broken', ttlMs: 600 },
+      maxBackoffMs: 200,
+      handOverAfter: 3,
+    });
+    await broken.start();
+    await until(() => broken.active());
+    const standby = createRelay({
+      store: otherStore,
+      bus: good,
+      db: otherDb,
+      pollMs: 50,
+      lease: { holder: 'standby', ttlMs: 600 },
+    });
+    cleanups.push(() => standby.stop());
+    await standby.start();
+    await until(() => received.length === 5, 10_000);
+    expect(received).toEqual(range(1, 5));
+    expect(standby.active()).toBe(true);
+  });
 });
 
 async function append(store: EventStore, from: number, to: number): Promise<void> {

@@ -24,6 +24,8 @@ export interface RelayOptions {
   lease?: false | { holder?: string; ttlMs?: number };
   /** How often the stream is checked for lost events (also right after a failed publish). */
   reconcileMs?: number;
+  /** Failed publishes in a row after which the lease is given up for a standby to try (default 5). */
+  handOverAfter?: number;
   /** Test hook, called after a publish and before its checkpoint write; a throw ends the loop as a crash would. */
   onPublished?: (events: StoredEvent[]) => void | Promise<void>;
 }
@@ -63,6 +65,12 @@ export function createRelay(options: RelayOptions): Relay {
       ? null
       : createLease(db.knex, name, options.lease?.holder ?? randomUUID(), options.lease?.ttlMs ?? 10_000);
 
+  const handOverAfter = options.handOverAfter ?? 5;
+  const leaseTtlMs = options.lease === false ? 0 : (options.lease?.ttlMs ?? 10_000);
+  let failedInARow = 0;
+  /** Until then this relay leaves the lease to others: it could not publish while holding it. */
+  let standBackUntil = 0;
+
   let checkpoint = 0;
   let gapSince: number | null = null;
   let reconcileAt = 0;
@@ -97,6 +105,7 @@ export function createRelay(options: RelayOptions): Relay {
   /** One step; resolves true when there may be more to publish right away. */
   async function step(): Promise<boolean> {
     if (lease) {
+      if (Date.now() < standBackUntil) return false;
       const wasHeld = lease.held();
       if (!(await lease.hold())) return false;
       // Whoever held the lease before us has moved the checkpoint on.
@@ -106,6 +115,7 @@ export function createRelay(options: RelayOptions): Relay {
     const batch = contiguous(read);
     if (batch.length === 0) return false;
     await bus.publish(batch);
+    failedInARow = 0;
     try {
       await options.onPublished?.(batch);
     } catch (err) {
@@ -137,6 +147,14 @@ export function createRelay(options: RelayOptions): Relay {
       }
       logger.warn({ err, relay: name, after: checkpoint, retryInMs }, 'relay publish failed, retrying');
       reconcileAt = 0;
+      // A relay that cannot reach the broker (a wrong NATS_URL, a partition) would otherwise keep renewing
+      // the lease while publishing nothing, and the standby that can publish would never get its turn.
+      if (lease?.held() && ++failedInARow >= handOverAfter) {
+        failedInARow = 0;
+        standBackUntil = Date.now() + leaseTtlMs;
+        logger.warn({ relay: name, standBackMs: leaseTtlMs }, 'relay cannot publish: lease given up for a standby');
+        void lease.release().catch((e: unknown) => logger.warn({ err: e, relay: name }, 'relay lease release failed'));
+      }
     },
   });
 
