@@ -406,6 +406,38 @@ describe('ordering a cafe drink', () => {
     await phone.context().close();
   });
 
+  it('keeps the Order Summary open when the answer is lost, and Place order again places one order', async () => {
+    const guest = await newCustomer(app, 'Lost Answer');
+    const phone = await newPhonePage(browser);
+    await signInWithTokens(phone, app, guest.email, '/menuCafe');
+    await phone.getByTestId('menu-item').filter({ hasText: 'Latte' }).click();
+    await phone.getByRole('radio', { name: 'Hot' }).check();
+    await phone.getByRole('radio', { name: '50%', exact: true }).check();
+    await phone.getByTestId('tumbler-input').setInputFiles(fixture('tumbler-small.jpg'));
+    await phone.getByTestId('tumbler-preview').waitFor();
+    await phone.getByRole('button', { name: 'Next' }).click();
+    const summary = phone.getByRole('dialog', { name: 'Order Summary' });
+    // The server takes each try and its answer is lost on the way back (the app tries 3 times).
+    await phone.route(
+      '**/api/order',
+      async (route) => {
+        await route.fetch();
+        await route.abort('internetdisconnected');
+      },
+      { times: 3 },
+    );
+    await summary.getByRole('button', { name: 'Place order' }).click();
+    await phone
+      .getByText('We could not confirm your order. Tap Place order again: it will not be ordered twice.')
+      .waitFor();
+    await screenshot(phone, 'order-answer-lost');
+    await summary.getByRole('button', { name: 'Place order' }).click();
+    await phone.getByText('Order Placed Successfully!').waitFor();
+    const orders = (await app.api<Order[]>(guest.token, 'GET', '/order')).body;
+    expect(orders.filter((o) => o.menu.name === 'Latte')).toHaveLength(1);
+    await phone.context().close();
+  });
+
   it('fits a 320 px phone: a one-word 25-letter name wraps, the tabs and the form hint stay whole', async () => {
     const coffee = (await app.api<Category[]>(barista, 'GET', '/category')).body.find((c) => c.name === 'Coffee')!;
     const name = 'Wwwwwwwwwwwwwwwwwwwwwwwww';

@@ -12,7 +12,7 @@ import { currentLocation, LOCATION_DISABLED_MESSAGE, TOO_FAR_MESSAGE } from './o
 import { paths } from '../../lib/paths.js';
 
 const NAV_DELAY_MS = 2000;
-const UNKNOWN_TEXT = 'We could not confirm your order. Tap Order again: it will not be ordered twice.';
+const UNKNOWN_TEXT = 'We could not confirm your order. Tap Place order again: it will not be ordered twice.';
 const INACTIVE_TEXT = 'Seems like barista has just set this menu to inactive, please order another menu';
 
 /** Places an order as §4 "Placing an order" says: toast, wait 2 s, navigate. */
@@ -34,11 +34,15 @@ export function useSubmitOrder(area: 'cafe' | 'bar') {
     setBusy(on);
   };
 
-  const submit = async (draft: OrderDraft): Promise<void> => {
-    if (inFlight.current) return;
+  const unknown = useRef(false);
+  /** Resolves true where the answer was lost: the same draft is to be placed again, from the same summary. */
+  const submit = async (draft: OrderDraft): Promise<boolean> => {
+    if (inFlight.current) return false;
     hold(true);
+    unknown.current = false;
     try {
       if (!(await placeDraft(draft))) hold(false);
+      return unknown.current;
     } catch (err) {
       hold(false);
       throw err;
@@ -81,6 +85,7 @@ export function useSubmitOrder(area: 'cafe' | 'bar') {
       draftKey.settled(err);
       if (outcomeUnknown(err)) {
         toast({ severity: 'error', title: 'No connection', message: UNKNOWN_TEXT });
+        unknown.current = true;
         return false;
       }
       if (err instanceof ApiError && err.code === 'NOT_AT_OFFICE') {

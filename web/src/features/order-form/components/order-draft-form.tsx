@@ -58,7 +58,13 @@ export function OrderDraftForm({
         area={area}
         pending={pending}
         onEdit={() => setSummaryOpen(false)}
-        onPlace={() => void submit(draft).finally(() => setSummaryOpen(false))}
+        // Left open where the answer was lost: 'Tap Place order again' names the button still there.
+        onPlace={() =>
+          void submit(draft).then(
+            (again) => !again && setSummaryOpen(false),
+            () => setSummaryOpen(false),
+          )
+        }
       />
     </>
   );
