@@ -67,51 +67,39 @@ describe('when a call fails', () => {
   });
 });
 
+/** The headers of GET /api/healthz from an app configured by `env`, on a port of its own. */
+async function healthzHeaders(env: Record<string, string> = {}): Promise<Headers> {
+  const server = http.createServer(
+    createApp({
+      config: loadConfig(env),
+      metrics: createMetrics(),
+      logger: pino({ level: 'silent' }),
+      db: { knex: () => undefined },
+    } as unknown as AppDeps).callback(),
+  );
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    return (await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api/healthz`)).headers;
+  } finally {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+}
+
 describe('the content security policy', () => {
   it('allows connections to this origin only and no plugins', async () => {
-    const server = http.createServer(
-      createApp({
-        config: loadConfig({}),
-        metrics: createMetrics(),
-        logger: pino({ level: 'silent' }),
-        db: { knex: () => undefined },
-      } as unknown as AppDeps).callback(),
-    );
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    try {
-      const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api/healthz`);
-      const csp = res.headers.get('content-security-policy') ?? '';
-      expect(csp).toContain("connect-src 'self'");
-      expect(csp).not.toMatch(/connect-src[^;]*ws:/);
-      expect(csp).toContain("object-src 'none'");
-      // No string is ever compiled as script: the HEIC decoder is heic-to's CSP build (WebAssembly only).
-      expect(csp).not.toContain("'unsafe-eval'");
-      expect(csp).toMatch(/script-src 'self' 'wasm-unsafe-eval'(;|$)/);
-    } finally {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    }
+    const csp = (await healthzHeaders()).get('content-security-policy') ?? '';
+    expect(csp).toContain("connect-src 'self'");
+    expect(csp).not.toMatch(/connect-src[^;]*ws:/);
+    expect(csp).toContain("object-src 'none'");
+    // No string is ever compiled as script: the HEIC decoder is heic-to's CSP build (WebAssembly only).
+    expect(csp).not.toContain("'unsafe-eval'");
+    expect(csp).toMatch(/script-src 'self' 'wasm-unsafe-eval'(;|$)/);
   });
 });
 
 describe('HSTS', () => {
   it('tells browsers to use https only where the app is served over https (APP_URL)', async () => {
-    const hstsOf = async (env: Record<string, string>) => {
-      const server = http.createServer(
-        createApp({
-          config: loadConfig(env),
-          metrics: createMetrics(),
-          logger: pino({ level: 'silent' }),
-          db: { knex: () => undefined },
-        } as unknown as AppDeps).callback(),
-      );
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-      try {
-        const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api/healthz`);
-        return res.headers.get('strict-transport-security');
-      } finally {
-        await new Promise<void>((resolve) => server.close(() => resolve()));
-      }
-    };
+    const hstsOf = async (env: Record<string, string>) => (await healthzHeaders(env)).get('strict-transport-security');
     expect(await hstsOf({ APP_URL: 'https://drinks.example.com' })).toBe('max-age=31536000');
     expect(await hstsOf({ APP_URL: 'http://localhost:3000' })).toBeNull();
     expect(await hstsOf({})).toBeNull();
