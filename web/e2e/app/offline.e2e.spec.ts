@@ -240,3 +240,27 @@ describe('a live connection that dies without closing', () => {
     }
   });
 });
+
+describe('the server down while the phone has a network', () => {
+  it('says the server cannot be reached and shows the orders as last known', async () => {
+    const own = await startApp();
+    const page: Page = await newPhonePage(browser);
+    try {
+      const customer = await newCustomer(own, 'Down Dana');
+      const menus = await catalog(own, customer.token);
+      await placeCafeOrder(own, customer.token, menuId(menus, 'Latte'));
+      await signInWithTokens(page, own, customer.email, '/statusOrder');
+      await page.getByTestId('order-card').filter({ hasText: 'Latte' }).waitFor();
+      expect(await page.getByTestId('last-known').count()).toBe(0);
+      await own.stop();
+      const banner = page.getByTestId('unreachable-banner');
+      await banner.getByText('The server cannot be reached.').waitFor({ timeout: 15_000 });
+      await page.getByTestId('last-known').waitFor();
+      expect(await page.getByTestId('offline-banner').count()).toBe(0);
+      await screenshot(page, 'server-unreachable');
+    } finally {
+      await page.context().close();
+      await own.stop().catch(() => undefined);
+    }
+  });
+});

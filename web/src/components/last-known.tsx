@@ -1,7 +1,7 @@
 import HistoryIcon from '@mui/icons-material/History';
 import { Typography } from '@mui/material';
 import { formatBusinessTime, serverTimeOf, useConfig } from '../lib/config.js';
-import { useOnline } from '../lib/online.js';
+import { useOnline, useServerReachable } from '../lib/online.js';
 import { SESSION_STARTED_AT } from '../lib/query-persistence.js';
 
 /**
@@ -10,8 +10,9 @@ import { SESSION_STARTED_AT } from '../lib/query-persistence.js';
  */
 export function LastKnown({ updatedAt }: { updatedAt: number }) {
   const online = useOnline();
+  const reachable = useServerReachable();
   const { businessTimeZone } = useConfig();
-  if (updatedAt === 0 || (online && updatedAt >= SESSION_STARTED_AT)) return null;
+  if (updatedAt === 0 || (online && reachable && updatedAt >= SESSION_STARTED_AT)) return null;
   return (
     <Typography
       variant="body2"

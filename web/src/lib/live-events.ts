@@ -5,6 +5,7 @@ import { applyOrderMessage } from './live-order-cache.js';
 import { readPositions } from './read-positions.js';
 import { getTokens } from './storage.js';
 import { queryKeys } from './query-keys.js';
+import { reportServerReachable } from './online.js';
 
 type Listener = (msg: LiveMessage) => void;
 const listeners = new Set<Listener>();
@@ -61,6 +62,13 @@ export async function readLiveMessage(raw: unknown): Promise<LiveMessage | null>
 }
 
 const PING = JSON.stringify({ type: 'ping' });
+
+function probeServer(): Promise<void> {
+  return fetch('/api/healthz', { cache: 'no-store' }).then(
+    (res) => reportServerReachable(res.status < 500),
+    () => reportServerReachable(false),
+  );
+}
 /** A socket this long without a message is asked for a ping; one not answering within ANSWER_MS is given up. */
 const QUIET_MS = 15_000;
 const ANSWER_MS = 10_000;
@@ -144,6 +152,10 @@ export function useLiveEvents(userId: string | null, onUserInDoubt?: () => void)
         if (dead.readyState !== WebSocket.CLOSED) dead.close();
         if (socket === dead) socket = null;
         if (closed) return;
+        // A socket that never got its hello may not have reached the server (a closed one that had, may have
+        // been a restart or a deploy: its next try tells). A plain request says which: a proxy that lets no
+        // WebSocket through is not a server that is down.
+        if (!signedIn && navigator.onLine) void probeServer();
         if (code === LIVE_CLOSE_REFUSED) userInDoubt();
         timer = setTimeout(connect, reconnectDelay(attempt));
         attempt += 1;
@@ -155,7 +167,10 @@ export function useLiveEvents(userId: string | null, onUserInDoubt?: () => void)
         received = received
           .then(async () => {
             const parsed = await readLiveMessage(JSON.parse(String(ev.data)));
-            if (parsed?.type === 'hello') signedIn = true;
+            if (parsed?.type === 'hello') {
+              signedIn = true;
+              reportServerReachable(true);
+            }
             if (parsed) await handle(parsed);
           })
           // A message that cannot be read or applied is dropped; the ones behind it still are.

@@ -22,3 +22,28 @@ export function useOnline(): boolean {
 export function isNetworkFailure(err: unknown): boolean {
   return err instanceof TypeError || (typeof navigator !== 'undefined' && !navigator.onLine);
 }
+
+/**
+ * Whether the server answers, as the live socket finds out: false once a socket could not get through
+ * (the server down or restarting, its address unreachable) while the phone still has a network; true
+ * again at the next socket's hello. Nothing is disabled by it: a page may still work without its socket.
+ */
+let serverReachable = true;
+const reachListeners = new Set<() => void>();
+
+export function reportServerReachable(reachable: boolean): void {
+  if (reachable === serverReachable) return;
+  serverReachable = reachable;
+  for (const listener of reachListeners) listener();
+}
+
+export function useServerReachable(): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      reachListeners.add(onChange);
+      return () => reachListeners.delete(onChange);
+    },
+    () => serverReachable,
+    () => true,
+  );
+}
