@@ -10,7 +10,7 @@ import type { AppDeps } from './deps.js';
 import { type AppState, authenticate } from './middleware/auth.js';
 import { clientAddress } from './middleware/client-address.js';
 import { idempotentBody } from './middleware/idempotent-body.js';
-import { shallowBody } from './middleware/body-depth.js';
+import { checkedBody } from './middleware/body-check.js';
 import { errorHandler } from './middleware/error-handler.js';
 import { requestContext, securityHeaders, serializeJson } from './middleware/request-context.js';
 import { authRoutes } from './routes/auth.js';
@@ -57,7 +57,7 @@ export function createApp(deps: AppDeps, options: { webDir?: string } = {}): Koa
   app.use(compress({ threshold: 1024, br: false }));
   app.use(serializeJson());
   app.use((ctx, next) => (ctx.path === '/api/upload/image' ? uploadParser(ctx, next) : jsonParser(ctx, next)));
-  app.use(shallowBody());
+  app.use(checkedBody());
   app.use(authenticate(deps));
   app.use(idempotentBody(deps));
   // Read before the route reads: what it answers reflects at least this much of the log.

@@ -60,13 +60,11 @@ export function createRelay(options: RelayOptions): Relay {
   const maxBackoffMs = options.maxBackoffMs ?? 2000;
   const gapWaitMs = options.gapWaitMs ?? 1000;
   const reconcileMs = options.reconcileMs ?? 3000;
+  const leaseTtlMs = options.lease === false ? 0 : (options.lease?.ttlMs ?? 10_000);
   const lease: Lease | null =
-    options.lease === false
-      ? null
-      : createLease(db.knex, name, options.lease?.holder ?? randomUUID(), options.lease?.ttlMs ?? 10_000);
+    options.lease === false ? null : createLease(db.knex, name, options.lease?.holder ?? randomUUID(), leaseTtlMs);
 
   const handOverAfter = options.handOverAfter ?? 5;
-  const leaseTtlMs = options.lease === false ? 0 : (options.lease?.ttlMs ?? 10_000);
   let failedInARow = 0;
   /** Until then this relay leaves the lease to others: it could not publish while holding it. */
   let standBackUntil = 0;

@@ -20,13 +20,13 @@ export interface ReadSide {
   readPosition(): number;
 }
 
+/** How often a projecting process asks the log for appends the bus has not brought. */
+const LOG_POLL_MS = 1000;
+
 /**
  * The projector role (ROLE all or projector) applies the log to the read models; every process migrates
  * them and gets a way to wait for a position.
  */
-/** How often a projecting process asks the log for appends the bus has not brought. */
-const LOG_POLL_MS = 1000;
-
 export async function startProjection(parts: ProcessParts): Promise<ReadSide> {
   const { config, logger, db, store, bus, metrics, closers, subscriptions } = parts;
   const userEventTypes: ReadonlySet<string> = new Set(usersProjection.handles);

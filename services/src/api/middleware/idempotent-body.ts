@@ -54,7 +54,10 @@ export function idempotentBody(deps: Pick<AppDeps, 'db'>): Middleware<AppState> 
     if (bound && bound.body_hash !== hash) throw new IdempotencyKeyReused();
     if (bound && bound.answer_status !== null) {
       ctx.status = bound.answer_status;
-      if (bound.answer !== null) ctx.body = JSON.parse(bound.answer);
+      if (bound.answer !== null) {
+        ctx.type = 'json';
+        ctx.body = bound.answer; // the JSON text as first sent, not parsed to be serialised again
+      }
       return;
     }
     let recorded = false;
@@ -69,7 +72,10 @@ export function idempotentBody(deps: Pick<AppDeps, 'db'>): Middleware<AppState> 
       if (!recorded) await relaxed(UNBIND, [key, hash]);
     }
     if (ctx.status < 300 && !KEEPS_NO_ANSWER.test(path) && isJson(ctx.body)) {
-      await relaxed(KEEP_ANSWER, [ctx.status, ctx.body === null ? null : JSON.stringify(ctx.body), key]);
+      const text = ctx.body === null || ctx.body === undefined ? null : JSON.stringify(ctx.body);
+      // Sent as this text: serializeJson, outside, passes a string on instead of serialising the answer again.
+      if (text !== null) ctx.body = text;
+      await relaxed(KEEP_ANSWER, [ctx.status, text, key]);
     }
   };
 }

@@ -34,23 +34,25 @@ export function useSubmitOrder(area: 'cafe' | 'bar') {
     setBusy(on);
   };
 
-  const unknown = useRef(false);
   /** Resolves true where the answer was lost: the same draft is to be placed again, from the same summary. */
   const submit = async (draft: OrderDraft): Promise<boolean> => {
     if (inFlight.current) return false;
     hold(true);
-    unknown.current = false;
     try {
-      if (!(await placeDraft(draft))) hold(false);
-      return unknown.current;
+      const outcome = await placeDraft(draft);
+      if (outcome !== 'left') hold(false);
+      return outcome === 'lost';
     } catch (err) {
       hold(false);
       throw err;
     }
   };
 
-  /** Whether it went on to leave the form (placed, or refused for good); false where the person may try again. */
-  const placeDraft = async (draft: OrderDraft): Promise<boolean> => {
+  /**
+   * 'left': it went on to leave the form (placed, or refused for good); 'lost': the answer never came, the same
+   * draft goes again; 'stay': the person may change something and try again.
+   */
+  const placeDraft = async (draft: OrderDraft): Promise<'left' | 'lost' | 'stay'> => {
     const cleaned: OrderDraft = { ...draft, remark: draft.remark.trim() || '-' };
     let send = draftKey.unanswered(cleaned);
     if (!send) {
@@ -61,7 +63,7 @@ export function useSubmitOrder(area: 'cafe' | 'bar') {
         } catch (err) {
           console.warn('location unavailable', err);
           await alert(LOCATION_DISABLED_MESSAGE);
-          return false;
+          return 'stay';
         }
       }
       send = draftKey.start(cleaned, body);
@@ -79,25 +81,24 @@ export function useSubmitOrder(area: 'cafe' | 'bar') {
       });
       await new Promise((r) => setTimeout(r, NAV_DELAY_MS));
       void navigate(paths.statusOrder(role));
-      return true;
+      return 'left';
     } catch (err) {
       console.error('order failed', err);
       draftKey.settled(err);
       if (outcomeUnknown(err)) {
         toast({ severity: 'error', title: 'No connection', message: UNKNOWN_TEXT });
-        unknown.current = true;
-        return false;
+        return 'lost';
       }
       if (err instanceof ApiError && err.code === 'NOT_AT_OFFICE') {
         await alert(TOO_FAR_MESSAGE);
-        return false;
+        return 'stay';
       }
       const code = err instanceof ApiError ? err.code : undefined;
       const known = code && code !== 'MENU_INACTIVE' ? ERROR_MESSAGES[code as keyof typeof ERROR_MESSAGES] : undefined;
       toast({ severity: 'error', title: 'Order failed!', message: known ?? INACTIVE_TEXT });
       await new Promise((r) => setTimeout(r, NAV_DELAY_MS));
       void navigate(area === 'cafe' ? paths.menuCafe(role) : paths.menuBar(role));
-      return true;
+      return 'left';
     }
   };
   return { submit, pending: busy };
