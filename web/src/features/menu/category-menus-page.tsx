@@ -30,6 +30,7 @@ import { PageHeader } from './components/page-header.js';
 import { categoryProblem, errorText } from './menu-errors.js';
 import { paths } from '../../lib/paths.js';
 import { openedFrom } from './use-save-menu.js';
+import { wrapAnywhere } from '../../components/wrap-anywhere.js';
 
 export function CategoryMenusPage() {
   const { categoryName = '', categoryId = '' } = useParams();
@@ -151,7 +152,7 @@ export function CategoryMenusPage() {
                   primary={m.name}
                   secondary={m.description === '-' ? undefined : m.description}
                   slotProps={{ primary: { sx: { fontWeight: 600 } } }}
-                  sx={{ minWidth: 0, overflowWrap: 'anywhere' }}
+                  sx={wrapAnywhere}
                 />
                 {/* The switch is gone while the shop is closed: the row still says which menus are off. */}
                 {closed && m.isActive === 'inactive' && <Chip size="small" label="Inactive" />}

@@ -20,6 +20,7 @@ import { useSession } from '../../lib/session.js';
 import { useCategories } from '../../lib/api/get-categories.js';
 import { PageHeader } from './components/page-header.js';
 import { paths } from '../../lib/paths.js';
+import { wrapAnywhere } from '../../components/wrap-anywhere.js';
 
 export function MenuManagementPage() {
   const { shop } = useSession();
@@ -73,7 +74,7 @@ export function MenuManagementPage() {
                     primary={c.name}
                     secondary={menuCount(c.menu.filter((m) => m.isAvailable === 'available').length)}
                     slotProps={{ primary: { sx: { fontWeight: 600 } } }}
-                    sx={{ minWidth: 0, overflowWrap: 'anywhere' }}
+                    sx={wrapAnywhere}
                   />
                   <Chip
                     size="small"

@@ -7,6 +7,7 @@ import { remarkText } from '../board-logic.js';
 import type { AgeLevel } from '../station-logic.js';
 import { AGE_COLOURS, AgeChip, PlacedAt } from './ticket-age.js';
 import { TumblerImage } from './tumbler-image.js';
+import { wrapAnywhere } from '../../../components/wrap-anywhere.js';
 
 interface Props {
   order: Order;
@@ -43,7 +44,7 @@ export function OrderCard(p: Props) {
         '&:focus-visible': { outline: '3px solid #1565c0', outlineOffset: 2 },
       }}
     >
-      <Box sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
+      <Box sx={{ flex: 1, ...wrapAnywhere }}>
         <Stack direction="row" spacing={0.5} sx={{ alignItems: 'baseline', justifyContent: 'space-between' }}>
           <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700, lineHeight: 1.25 }}>
             {order.menu.name}

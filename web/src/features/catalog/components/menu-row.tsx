@@ -1,6 +1,7 @@
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { List, ListItem, ListItemButton, ListItemText, Typography } from '@mui/material';
 import type { Menu } from '@drinks/contracts';
+import { wrapAnywhere } from '../../../components/wrap-anywhere.js';
 
 /** One menu item; inactive (or otherwise disabled) items are greyed and cannot be chosen. */
 export function MenuRow({ item, disabled, onChoose }: { item: Menu; disabled: boolean; onChoose: (m: Menu) => void }) {
@@ -25,8 +26,7 @@ export function MenuRow({ item, disabled, onChoose }: { item: Menu; disabled: bo
             </>
           }
           slotProps={{ primary: { sx: { fontWeight: 600 } }, secondary: { sx: { color: 'text.secondary' } } }}
-          // A name or description of one long word wraps instead of widening the page (724 px on a 320 px phone).
-          sx={{ minWidth: 0, overflowWrap: 'anywhere' }}
+          sx={wrapAnywhere}
         />
         <ChevronRightIcon aria-hidden />
       </ListItemButton>

@@ -1,6 +1,7 @@
 import type { PopularMenuRow } from '@drinks/contracts';
 import { Box, List, ListItem, Pagination, Stack, Typography } from '@mui/material';
 import { pageCount, pageOf } from '../dashboard-logic.js';
+import { wrapAnywhere } from '../../../components/wrap-anywhere.js';
 
 export function PopularList({
   rows,
@@ -40,7 +41,7 @@ export function PopularList({
             </Box>
             <Box sx={{ flex: 1, minWidth: 0 }}>
               {/* Wraps rather than cut: a name of 25 letters does not fit a phone's row on one line. */}
-              <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{row.Menu_name}</Typography>
+              <Typography sx={{ fontWeight: 600, ...wrapAnywhere }}>{row.Menu_name}</Typography>
               <Typography variant="body2" color="text.secondary">
                 {row.categoryName}
               </Typography>

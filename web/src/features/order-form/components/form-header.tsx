@@ -1,6 +1,7 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Box, IconButton, Typography } from '@mui/material';
 import { useNavigate } from 'react-router';
+import { wrapAnywhere } from '../../../components/wrap-anywhere.js';
 
 export function FormHeader({ title, back }: { title: string; back: string }) {
   const navigate = useNavigate();
@@ -10,7 +11,7 @@ export function FormHeader({ title, back }: { title: string; back: string }) {
         <ArrowBackIcon />
       </IconButton>
       {/* A 25-letter menu name of one word wraps: unbroken, it widened the page past a phone's screen. */}
-      <Typography variant="h5" component="h1" sx={{ fontWeight: 700, minWidth: 0, overflowWrap: 'anywhere' }}>
+      <Typography variant="h5" component="h1" sx={{ fontWeight: 700, ...wrapAnywhere }}>
         {title}
       </Typography>
     </Box>

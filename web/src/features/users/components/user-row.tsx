@@ -10,6 +10,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.js';
 import { useUpdateUser } from '../api/update-user.js';
 import { ROLE_OPTIONS, roleLabel, truncateName } from '../user-display.js';
 import { optionItems } from '../../../components/option-items.js';
+import { wrapAnywhere } from '../../../components/wrap-anywhere.js';
 
 /** A user; an editable one's role is edited in place when the page says this row is the one being edited. */
 export function UserRow({
@@ -69,7 +70,7 @@ export function UserRow({
           {name}
         </Typography>
         {/* Whole, broken where it must on a phone: two people of one name are told apart by it. */}
-        <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+        <Typography variant="body2" color="text.secondary" sx={wrapAnywhere}>
           {user.email}
         </Typography>
         {!user.isAvailable && (
