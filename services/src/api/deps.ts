@@ -49,8 +49,6 @@ export interface AppDeps {
   users: {
     get(id: string): Promise<User | null>;
     current(id: string): Promise<User | null>;
-    /** A route changed a user and waited for the read model: the per-request check forgets what it held. */
-    changed(): void;
   };
   metrics: Metrics;
   /** Web Push: the VAPID public key browsers subscribe with, the stored subscriptions, the endpoints allowed. */

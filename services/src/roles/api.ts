@@ -3,6 +3,7 @@ import { decodeJwt } from 'jose';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getOrder, getUser, listOrders, queueOf } from '@drinks/projections';
+import type { EventStore } from '../store/types.js';
 import { createApp } from '../api/app.js';
 import type { AppDeps } from '../api/deps.js';
 import { createCompanySignIn } from '../auth/company-sign-in.js';
@@ -26,7 +27,7 @@ import { webPushSender } from '../push/sender.js';
 import { createPushSubscriptions } from '../push/subscriptions.js';
 import { loadVapidKeys } from '../push/vapid.js';
 import { listen, type ProcessParts } from './parts.js';
-import type { ReadSide } from './projection.js';
+import { USER_EVENT_TYPES, type ReadSide } from './projection.js';
 
 const WEB_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
 const READ_YOUR_WRITES_MS = 1000;
@@ -56,13 +57,22 @@ export async function startApi(
     isActive: async (id) => (await getUser(db.knex, id))?.isAvailable === true,
     clock,
   });
-  const users = {
-    get: (id: string) => getUser(db.knex, id),
-    current: userCache.current,
-    // Where the projector runs, its commit clears the cache before the command's wait ends; elsewhere the
-    // route that changed a user does, so that this process's next request sees the change at once.
-    changed: () => userCache.invalidate(),
-  };
+  // Where the projector runs, its commit clears the user cache before any command's wait ends. A process
+  // that projects nothing clears it itself: for a user change it appended, once the read model has it and
+  // before the command answers (so the caller's next request sees it); for other processes', on the bus.
+  let ownUserChange = 0;
+  const commandStore: EventStore = runsProjector
+    ? store
+    : {
+        ...store,
+        async append(events, options) {
+          const result = await store.append(events, options);
+          if (result.events.some((e) => USER_EVENT_TYPES.has(e.type)))
+            ownUserChange = Math.max(ownUserChange, result.lastPosition);
+          return result;
+        },
+      };
+  const users = { get: (id: string) => getUser(db.knex, id), current: userCache.current };
   const images = createImageService({ db, dataDir: config.DATA_DIR, useDatabase: db.dialect === 'pg' });
   const sweeper = startImageSweeper({ images, db, clock, retentionHours: config.IMAGE_RETENTION_HOURS, logger });
   closers.push(async () => sweeper.stop());
@@ -71,9 +81,15 @@ export async function startApi(
     clock,
     logger,
     db,
-    store,
+    store: commandStore,
     waitFor: async (position) => {
-      if (await watcher.waitFor(position, READ_YOUR_WRITES_MS)) return;
+      if (await watcher.waitFor(position, READ_YOUR_WRITES_MS)) {
+        if (ownUserChange > 0 && ownUserChange <= position) {
+          ownUserChange = 0;
+          userCache.invalidate();
+        }
+        return;
+      }
       // The bus is late (broker down or frozen): a process running the projector reads the log itself.
       if (runsProjector) await projector.catchUp();
     },
@@ -150,13 +166,14 @@ export async function startApi(
     await bus.subscribe(
       `live-${process.pid}-${Date.now()}`,
       (e) => {
-        if (e.type === 'UserRoleChanged' || e.type === 'UserAvailabilityChanged') {
+        if (USER_EVENT_TYPES.has(e.type)) {
           // Once the read model has the change, the user's sockets are checked against it: through a cache
           // that forgets first where no projector runs to clear it (a demoted barista's socket on another API
           // process went on receiving everyone's orders until the 25 s heartbeat).
           void watcher.waitFor(e.position, READ_YOUR_WRITES_MS).then(() => {
             if (!runsProjector) userCache.invalidate();
-            return live.recheck(e.data.userId);
+            if (e.type === 'UserRoleChanged' || e.type === 'UserAvailabilityChanged')
+              return live.recheck(e.data.userId);
           });
         }
         return fanout.handle(e);

@@ -27,9 +27,11 @@ const LOG_POLL_MS = 1000;
  * The projector role (ROLE all or projector) applies the log to the read models; every process migrates
  * them and gets a way to wait for a position.
  */
+/** The events that change what the per-request check holds of a user. */
+export const USER_EVENT_TYPES: ReadonlySet<string> = new Set(usersProjection.handles);
+
 export async function startProjection(parts: ProcessParts): Promise<ReadSide> {
   const { config, logger, db, store, bus, metrics, closers, subscriptions } = parts;
-  const userEventTypes: ReadonlySet<string> = new Set(usersProjection.handles);
   const userCache = createUserCache((id) => getUser(db.knex, id));
   const projector = createProjector({
     db,
@@ -40,7 +42,7 @@ export async function startProjection(parts: ProcessParts): Promise<ReadSide> {
     // After the commit, before any waiter wakes: a command that changed a user answers only once
     // the per-request check sees the change.
     onApplied: (events) => {
-      if (events.some((e) => userEventTypes.has(e.type))) userCache.invalidate();
+      if (events.some((e) => USER_EVENT_TYPES.has(e.type))) userCache.invalidate();
     },
   });
   await projector.migrate();

@@ -122,6 +122,8 @@ describe('scale-out: 2 api, 2 relays (active + standby), 1 projector on PostgreS
     expect((await call<{ name: string }>(apiA.url, 'GET', '/user/me', token)).body.name).toBe('Renamed Rin');
     // A barista whose socket lives on api B is demoted through api A.
     expect((await call(apiA.url, 'PATCH', `/user/${id}`, admin, { role: 'barista' })).body.role).toBe('barista');
+    // The promoted user's next call through api A, whose per-request check had cached them as a customer.
+    expect((await call(apiA.url, 'GET', '/order?status=ordered', token)).status).toBe(200);
     await until(
       async () => (await call(apiB.url, 'GET', '/order?status=ordered', token)).status === 200,
       5_000,

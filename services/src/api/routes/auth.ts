@@ -181,7 +181,6 @@ export function authRoutes(deps: AuthRouteDeps) {
     const body = parse(RenameBody, ctx.request.body);
     const result = await renameUser(deps.store, { userId: user.id, name: body.name.trim() }, commandMetadata(ctx));
     await deps.waitFor(result.lastPosition);
-    deps.users.changed();
     ctx.body = await deps.users.get(user.id);
   });
 

@@ -123,7 +123,6 @@ async function companyUser(
       commandMetadata(ctx, existing.id),
     );
     await deps.waitFor(result.lastPosition);
-    deps.users.changed();
     return existing;
   }
   const userId = randomUUID();

@@ -116,7 +116,6 @@ export function mailboxRoutes(deps: MailboxRouteDeps) {
       commandMetadata(ctx, userId),
     );
     await deps.waitFor(result.lastPosition);
-    deps.users.changed();
     if (result.events.length > 0)
       logSecurityEvent(deps.logger, 'email-verified', { account: user.email, address: ctx.ip, promote });
   };

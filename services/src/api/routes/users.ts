@@ -34,7 +34,6 @@ export function userRoutes(deps: UserRouteDeps) {
       commandMetadata(ctx),
     );
     await deps.waitFor(result.lastPosition);
-    deps.users.changed();
     const after = await deps.users.get(pathParam(ctx));
     const who = { account: target.email, address: ctx.ip, actor: actor.id, requestId: ctx.state.requestId };
     if (after && after.role !== target.role) {
