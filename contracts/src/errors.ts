@@ -40,6 +40,7 @@ export const ProblemDetails = z.object({
   status: z.number().int(),
   code: ErrorCode,
   detail: z.string(),
-  errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  /** The fields at fault on a 400; empty on every other status. */
+  errors: z.array(z.object({ path: z.string(), message: z.string() })),
 });
 export type ProblemDetails = z.infer<typeof ProblemDetails>;

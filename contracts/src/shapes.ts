@@ -60,8 +60,8 @@ export type Category = z.infer<typeof Category>;
 export const Order = z.object({
   id: z.string(),
   status: OrderStatus,
-  orderDate: z.string(),
-  updatedAt: z.string(),
+  orderDate: z.string().meta({ format: 'date-time' }),
+  updatedAt: z.string().meta({ format: 'date-time' }),
   type: DrinkType.nullable(),
   sweetness: z.number().nullable(),
   remark: z.string(),

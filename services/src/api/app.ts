@@ -6,6 +6,7 @@ import Router from '@koa/router';
 import Koa from 'koa';
 import compress from 'koa-compress';
 import serve from 'koa-static';
+import { AppError, UnauthorizedError } from '../errors.js';
 import type { AppDeps } from './deps.js';
 import { type AppState, authenticate } from './middleware/auth.js';
 import { clientAddress } from './middleware/client-address.js';
@@ -29,6 +30,23 @@ import { userRoutes } from './routes/users.js';
 /** A 5 MB image as a base64 data URL is about 6.7 MB; every other body is small. */
 const UPLOAD_LIMIT = '7mb';
 const JSON_LIMIT = '64kb';
+
+/**
+ * API.md: any failure of a sign-in is 401 INVALID_CREDENTIALS. The route answers so for a missing or mistyped
+ * field; a body refused before it runs (not JSON, nested too deep) is a failed sign-in too, not a 400.
+ */
+function signInFailsAsOne(): Koa.Middleware {
+  return async (ctx, next) => {
+    if (ctx.path !== '/api/auth/v2/login') return next();
+    try {
+      await next();
+    } catch (err) {
+      const status = err instanceof AppError ? err.status : (err as { status?: unknown } | null)?.status;
+      if (status === 400) throw new UnauthorizedError('Email or Password incorrect.', 'INVALID_CREDENTIALS');
+      throw err;
+    }
+  };
+}
 
 export function createApp(deps: AppDeps, options: { webDir?: string } = {}): Koa<AppState> {
   const app = new Koa<AppState>({ proxy: false });
@@ -56,6 +74,7 @@ export function createApp(deps: AppDeps, options: { webDir?: string } = {}): Koa
   // Phones on the office Wi-Fi: the app's scripts and the JSON lists shrink to about a quarter.
   app.use(compress({ threshold: 1024, br: false }));
   app.use(serializeJson());
+  app.use(signInFailsAsOne());
   app.use((ctx, next) => (ctx.path === '/api/upload/image' ? uploadParser(ctx, next) : jsonParser(ctx, next)));
   app.use(checkedBody());
   app.use(authenticate(deps));

@@ -14,6 +14,10 @@ type Op = {
   status?: number;
   /** Answers beyond those the shape of the operation implies (see problemAnswers). */
   errors?: readonly number[];
+  /** Path parameters narrower than any string. */
+  params?: Record<string, z.ZodType>;
+  /** Bad input is answered with another status (sign-in: 401 INVALID_CREDENTIALS, never a 400). */
+  noBadRequest?: true;
 };
 
 const ops: Op[] = [
@@ -36,6 +40,7 @@ const ops: Op[] = [
     body: c.LoginBody,
     response: c.Tokens,
     errors: [401, 403, 429],
+    noBadRequest: true,
   },
   {
     method: 'get',
@@ -148,6 +153,7 @@ const ops: Op[] = [
     path: '/cafe-status/{status}',
     summary: 'Change the shop status',
     auth: 'staff',
+    params: { status: c.ShopStatusParam },
     response: c.ShopStatus,
   },
   { method: 'get', path: '/category', summary: 'Categories with menus', auth: 'any', response: z.array(c.Category) },
@@ -360,9 +366,9 @@ const ops: Op[] = [
   {
     method: 'get',
     path: '/images/{name}',
-    summary: 'An uploaded image (WebP)',
+    summary: 'An uploaded image, in the format it was uploaded in (JPEG, PNG or WebP; its name ends so)',
     auth: 'public',
-    responseType: 'image/webp',
+    responseType: 'image/*',
   },
   {
     method: 'get',
@@ -497,7 +503,7 @@ const PROBLEM_TEXT: Record<number, string> = {
 /** The problems an operation can answer, from its shape: inputs can be invalid, roles refused, commands refused. */
 function problemAnswers(op: Op): number[] {
   const codes = new Set<number>(op.errors ?? []);
-  if (op.body || op.query || op.path.includes('{')) codes.add(400);
+  if ((op.body || op.query || op.path.includes('{')) && !op.noBadRequest) codes.add(400);
   if (op.body) codes.add(413);
   if (op.auth !== 'public') codes.add(401);
   if (op.auth === 'staff' || op.auth === 'admin') codes.add(403);
@@ -518,7 +524,7 @@ export function openApiDocument() {
       name: m[1],
       in: 'path',
       required: true,
-      schema: { type: 'string' },
+      schema: op.params?.[m[1]!] ? schema(op.params[m[1]!]!, 'input') : { type: 'string' },
     }));
     const query = op.query
       ? Object.entries(op.query.shape).map(([name, s]) => ({
@@ -552,7 +558,14 @@ export function openApiDocument() {
           ...ok,
         },
         ...Object.fromEntries(
-          problemAnswers(op).map((code) => [code, { description: PROBLEM_TEXT[code], content: problem }]),
+          problemAnswers(op).map((code) => [
+            code,
+            {
+              description: PROBLEM_TEXT[code],
+              ...(code === 429 ? { headers: { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } } } : {}),
+              content: problem,
+            },
+          ]),
         ),
         default: { description: 'Problem', content: problem },
       },
@@ -581,6 +594,10 @@ export function openApiDocument() {
             'How far the event log had reached, at least, in the read models this answer was read from. A client ' +
             "whose answers all reach the live socket's hello position missed nothing before subscribing.",
           schema: { type: 'integer', minimum: 0 },
+        },
+        RetryAfter: {
+          description: 'Seconds to wait before trying again.',
+          schema: { type: 'integer', minimum: 1 },
         },
       },
     },

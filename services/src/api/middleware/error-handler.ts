@@ -18,8 +18,9 @@ const TITLES: Record<number, string> = {
 
 const NOT_JSON = 'The body is not a JSON object.';
 
-function problem(status: number, code: string, detail: string, errors?: unknown) {
-  return { type: 'about:blank', title: TITLES[status] ?? 'Error', status, code, detail, ...(errors ? { errors } : {}) };
+/** API.md's shape, `errors` included on every status (empty where no field is to blame), as its example has it. */
+function problem(status: number, code: string, detail: string, errors: unknown[] = []) {
+  return { type: 'about:blank', title: TITLES[status] ?? 'Error', status, code, detail, errors };
 }
 
 /**

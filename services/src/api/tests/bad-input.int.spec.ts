@@ -27,6 +27,35 @@ describe('bad input', () => {
     expect((await app.call('GET', '/healthz')).status).toBe(200);
   });
 
+  it('a sign-in whose body is not JSON fails as any sign-in does: 401 INVALID_CREDENTIALS (API.md)', async () => {
+    for (const raw of ['not json', '{"email": ', '5', `${'['.repeat(6_000)}${']'.repeat(6_000)}`]) {
+      const res = await app.call('POST', '/auth/v2/login', { raw });
+      expect(res.status, raw.slice(0, 12)).toBe(401);
+      expect(res.body).toMatchObject({
+        code: 'INVALID_CREDENTIALS',
+        detail: 'Email or Password incorrect.',
+        errors: [],
+      });
+    }
+  });
+
+  it('every problem carries `errors`, empty where no field is at fault, as API.md shows it', async () => {
+    const anonymous = await app.call('GET', '/user/me');
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body).toMatchObject({ type: 'about:blank', status: 401, errors: [] });
+    const forbidden = await app.call('GET', '/user', { token: user.token });
+    expect(forbidden.status).toBe(403);
+    expect(forbidden.body).toMatchObject({ code: 'FORBIDDEN', errors: [] });
+  });
+
+  it('an id longer than any id is a 404 (nothing is there), not a 400', async () => {
+    for (const path of [`/order/${'x'.repeat(65)}`, `/category/${'x'.repeat(65)}`]) {
+      const res = await app.call('GET', path, { token: user.token });
+      expect(res.status, path).toBe(404);
+      expect(res.body).toMatchObject({ code: 'NOT_FOUND', errors: [] });
+    }
+  });
+
   it('a body in an encoding the server does not read is a 415 saying so; a __proto__ key is named', async () => {
     const res = await fetch(`${app.url}/api/user`, {
       method: 'PATCH',
