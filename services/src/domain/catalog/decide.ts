@@ -109,12 +109,7 @@ export function decideRemoveCategory(command: RemoveCategory, state: CatalogStat
 
 export function decideCreateMenu(command: CreateMenu, state: CatalogState): NewEvent[] {
   if (state.catalog.menus[command.menuId]) throw new RuleViolation('INVALID_TRANSITION', 'Menu already exists.');
-  const category = existingCategory(state, command.categoryId);
-  if (category.isAvailable !== 'available') {
-    throw new ValidationError('The category is unavailable.', [
-      { path: 'category_id', message: 'The category is unavailable.' },
-    ]);
-  }
+  const category = availableCategory(state, command.categoryId);
   const name = check(CatalogName, command.name, 'name');
   const data = {
     menuId: command.menuId,
@@ -125,10 +120,23 @@ export function decideCreateMenu(command: CreateMenu, state: CatalogState): NewE
   return [{ type: 'MenuCreated', data, tags: [tag.menu(command.menuId), tag.category(category.categoryId)] }];
 }
 
+/** A category a menu may be put in: one that exists (404) and was not deleted (400). */
+function availableCategory(state: CatalogState, categoryId: string) {
+  const category = existingCategory(state, categoryId);
+  if (category.isAvailable !== 'available') {
+    throw new ValidationError('The category is unavailable.', [
+      { path: 'category_id', message: 'The category is unavailable.' },
+    ]);
+  }
+  return category;
+}
+
 export function decideChangeMenu(command: ChangeMenu, state: CatalogState): NewEvent[] {
   const current = existingMenu(state, command.menuId);
   if (command.name !== undefined) check(CatalogName, command.name, 'name');
-  if (command.categoryId !== undefined) existingCategory(state, command.categoryId);
+  // Moved into a deleted category, a menu would vanish from every screen that lists menus by category.
+  if (command.categoryId !== undefined && command.categoryId !== current.categoryId)
+    availableCategory(state, command.categoryId);
   const { type: _type, menuId, ...patch } = command;
   if (patch.description !== undefined) patch.description = normalDescription(patch.description);
   const diff = changed(current, patch);

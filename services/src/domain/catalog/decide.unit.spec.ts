@@ -163,6 +163,12 @@ describe('catalog', () => {
         .thenThrows({ status: 404 });
     });
 
+    it('refuses to move a menu into a deleted category (400), as creating one there is', () => {
+      given(closed, removedTea)
+        .when(when({ type: 'ChangeMenu', menuId: 'm-latte', categoryId: 'c-tea' }))
+        .thenThrows({ status: 400, paths: ['category_id'] });
+    });
+
     it('records a new description while the shop is open', () => {
       given()
         .when(when({ type: 'ChangeMenu', menuId: 'm-latte', description: 'With oat milk' }))
