@@ -209,6 +209,13 @@ describe("dashboards, history and users with the day's orders", () => {
     await desktop.getByRole('button', { name: 'Go to page 2' }).click();
     await desktop.waitForFunction(() => document.querySelectorAll('[data-testid="popular-row"]').length === 2);
     expect(await rows.first().innerText()).toMatch(/^11\s/);
+    // Page 2 is the cafe ranking's: the bar's two menus show on its first page (the list was blank).
+    await desktop.getByRole('tab', { name: 'Bar' }).click();
+    await desktop.getByRole('heading', { name: 'Dashboard for Bar' }).waitFor();
+    await desktop.waitForFunction(() => document.querySelectorAll('[data-testid="popular-row"]').length === 2);
+    await desktop.getByRole('tab', { name: 'Cafe' }).click();
+    await desktop.getByRole('heading', { name: 'Dashboard for Cafe' }).waitFor();
+    await rows.nth(9).waitFor();
 
     const sunday = businessWeekday(testNow(), 'Asia/Bangkok') === 0;
     await desktop.getByRole('button', { name: 'This Week' }).click();
@@ -444,6 +451,8 @@ describe("dashboards, history and users with the day's orders", () => {
     await row.getByRole('button', { name: `Disable account of ${leaving.name}` }).click();
     await confirm.getByRole('button', { name: 'Disable' }).click();
     await row.getByTestId('user-disabled').filter({ hasText: 'Disabled' }).waitFor();
+    // The keyboard stays where it was: on the row's button, which now enables.
+    await expectFocusOn(desktop, `Enable account of ${leaving.name}`);
     expect(await signIn()).toBe(401);
     await screenshot(desktop, 'staff-users-disabled');
     await expectNoSeriousA11yViolations(desktop);
@@ -460,6 +469,7 @@ describe("dashboards, history and users with the day's orders", () => {
 
     await row.getByRole('button', { name: `Enable account of ${leaving.name}` }).click();
     await row.getByTestId('user-disabled').waitFor({ state: 'detached' });
+    await expectFocusOn(desktop, `Disable account of ${leaving.name}`);
     expect(await signIn()).toBe(200);
   });
 });
@@ -506,4 +516,16 @@ async function expectReadableMenuChart(page: Page) {
     .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().height));
   expect(bars).toHaveLength(10);
   for (const h of bars) expect(h).toBeGreaterThanOrEqual(20);
+}
+
+/** Waits until the focused element is the one labelled `name` (it fails on the page's body). */
+async function expectFocusOn(page: Page, name: string) {
+  await page
+    .waitForFunction((n) => document.activeElement?.getAttribute('aria-label') === n, name, { timeout: 5_000 })
+    .catch(async () => {
+      const focused = await page.evaluate(
+        () => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.tagName,
+      );
+      throw new Error(`focus is on ${focused}, not on "${name}"`);
+    });
 }

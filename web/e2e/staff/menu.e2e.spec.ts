@@ -193,6 +193,8 @@ describe('menu management with the cafe and bar closed', () => {
     await page.getByRole('button', { name: 'Delete Vanilla Syrup' }).click();
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await page.getByText('There is no menu in this category yet.').waitFor();
+    // Its row is gone with the focused Delete: the keyboard goes on from New Menu, not from the page's top.
+    await page.waitForFunction(() => document.activeElement?.textContent === 'New Menu', null, { timeout: 5_000 });
     expect((await menuOf('Sweet Syrups', 'Vanilla Syrup'))?.isAvailable).toBe('unavailable');
 
     const id = (await byName('Sweet Syrups'))!.id;

@@ -29,7 +29,12 @@ export function DashboardPage({ area }: { area: Area }) {
   const admin = useSession().user?.role === 'admin';
   const { timeZone, now } = useBusinessClock();
   const [period, setPeriod] = useState<DashboardPeriod>('today');
-  const [page, setPage] = useState(1);
+  // A page of one list (area and period): the other area's or period's ranking opens on its first page.
+  const list = `${area}:${period}`;
+  const [paging, setPaging] = useState({ list, page: 1 });
+  if (paging.list !== list) setPaging({ list, page: 1 });
+  const page = paging.list === list ? paging.page : 1;
+  const setPage = (p: number) => setPaging({ list, page: p });
   const range = dashboardRange(period, now(), timeZone);
   const popular = usePopularMenu(area, range);
   const total = useTotal(area, range);
@@ -56,10 +61,7 @@ export function DashboardPage({ area }: { area: Area }) {
         aria-label="Period"
         sx={{ mb: 2 }}
         onChange={(_e, v: DashboardPeriod | null) => {
-          if (v) {
-            setPeriod(v);
-            setPage(1);
-          }
+          if (v) setPeriod(v);
         }}
       >
         {PERIODS.map((p) => (

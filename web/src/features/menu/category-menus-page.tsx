@@ -19,7 +19,7 @@ import {
   Stack,
   Switch,
 } from '@mui/material';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useAlert } from '../../components/alert-provider.js';
 import { useSession } from '../../lib/session.js';
@@ -42,6 +42,8 @@ export function CategoryMenusPage() {
   const [selectMode, setSelectMode] = useState(false);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [deleting, setDeleting] = useState<Menu[] | null>(null);
+  const selectButton = useRef<HTMLButtonElement>(null);
+  const newMenuButton = useRef<HTMLAnchorElement>(null);
   const problem = categoryProblem(category);
   const menus = (category.data?.menu ?? []).filter((m) => m.isAvailable === 'available');
 
@@ -62,6 +64,8 @@ export function CategoryMenusPage() {
     setSelected(new Set());
     setSelectMode(false);
     if (failed) await alert(errorText(failed.reason));
+    // The row whose Delete had the focus is gone: the keyboard goes on from the list's tools, not the page's top.
+    else (menus.length > list.length ? selectButton : newMenuButton).current?.focus();
   };
   // The switch shows what was last asked until the server answers: a refetch started by an earlier
   // toggle (or its live message) must not flip it back meanwhile.
@@ -89,6 +93,7 @@ export function CategoryMenusPage() {
           // No menu can be added to a category that is not there (a mistyped or stale link, or deleted).
           !problem && (
             <Button
+              ref={newMenuButton}
               component={Link}
               to={paths.addMenu(categoryId)}
               state={openedFrom(categoryId)}
@@ -122,7 +127,12 @@ export function CategoryMenusPage() {
               </Button>
             </>
           ) : (
-            <Button variant="outlined" onClick={() => setSelectMode(true)} disabled={menus.length === 0}>
+            <Button
+              ref={selectButton}
+              variant="outlined"
+              onClick={() => setSelectMode(true)}
+              disabled={menus.length === 0}
+            >
               Select
             </Button>
           )}

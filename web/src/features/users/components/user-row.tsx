@@ -129,8 +129,14 @@ export function UserRow({
             <IconButton
               aria-label={`${user.isAvailable ? 'Disable' : 'Enable'} account of ${user.name}`}
               title={user.isAvailable ? 'Disable account' : 'Enable account'}
-              disabled={access.isPending}
-              onClick={() => (user.isAvailable ? setConfirmingDisable(true) : setAvailable(true))}
+              // Not `disabled` while the change is on its way: a disabled button drops the focus (to the page,
+              // also when the confirm dialog hands it back), and the keyboard user loses their place.
+              aria-disabled={access.isPending}
+              onClick={() => {
+                if (access.isPending) return;
+                if (user.isAvailable) setConfirmingDisable(true);
+                else setAvailable(true);
+              }}
             >
               {user.isAvailable ? <PersonOffIcon /> : <HowToRegIcon />}
             </IconButton>
