@@ -103,19 +103,34 @@ describe.each(BACKENDS)('orders over HTTP on %s', (_backend, env) => {
       for (const o of created) await barista(o.body.id, { status: 'rejected', reject_note: 'Machine Failure' });
     });
 
-    it('an Idempotency-Key repeated returns the first order and places nothing', async () => {
+    /** A new customer with a photo, a cafe order's body for them, and `post`: POST /order under `key`. */
+    async function keyed(key: string, fields: Record<string, unknown> = {}) {
       const u = await app.newUser();
       const image = await uploadImage(app, u.token);
-      const headers = { 'Idempotency-Key': 'same-key-1' };
-      const body = { menu_id: menus.cafeMenu.id, type: 'cold', sweetness: 0, remark: 'x', tumblerImage: image };
-      const first = await app.call<Order>('POST', '/order', { token: u.token, body, headers });
-      const second = await app.call<Order>('POST', '/order', { token: u.token, body, headers });
+      const headers = { 'Idempotency-Key': key };
+      const body = {
+        menu_id: menus.cafeMenu.id,
+        type: 'cold',
+        sweetness: 0,
+        remark: 'x',
+        tumblerImage: image,
+        ...fields,
+      };
+      const post = (b: object = body, path = '/order') =>
+        app.call<Order>('POST', path, { token: u.token, body: b, headers });
+      return { u, body, post };
+    }
+
+    it('an Idempotency-Key repeated returns the first order and places nothing', async () => {
+      const { u, body, post } = await keyed('same-key-1');
+      const first = await post();
+      const second = await post();
       expect(first.status).toBe(201);
       expect(second.body.id).toBe(first.body.id);
       expect((await app.call('GET', '/order/count/user', { token: u.token })).body).toEqual({ totalOrder: 1 });
       // At the limit, deciding again would refuse: the repeat still answers as the first call did.
       const other = await app.call<Order>('POST', '/order', { token: u.token, body });
-      const third = await app.call<Order>('POST', '/order', { token: u.token, body, headers });
+      const third = await post();
       expect(third.status).toBe(201);
       expect(third.body.id).toBe(first.body.id);
       expect((await app.call('GET', '/order/count/user', { token: u.token })).body).toEqual({ totalOrder: 2 });
@@ -124,53 +139,39 @@ describe.each(BACKENDS)('orders over HTTP on %s', (_backend, env) => {
     });
 
     it('an Idempotency-Key repeated with another body answers 422 IDEMPOTENCY_KEY_REUSED and places nothing', async () => {
-      const u = await app.newUser();
-      const image = await uploadImage(app, u.token);
-      const headers = { 'Idempotency-Key': 'reused-key-1' };
-      const body = { menu_id: menus.cafeMenu.id, type: 'cold', sweetness: 0, remark: 'x', tumblerImage: image };
-      const first = await app.call<Order>('POST', '/order', { token: u.token, body, headers });
+      const { u, body, post } = await keyed('reused-key-1');
+      const first = await post();
       expect(first.status).toBe(201);
-      const changed = await app.call('POST', '/order', { token: u.token, body: { ...body, remark: 'y' }, headers });
+      const changed = await post({ ...body, remark: 'y' });
       expect(changed.status).toBe(422);
-      expect(changed.body.code).toBe('IDEMPOTENCY_KEY_REUSED');
+      expect(problem(changed).code).toBe('IDEMPOTENCY_KEY_REUSED');
       expect((await app.call('GET', '/order/count/user', { token: u.token })).body).toEqual({ totalOrder: 1 });
       await barista(first.body.id, { status: 'rejected', reject_note: 'Machine Failure' });
     });
 
     it('a key whose first call was malformed can be used again with a good body', async () => {
-      const u = await app.newUser();
-      const image = await uploadImage(app, u.token);
-      const headers = { 'Idempotency-Key': 'fixed-key-1' };
-      const body = { menu_id: menus.cafeMenu.id, type: 'cold', sweetness: 0, remark: 'x', tumblerImage: image };
-      expect(
-        (await app.call('POST', '/order', { token: u.token, body: { ...body, sweetness: 3 }, headers })).status,
-      ).toBe(400);
-      const fixed = await app.call<Order>('POST', '/order', { token: u.token, body, headers });
+      const { body, post } = await keyed('fixed-key-1');
+      expect((await post({ ...body, sweetness: 3 })).status).toBe(400);
+      const fixed = await post();
       expect(fixed.status).toBe(201);
       await barista(fixed.body.id, { status: 'rejected', reject_note: 'Machine Failure' });
     });
 
     it('a key whose first body the order rules refused (400) places the corrected body', async () => {
-      const u = await app.newUser();
-      const image = await uploadImage(app, u.token);
-      const headers = { 'Idempotency-Key': 'fixed-key-2' };
-      const body = { menu_id: menus.cafeMenu.id, type: 'cold', sweetness: 0, remark: 'x', tumblerImage: image };
+      const { body, post } = await keyed('fixed-key-2');
       const { sweetness: _, ...withoutSweetness } = body;
-      const refused = await app.call('POST', '/order', { token: u.token, body: withoutSweetness, headers });
+      const refused = await post(withoutSweetness);
       expect(refused.status).toBe(400);
-      expect(refused.body.errors).toEqual([expect.objectContaining({ path: 'sweetness' })]);
-      const fixed = await app.call<Order>('POST', '/order', { token: u.token, body, headers });
+      expect(problem(refused).errors).toEqual([expect.objectContaining({ path: 'sweetness' })]);
+      const fixed = await post();
       expect(fixed.status).toBe(201);
       expect(fixed.body).toMatchObject({ status: 'ordered', sweetness: 0 });
       await barista(fixed.body.id, { status: 'rejected', reject_note: 'Machine Failure' });
     });
 
     it('a repeated key answers the first answer as it was, even after the order moved on', async () => {
-      const u = await app.newUser();
-      const image = await uploadImage(app, u.token);
-      const headers = { 'Idempotency-Key': 'first-answer-1' };
-      const body = { menu_id: menus.cafeMenu.id, type: 'hot', sweetness: 50, remark: '', tumblerImage: image };
-      const first = await app.call<Order>('POST', '/order', { token: u.token, body, headers });
+      const { u, post } = await keyed('first-answer-1', { type: 'hot', sweetness: 50, remark: '' });
+      const first = await post();
       expect(first.status).toBe(201);
       const cancel = { status: 'cancel' };
       const cancelKey = { 'Idempotency-Key': 'first-answer-cancel' };
@@ -180,7 +181,7 @@ describe.each(BACKENDS)('orders over HTTP on %s', (_backend, env) => {
         headers: cancelKey,
       });
       expect(cancelled.body.status).toBe('cancel');
-      const repeat = await app.call<Order>('POST', '/order', { token: u.token, body, headers });
+      const repeat = await post();
       expect(repeat.status).toBe(201);
       expect(repeat.body).toEqual(first.body);
       const cancelAgain = await app.call('PATCH', `/order/${first.body.id}`, {
@@ -193,13 +194,10 @@ describe.each(BACKENDS)('orders over HTTP on %s', (_backend, env) => {
     });
 
     it("a key is one call whatever the path's case or a trailing slash", async () => {
-      const u = await app.newUser();
-      const image = await uploadImage(app, u.token);
-      const headers = { 'Idempotency-Key': 'one-path-1' };
-      const body = { menu_id: menus.cafeMenu.id, type: 'hot', sweetness: 50, remark: '', tumblerImage: image };
-      const first = await app.call<Order>('POST', '/order', { token: u.token, body, headers });
-      const slash = await app.call<Order>('POST', '/order/', { token: u.token, body, headers });
-      const upper = await app.call<Order>('POST', '/Order', { token: u.token, body, headers });
+      const { u, body, post } = await keyed('one-path-1');
+      const first = await post();
+      const slash = await post(body, '/order/');
+      const upper = await post(body, '/Order');
       expect([first.status, slash.status, upper.status]).toEqual([201, 201, 201]);
       expect(slash.body.id).toBe(first.body.id);
       expect(upper.body.id).toBe(first.body.id);
