@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { LIMITS, NAME_EMPTY_MESSAGE, NAME_MESSAGES, REJECT_PRESETS } from './limits.js';
+import {
+  INVISIBLE_CHARACTERS,
+  isBlankName,
+  LIMITS,
+  NAME_EMPTY_MESSAGE,
+  NAME_MESSAGES,
+  REJECT_PRESETS,
+} from './limits.js';
 
 // Rules the server checks in code (refine) are also told to the OpenAPI document with `.meta()`, in JSON
 // Schema's words, so that a client generated from it validates what the server does.
@@ -30,9 +37,9 @@ const unprintable = new RegExp(`[${UNPRINTABLE}]`);
 export const PersonName = z
   .string()
   .max(LIMITS.personName, `Name must be at most ${LIMITS.personName} characters.`)
-  .refine((s) => s.trim().length > 0, NAME_EMPTY_MESSAGE)
+  .refine((s) => !isBlankName(s), NAME_EMPTY_MESSAGE)
   .refine((s) => !unprintable.test(s), 'Name must not contain control characters.')
-  .meta({ pattern: `^(?=[\\s\\S]*\\S)[^${UNPRINTABLE}]*$` });
+  .meta({ pattern: `^(?=[\\s\\S]*[^${INVISIBLE_CHARACTERS}])[^${UNPRINTABLE}]*$` });
 
 export const Remark = z.string().max(LIMITS.remark, `Remark must be at most ${LIMITS.remark} characters.`);
 

@@ -45,6 +45,9 @@ describe('auth and users over HTTP', () => {
         { name: 'A'.repeat(21), email: 'long@woxa.tech', password: 'longenough' },
         { name: 'Short', email: 'short@woxa.tech', password: 'short' },
         { name: '   ', email: 'blank@woxa.tech', password: 'longenough' },
+        // Characters that show nothing: the barista's ticket would name nobody.
+        { name: '\u200b', email: 'zero-width@woxa.tech', password: 'longenough' },
+        { name: '\u3164\u2800 \ufeff', email: 'fillers@woxa.tech', password: 'longenough' },
       ]) {
         const res = await app.call('POST', '/auth/register', { body });
         expect(res.status).toBe(400);
@@ -230,7 +233,11 @@ describe('auth and users over HTTP', () => {
       const ok = await app.call('PATCH', '/user', { token: u.token, body: { name: 'After' } });
       expect(ok.status).toBe(200);
       expect(ok.body.name).toBe('After');
-      expect((await app.call('PATCH', '/user', { token: u.token, body: { name: ' ' } })).status).toBe(400);
+      for (const name of [' ', '\u200b\u200d', '\u3164']) {
+        const blank = await app.call('PATCH', '/user', { token: u.token, body: { name } });
+        expect(blank.status, JSON.stringify(name)).toBe(400);
+        expect(blank.body.errors).toEqual([{ path: 'name', message: 'Name cannot be empty' }]);
+      }
       expect((await app.call('PATCH', '/user', { token: u.token, body: { name: 'x'.repeat(21) } })).status).toBe(400);
     });
     it('an admin lists users and changes another user role, never its own', async () => {

@@ -1,4 +1,4 @@
-import { LIMITS, NAME_EMPTY_MESSAGE } from '@drinks/contracts';
+import { isBlankName, LIMITS, NAME_EMPTY_MESSAGE } from '@drinks/contracts';
 import EditIcon from '@mui/icons-material/Edit';
 import KeyIcon from '@mui/icons-material/Key';
 import { Box, Button, IconButton, InputBase, Typography } from '@mui/material';
@@ -29,7 +29,7 @@ export function Greeting({ color = 'inherit' }: { color?: string }) {
   if (!user) return null;
 
   const save = async () => {
-    if (draft.trim() === '') {
+    if (isBlankName(draft)) {
       await alert(NAME_EMPTY_MESSAGE);
       return;
     }

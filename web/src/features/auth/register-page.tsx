@@ -1,4 +1,4 @@
-import { LIMITS, NAME_EMPTY_MESSAGE } from '@drinks/contracts';
+import { isBlankName, LIMITS, NAME_EMPTY_MESSAGE } from '@drinks/contracts';
 import { Button } from '@mui/material';
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
@@ -24,7 +24,7 @@ export function RegisterPage() {
 
   const submit = async () => {
     // The browser's `required` lets a name of spaces through; the server would refuse it in its own words.
-    if (name.trim() === '') {
+    if (isBlankName(name)) {
       await alert(NAME_EMPTY_MESSAGE);
       return;
     }
