@@ -37,18 +37,21 @@ interface Drink {
   remark: string;
 }
 
-/** Cafe drinks need type, sweetness and a tumbler photo; bar drinks take a type at most. */
+/**
+ * Cafe drinks need type, sweetness and a tumbler photo, and may carry a remark; bar drinks take a type at most
+ * (their tumblerImage holds the drink's description, as the spec's client sends it).
+ */
 export function validateDrink(command: PlaceOrder, area: Area): Drink {
   const errors: { path: string; message: string }[] = [];
   const { drink } = command;
   const type = drink.type ?? null;
   const image = drink.tumblerImage?.trim() ? drink.tumblerImage : null;
-  const remark = drink.remark ?? '';
+  const remark = area === 'cafe' ? (drink.remark ?? '') : '';
   if (type !== null && !DrinkType.safeParse(type).success)
     errors.push({ path: 'type', message: 'Type must be hot, cold or frappe.' });
-  for (const issue of Remark.safeParse(remark).error?.issues ?? [])
-    errors.push({ path: 'remark', message: issue.message });
   if (area === 'cafe') {
+    for (const issue of Remark.safeParse(remark).error?.issues ?? [])
+      errors.push({ path: 'remark', message: issue.message });
     if (type === null) errors.push({ path: 'type', message: 'Type is required: hot, cold or frappe.' });
     const sweetness = drink.sweetness;
     if (sweetness === null || sweetness === undefined || !(SWEETNESS_VALUES as readonly number[]).includes(sweetness)) {

@@ -111,6 +111,13 @@ describe('PlaceOrder', () => {
       });
     });
 
+    it('takes no remark (API.md: bar items take type only), whatever its length', () => {
+      const [event] = given(barOpen)
+        .when(barOrder({ remark: 'please add extra lime '.repeat(5) }))
+        .thenEmits();
+      expect(event?.data).toMatchObject({ remark: '-' });
+    });
+
     it('stores an empty tumblerImage as null', () => {
       const [event] = given(barOpen)
         .when(barOrder({ tumblerImage: '' }))
