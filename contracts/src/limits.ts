@@ -23,6 +23,7 @@ export const NAME_EMPTY_MESSAGE = 'Name cannot be empty';
  */
 export const INVISIBLE_CHARACTERS =
   '\\s\\u00ad\\u034f\\u061c\\u115f\\u1160\\u17b4\\u17b5\\u180b-\\u180f\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u206f\\u2800\\u3164\\ufe00-\\ufe0f\\ufeff\\uffa0';
+// eslint-disable-next-line no-misleading-character-class -- the combining and joining marks are listed on purpose
 const VISIBLE = new RegExp(`[^${INVISIBLE_CHARACTERS}]`);
 
 /** True when nothing of `name` would show: empty, spaces, or invisible characters only. */
