@@ -27,10 +27,10 @@ export interface ListOrdersOptions {
   to?: Date;
   sort: 'orderDate' | 'updatedAtDesc';
   /**
-   * Also the orders placed before `from` that are still ordered or in progress: a queue does not
-   * drop its orders at midnight (the board asks for today and must still see yesterday's leftovers).
+   * Also the orders placed before `from` that are still in one of these statuses: a queue does not drop
+   * its orders at midnight (the board asks for today and must still see yesterday's leftovers).
    */
-  carryOver?: boolean;
+  carryOver?: readonly OrderStatus[];
   /** Only done orders completed before this instant (waiting too long to be picked up). */
   completedBefore?: Date;
   /** A page of the sorted list. */
@@ -141,8 +141,8 @@ export async function listOrders(db: Db, options: ListOrdersOptions): Promise<Or
   if (options.userId !== undefined) q.where('o.user_id', options.userId);
   if (options.statuses && options.statuses.length > 0) q.whereIn('o.status', options.statuses);
   const from = options.from?.toISOString();
-  if (from && options.carryOver)
-    q.where((w) => w.where('o.order_date', '>=', from).orWhereIn('o.status', ACTIVE_ORDER_STATUSES));
+  const carried = options.carryOver ?? [];
+  if (from && carried.length > 0) q.where((w) => w.where('o.order_date', '>=', from).orWhereIn('o.status', carried));
   else if (from) q.where('o.order_date', '>=', from);
   if (options.completedBefore)
     q.where('o.status', 'done').where('o.completed_at', '<', options.completedBefore.toISOString());

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Router, { type RouterContext } from '@koa/router';
 import {
+  ACTIVE_ORDER_STATUSES,
   BaristaOrderPatch,
   OrderQuery,
   OwnerOrderPatch,
@@ -133,10 +134,17 @@ export function orderRoutes(deps: OrderRouteDeps) {
     const user = currentUser(ctx);
     const q = parse(OrderQuery, ctx.query, 'query');
     const r = range(q);
-    // The board's "today" (the spec's startDate = endDate = today) also lists earlier days' orders still
-    // waiting, so none is left where no screen serves it; any other range is exactly [startDate, endDate).
+    // The spec's "today" (startDate = endDate = today) also lists earlier days' orders someone still has to
+    // act on, so none is left where no screen serves it: the queue's for the board, and for their owner also
+    // a finished drink not yet picked up (the board's counter would otherwise collect every one never
+    // tapped). Any other range is exactly [startDate, endDate).
     const today = businessDay(deps.clock(), tz);
-    const carryOver = sort === 'orderDate' && q.startDate === today && q.endDate === today;
+    const carryOver =
+      sort === 'orderDate' && q.startDate === today && q.endDate === today
+        ? isStaff(user)
+          ? ACTIVE_ORDER_STATUSES
+          : [...ACTIVE_ORDER_STATUSES, 'done' as const]
+        : [];
     return listOrders(knex, {
       ...(isStaff(user) ? {} : { userId: user.id }),
       ...statuses(q),

@@ -288,8 +288,16 @@ describe('the board across days and areas', () => {
     });
     expect(done.body.status).toBe('done');
     expect((await app.call('PATCH', '/cafe-status/all-close', { token: barista })).status).toBe(200);
-    // A finished order of yesterday is not on today's board.
+    // A finished order of yesterday is not on today's board, but its owner still has it to pick up.
     expect((await board(barista, 'done')).body.map((o) => o.id)).not.toContain(old.body.id);
+    const owner = (await app.login(u.email, 'secret-pass-1')).accessToken; // a day later: signed in again
+    const mine = await app.call<Order[]>('GET', '/order?startDate=2026-11-18&endDate=2026-11-18', { token: owner });
+    expect(mine.body.map((o) => [o.id, o.status])).toContainEqual([old.body.id, 'done']);
+    const picked = await app.call<Order>('PATCH', `/order/${old.body.id}`, {
+      token: owner,
+      body: { status: 'picked' },
+    });
+    expect(picked.body.status).toBe('picked');
   });
 
   it('lists a bar order placed while the bar is open on the board, where staff start, complete and hand it over', async () => {
