@@ -28,7 +28,7 @@ export default function LoginDialog({ open, onClose, domain }: { open: boolean; 
   const alert = useAlert();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState('');
+  const [error, setError] = useState<LoginFailure | null>(null);
   const [busy, setBusy] = useState(false);
   const [forgotOpen, setForgotOpen] = useState(false);
 
@@ -36,7 +36,7 @@ export default function LoginDialog({ open, onClose, domain }: { open: boolean; 
     onClose();
     setEmail('');
     setPassword('');
-    setError('');
+    setError(null);
   };
 
   const submit = async () => {
@@ -45,7 +45,7 @@ export default function LoginDialog({ open, onClose, domain }: { open: boolean; 
       return;
     }
     setBusy(true);
-    setError('');
+    setError(null);
     try {
       // The session's user is set; the login page's redirect takes over.
       await login(email, password);
@@ -86,9 +86,10 @@ export default function LoginDialog({ open, onClose, domain }: { open: boolean; 
                 Login
               </Button>
             )}
-            <Typography role="alert" color="error" sx={{ minHeight: 24 }}>
-              {error}
-            </Typography>
+            <Box role="alert" sx={{ minHeight: 24, color: 'error.main' }}>
+              {error && <Typography>{error.message}</Typography>}
+              {error?.hint && <Typography variant="body2">{error.hint}</Typography>}
+            </Box>
             <Link component="button" type="button" variant="body2" onClick={() => setForgotOpen(true)}>
               Forgot password?
             </Link>
@@ -106,12 +107,18 @@ export default function LoginDialog({ open, onClose, domain }: { open: boolean; 
   );
 }
 
+interface LoginFailure {
+  message: string;
+  hint?: string;
+}
+
 /**
- * The spec's words for a refused sign-in, except after too many tries: then even the right password is
- * refused for a while, and calling it incorrect sent people to reset a good one.
+ * The spec's words for any refused sign-in. After too many tries even the right password is refused for a
+ * while: a second line says so, or 'incorrect' alone sent people to reset a good password.
  */
-function loginFailure(err: unknown): string {
-  if (!(err instanceof ApiError) || err.status !== 429) return 'Email or Password incorrect.';
+function loginFailure(err: unknown): LoginFailure {
+  const message = 'Email or Password incorrect.';
+  if (!(err instanceof ApiError) || err.status !== 429) return { message };
   const minutes = Math.max(1, Math.ceil((err.retryAfterSeconds ?? 60) / 60));
-  return `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+  return { message, hint: `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.` };
 }
