@@ -32,8 +32,9 @@ const timeZone = z.string().refine((tz) => {
 
 export const ConfigSchema = z
   .object({
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().default('0.0.0.0'),
+    // Empty is unset, as for the URLs below (it read as 0: a random port).
+    PORT: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(65535).default(3000)),
+    HOST: z.string().min(1).default('0.0.0.0'),
     DATA_DIR: z.string().min(1).default('./data'),
     /** The built web app served on PORT (default: the repository's web/dist). */
     WEB_DIR: z.string().min(1).optional(),
@@ -260,6 +261,12 @@ export const ConfigSchema = z
   .refine((c) => (c.OFFICE_LAT === undefined) === (c.OFFICE_LNG === undefined), {
     message: 'OFFICE_LAT and OFFICE_LNG go together',
     path: ['OFFICE_LAT'],
+  })
+  .refine((c) => c.ROLE === 'all' || (c.DATABASE_URL && c.NATS_URL), {
+    // Alone, ROLE=api on SQLite never projected: every read waited and registrations answered 204.
+    message:
+      'api, relay and projector are the scale-out roles: they share a PostgreSQL database (DATABASE_URL) and NATS (NATS_URL); one process on SQLite is ROLE=all',
+    path: ['ROLE'],
   });
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -14,6 +14,20 @@ describe('the configuration', () => {
     expect(() => loadConfig({ JWT_SECRET: 'a'.repeat(48) })).toThrow(/JWT_SECRET/);
   });
 
+  it('reads an empty PORT as unset, not as port 0 (a random port)', () => {
+    expect(loadConfig({ PORT: '' }).PORT).toBe(3000);
+    expect(loadConfig({ PORT: '8080' }).PORT).toBe(8080);
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
+  });
+
+  it('runs the scale-out roles only with PostgreSQL and NATS', () => {
+    expect(() => loadConfig({ ROLE: 'api' })).toThrow(/ROLE: .*DATABASE_URL/);
+    expect(() => loadConfig({ ROLE: 'relay', DATABASE_URL: 'postgres://db/drinks' })).toThrow(/NATS_URL/);
+    const scaled = { ROLE: 'projector', DATABASE_URL: 'postgres://db/drinks', NATS_URL: 'nats://bus:4222' };
+    expect(loadConfig(scaled).ROLE).toBe('projector');
+    expect(loadConfig({}).ROLE).toBe('all');
+  });
+
   it('trusts no proxy unless TRUST_PROXY says so', () => {
     expect(loadConfig({}).TRUST_PROXY).toEqual({ kind: 'none' });
     expect(loadConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toEqual({ kind: 'hops', hops: 1 });

@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
 import { startServer } from './server.js';
 
 async function main() {
@@ -12,25 +12,33 @@ async function main() {
     }
     throw err;
   }
-  const running = await startServer(config);
-  const { logger } = running;
-  if (running.url) {
-    const lines = [
-      '',
-      `  Drinks is serving on ${running.url}  (role ${config.ROLE}, ${config.DATABASE_URL ? 'PostgreSQL' : `SQLite in ${config.DATA_DIR}`}, ${config.NATS_URL ? 'NATS JetStream' : 'in-process bus'})`,
-      ...(running.demoAccounts.length
-        ? [
-            '',
-            '  Demo accounts (for trying the app only, never for production):',
-            ...running.demoAccounts.map((a) => `    ${a.role.padEnd(8)} ${a.email.padEnd(24)} password: ${a.password}`),
-          ]
-        : []),
-      '',
-    ];
-    process.stdout.write(lines.join('\n') + '\n');
-  } else {
-    logger.info({ role: config.ROLE }, 'started');
+  let running;
+  try {
+    running = await startServer(config);
+  } catch (err) {
+    const problem = listenProblem(err, config);
+    if (!problem) throw err;
+    console.error(`Cannot start: ${problem}`);
+    process.exit(78);
   }
+  const { logger } = running;
+  const where = `${config.DATABASE_URL ? 'PostgreSQL' : `SQLite in ${config.DATA_DIR}`}, ${config.NATS_URL ? 'NATS JetStream' : 'in-process bus'}`;
+  const serves = ['all', 'api'].includes(config.ROLE)
+    ? `Drinks is serving on ${running.url}`
+    : `Drinks ${config.ROLE} is running; health and metrics on ${running.url}`;
+  const lines = [
+    '',
+    `  ${serves}  (role ${config.ROLE}, ${where})`,
+    ...(running.demoAccounts.length
+      ? [
+          '',
+          '  Demo accounts (for trying the app only, never for production):',
+          ...running.demoAccounts.map((a) => `    ${a.role.padEnd(8)} ${a.email.padEnd(24)} password: ${a.password}`),
+        ]
+      : []),
+    '',
+  ];
+  process.stdout.write(lines.join('\n') + '\n');
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -43,6 +51,24 @@ async function main() {
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+/** What a person can fix when the server cannot listen: the setting that names the port or the address. */
+function listenProblem(err: unknown, config: Config): string | null {
+  const e = err as { code?: unknown; hostname?: unknown } | null;
+  switch (e?.code) {
+    case 'EADDRINUSE':
+      return `PORT: ${config.PORT} is already in use on ${config.HOST}.`;
+    case 'EACCES':
+      return `PORT: ${config.PORT} needs privileges this process does not have (choose one above 1023).`;
+    case 'EADDRNOTAVAIL':
+      return `HOST: ${config.HOST} is not an address of this machine.`;
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return e.hostname === config.HOST ? `HOST: ${config.HOST} is not a name this machine can resolve.` : null;
+    default:
+      return null;
+  }
 }
 
 main().catch((err) => {

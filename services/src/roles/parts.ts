@@ -23,7 +23,14 @@ export interface ProcessParts {
 
 /** Listens on PORT and HOST; the URL it answers on (the port the system chose when PORT is 0). */
 export async function listen(server: http.Server, config: Pick<Config, 'PORT' | 'HOST'>): Promise<string> {
-  await new Promise<void>((resolve) => server.listen(config.PORT, config.HOST, resolve));
+  // A port in use or an address not of this machine rejects (it was an unhandled 'error' event: a stack trace).
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.PORT, config.HOST, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
   const address = server.address();
   return `http://localhost:${typeof address === 'object' && address ? address.port : config.PORT}`;
 }
