@@ -1,0 +1,32 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freePort, spawnServer } from './test-support/process.js';
+
+describe('start-up', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'drinks-start-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  const start = (env: Record<string, string>) =>
+    spawnServer({ DATA_DIR: dataDir, DEMO_DATA: 'false', ...env }, { readyTimeoutMs: 15_000 });
+
+  it('stops with a line naming PORT (exit 78) when the port is taken, not with a stack trace', async () => {
+    const port = await freePort();
+    const taken = net.createServer((socket) => socket.destroy());
+    await new Promise<void>((resolve) => taken.listen(port, '127.0.0.1', resolve));
+    try {
+      await expect(start({ PORT: String(port) })).rejects.toThrow(
+        new RegExp(`code 78[\\s\\S]*Cannot start: PORT: ${port} is already in use on 127\\.0\\.0\\.1\\.`),
+      );
+    } finally {
+      taken.close();
+    }
+  });
+
+  it('stops with a line naming HOST when it is not an address of this machine', async () => {
+    const refused = start({ HOST: 'no-such-host.invalid' });
+    await expect(refused).rejects.toThrow(/code 78[\s\S]*Cannot start: HOST: no-such-host\.invalid/);
+    await expect(refused).rejects.not.toThrow(/\n\s+at /);
+  });
+});
