@@ -150,8 +150,26 @@ const OrderingBoard = memo(function OrderingBoard({ queries }: { queries: BoardQ
             canChange={online && !board.loading && canChangeShopStatus(shop, board.activeCount)}
           />
         )}
-        {/* On a phone the settings sit beside the title and the filters take the next row; on a desk they end the row. */}
-        <Box sx={{ order: { xs: 1, md: 3 }, ml: 'auto', display: 'flex' }}>
+        <Box sx={{ order: { xs: 2, md: 0 } }}>
+          {showQueues && (
+            <BoardToolbar
+              settings={settings}
+              categories={board.categories}
+              onChange={(patch) => {
+                updateSettings(patch);
+                setSelected(new Set());
+              }}
+              selectMode={selectMode}
+              selectedCount={visibleSelected.length}
+              canSelect={online && active.length > 0}
+              onSelectMode={(on) => (on ? setSelectMode(true) : exitSelect())}
+              onCancelSelected={() => setRejecting(visibleSelected)}
+            />
+          )}
+        </Box>
+        {/* On a desk they end the row, after the filters as in the page's order (the Tab key's); on a phone they
+            sit beside the title and the filters take the next row. */}
+        <Box sx={{ order: { xs: 1, md: 0 }, ml: 'auto', display: 'flex' }}>
           <SoundBlockedButton blocked={sound.blocked} onUnlock={sound.unlock} />
           <Tooltip title="Keyboard shortcuts (?)">
             {/* The keyboard flow is for desk boards; a phone has no keys to press. */}
@@ -168,23 +186,6 @@ const OrderingBoard = memo(function OrderingBoard({ queries }: { queries: BoardQ
               <SettingsIcon />
             </IconButton>
           </Tooltip>
-        </Box>
-        <Box sx={{ order: 2 }}>
-          {showQueues && (
-            <BoardToolbar
-              settings={settings}
-              categories={board.categories}
-              onChange={(patch) => {
-                updateSettings(patch);
-                setSelected(new Set());
-              }}
-              selectMode={selectMode}
-              selectedCount={visibleSelected.length}
-              canSelect={online && active.length > 0}
-              onSelectMode={(on) => (on ? setSelectMode(true) : exitSelect())}
-              onCancelSelected={() => setRejecting(visibleSelected)}
-            />
-          )}
         </Box>
       </Stack>
       <LastKnown updatedAt={board.updatedAt} />
