@@ -141,6 +141,26 @@ describe('the barista station', () => {
     await baristaPatch(app, barista, order.id, { status: 'picked' });
   });
 
+  it('does not announce a recalled order as new: the board held it already, cancelled', async () => {
+    const kim = await newCustomer(app, 'Kim Recall');
+    const order = await placeCafeOrder(app, kim.token, menuId(menus, 'Latte'));
+    await baristaPatch(app, barista, order.id, { status: 'rejected', reject_note: 'Machine Failure' });
+    // Opened after the order came and went: no live message ever introduced it to this board.
+    await page.reload();
+    await page
+      .getByTestId('recently-cancelled')
+      .getByTestId('pickup-row')
+      .filter({ hasText: 'Kim Recall' })
+      .getByRole('button', { name: 'Recall' })
+      .click();
+    await card(order).waitFor();
+    expect(await statusOf(order)).toBe('ordered');
+    // The recall's live message has come (the card moved with it); a beep and banner would be shown by now.
+    await page.waitForTimeout(1000);
+    expect(await page.getByTestId('new-order-alert').count()).toBe(0);
+    await baristaPatch(app, barista, order.id, { status: 'rejected', reject_note: 'Machine Failure' });
+  });
+
   it('runs on the keyboard: arrows move, Enter advances, X cancels, R recalls, ? explains', async () => {
     const jo = await newCustomer(app, 'Jo Keys');
     const order = await placeCafeOrder(app, jo.token, menuId(menus, 'Cappuccino'));

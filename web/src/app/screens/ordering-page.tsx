@@ -2,7 +2,7 @@ import { shopStatusParam, type Order } from '@drinks/contracts';
 import KeyboardIcon from '@mui/icons-material/Keyboard';
 import SettingsIcon from '@mui/icons-material/Settings';
 import { Alert, Box, CircularProgress, Container, IconButton, Stack, Tooltip, Typography } from '@mui/material';
-import { memo, useDeferredValue, useState } from 'react';
+import { memo, useDeferredValue, useMemo, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { LastKnown } from '../../components/last-known.js';
 import { useOnline } from '../../lib/online.js';
@@ -69,7 +69,11 @@ const OrderingBoard = memo(function OrderingBoard({ queries }: { queries: BoardQ
   // Ticket colours, recall windows and days: a few seconds late is fine, and re-rendering the whole board
   // every second was most of a phone's work on it. The age on each ticket ticks by itself (AgeChip).
   const now = useNow(BOARD_CLOCK_MS);
-  const { fresh, acknowledge } = useNewOrderAlert(lists.waiting);
+  const known = useMemo(
+    () => [queries.waiting.data, queries.inProgress.data, queries.done.data, queries.rejected.data],
+    [queries],
+  );
+  const { fresh, acknowledge } = useNewOrderAlert(lists.waiting, known);
   const sound = useSoundBlocked();
   const [selectMode, setSelectMode] = useState(false);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());

@@ -18,10 +18,15 @@ export const CHIME_REPEAT_MS = 30_000;
 /**
  * New orders the barista has not acknowledged yet. An order leaves the list when acknowledged (a tap),
  * when it is started or cancelled, or when the board stops showing it; only orders the board shows beep.
+ * An order the board already held in any list (`known`) is not new when it waits again: a recalled one.
  */
-export function useNewOrderAlert(shown: readonly Order[]) {
+export function useNewOrderAlert(shown: readonly Order[], known: readonly (readonly Order[] | undefined)[] = []) {
   const [unacked, setUnacked] = useState<readonly string[]>([]);
   const seen = useRef(new Set<string>());
+  // After each render: a live message about an order is handled before the lists holding it re-render.
+  useEffect(() => {
+    for (const list of known) for (const o of list ?? []) seen.current.add(o.id);
+  }, [known]);
   const shownIds = useMemo(() => new Set(shown.map((o) => o.id)), [shown]);
   const shownRef = useRef(shownIds);
   useEffect(() => {
