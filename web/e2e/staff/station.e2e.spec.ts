@@ -141,6 +141,31 @@ describe('the barista station', () => {
     await baristaPatch(app, barista, order.id, { status: 'picked' });
   });
 
+  it('tells a tap whose answer was lost as done, not as failed: it is sent again under its key and done once', async () => {
+    const lee = await newCustomer(app, 'Lee Lost');
+    const order = await placeCafeOrder(app, lee.token, menuId(menus, 'Latte'));
+    let sent = 0;
+    await page.route(
+      `**/api/order/barista/${order.id}`,
+      async (route) => {
+        sent++;
+        await route.fetch(); // the server starts it...
+        await route.abort('connectionreset'); // ...and the board never hears back
+      },
+      { times: 1 },
+    );
+    await card(order).getByRole('button', { name: 'Do' }).click();
+    await page
+      .locator('section[aria-labelledby="section-in-progress-order"]')
+      .locator(`[data-order-id="${order.id}"]`)
+      .waitFor();
+    expect(sent).toBe(1);
+    expect(await page.getByText(`Could not start Latte for Lee Lost`).count()).toBe(0);
+    const timeline = await app.api<{ kind: string }[]>(barista, 'GET', `/order/${order.id}/timeline`);
+    expect(timeline.body.map((e) => e.kind)).toEqual(['placed', 'started']);
+    await baristaPatch(app, barista, order.id, { status: 'rejected', reject_note: 'Machine Failure' });
+  });
+
   it('does not announce a recalled order as new: the board held it already, cancelled', async () => {
     const kim = await newCustomer(app, 'Kim Recall');
     const order = await placeCafeOrder(app, kim.token, menuId(menus, 'Latte'));

@@ -1,3 +1,5 @@
+import { newId } from './new-id.js';
+
 // Local storage keys of customer-side.md §3 (popup keys belong to the staff side), and the offline cache.
 export const STORAGE_KEYS = {
   accessToken: 'access_token',
@@ -69,7 +71,7 @@ export function refreshRetryKey(refreshToken: string): string {
   const tag = refreshToken.slice(-12);
   const [storedTag, key] = (readStorage(STORAGE_KEYS.refreshKey) ?? '').split(' ');
   if (storedTag === tag && key) return key;
-  const fresh = crypto.randomUUID();
+  const fresh = newId();
   writeStorage(STORAGE_KEYS.refreshKey, `${tag} ${fresh}`);
   return fresh;
 }

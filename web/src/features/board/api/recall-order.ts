@@ -1,10 +1,11 @@
 import type { Order } from '@drinks/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.js';
+import { sendKeyed } from '../../../lib/keyed-command.js';
+import { newId } from '../../../lib/new-id.js';
 import { queryKeys } from '../../../lib/query-keys.js';
 
 export function recallOrder(id: string): Promise<Order> {
-  return api<Order>(`/order/barista/${encodeURIComponent(id)}/recall`, { method: 'POST' });
+  return sendKeyed<Order>(`/order/barista/${encodeURIComponent(id)}/recall`, { method: 'POST' }, newId());
 }
 
 export function useRecallOrder() {

@@ -1,35 +1,17 @@
 import type { Order, PlaceOrderBody } from '@drinks/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, ApiError } from '../../../lib/api-client.js';
+import { outcomeUnknown, sendKeyed, type RetryOptions } from '../../../lib/keyed-command.js';
+import { newId } from '../../../lib/new-id.js';
 import { queryKeys } from '../../../lib/query-keys.js';
 
 /** The contract's PlaceOrderBody as the forms send it: every field filled (null for none) but the location. */
 export type OrderDraft = Required<Omit<PlaceOrderBody, 'location'>> & Pick<PlaceOrderBody, 'location'>;
 
-export interface PlaceOrderOptions {
-  /** Tries in all, the first included. */
-  attempts?: number;
-  wait?: (attempt: number) => Promise<void>;
-}
+export { outcomeUnknown };
 
-/** No answer from the server (network lost, gateway down): the order may or may not exist. */
-export const outcomeUnknown = (err: unknown): boolean =>
-  !(err instanceof ApiError) || err.status === 502 || err.status === 503 || err.status === 504;
-
-/**
- * Sends one draft under one Idempotency-Key, retrying while the outcome is unknown: the server
- * answers a repeated key with its first answer, so a retry after a lost response is the same order.
- */
-export async function placeOrder(draft: OrderDraft, key: string, options: PlaceOrderOptions = {}): Promise<Order> {
-  const { attempts = 3, wait = (n) => new Promise<void>((r) => setTimeout(r, 400 * n)) } = options;
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await api<Order>('/order', { method: 'POST', body: draft, headers: { 'Idempotency-Key': key } });
-    } catch (err) {
-      if (attempt >= attempts || !outcomeUnknown(err)) throw err;
-      await wait(attempt);
-    }
-  }
+/** One draft under one key, sent again while its outcome is unknown: a retry after a lost answer is the same order. */
+export function placeOrder(draft: OrderDraft, key: string, options: RetryOptions = {}): Promise<Order> {
+  return sendKeyed<Order>('/order', { method: 'POST', body: draft }, key, options);
 }
 
 export interface DraftSend {
@@ -42,7 +24,7 @@ export interface DraftSend {
  * word for word (same key, same body with its first location: the server refuses a key reused with
  * another body); once the server has answered, the next send is a new decision with a new key.
  */
-export function createDraftKey(newKey: () => string = () => crypto.randomUUID()) {
+export function createDraftKey(newKey: () => string = newId) {
   let pending: (DraftSend & { fingerprint: string }) | null = null;
   const fingerprint = (d: OrderDraft) => JSON.stringify({ ...d, location: undefined });
   return {

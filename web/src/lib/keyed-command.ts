@@ -1,0 +1,32 @@
+import { api, ApiError } from './api-client.js';
+
+/** No answer from the server (network lost, gateway down): the command may or may not have been done. */
+export const outcomeUnknown = (err: unknown): boolean =>
+  !(err instanceof ApiError) || err.status === 502 || err.status === 503 || err.status === 504;
+
+export interface RetryOptions {
+  /** Tries in all, the first included. */
+  attempts?: number;
+  wait?: (attempt: number) => Promise<void>;
+}
+
+/**
+ * Sends one command under one Idempotency-Key, again while its outcome is unknown: the server answers a
+ * repeated key with its first answer, so a retry after a lost answer is the same command, done once.
+ */
+export async function sendKeyed<T>(
+  path: string,
+  init: { method: 'POST' | 'PATCH'; body?: unknown },
+  key: string,
+  options: RetryOptions = {},
+): Promise<T> {
+  const { attempts = 3, wait = (n) => new Promise<void>((r) => setTimeout(r, 400 * n)) } = options;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await api<T>(path, { ...init, headers: { 'Idempotency-Key': key } });
+    } catch (err) {
+      if (attempt >= attempts || !outcomeUnknown(err)) throw err;
+      await wait(attempt);
+    }
+  }
+}
