@@ -9,7 +9,7 @@ import { useSession } from '../../lib/session.js';
 import { useMyOrdersToday } from '../../lib/api/get-my-orders.js';
 import { useOrderCount } from '../../lib/api/get-order-count.js';
 import { CustomerOrderCard } from './customer-order-card.js';
-import { drinksLeftText, homeOrders } from '../../features/orders/order-text.js';
+import { drinksLeftLine, homeOrders } from '../../features/orders/order-text.js';
 import { randomMessage, SEASON_BACKGROUND, seasonOf } from '../../features/orders/seasonal.js';
 import { languageOf } from '../../lib/language.js';
 import { paths } from '../../lib/paths.js';
@@ -49,7 +49,7 @@ export function HomePage() {
         </Typography>
         <Paper sx={{ p: 2.5, borderRadius: 4 }}>
           <Typography variant="h6" component="p" sx={{ mb: 2 }} data-testid="drinks-left">
-            {drinksLeftText(count.data?.totalOrder ?? 0)}
+            {drinksLeftLine(count.data?.totalOrder, online)}
           </Typography>
           <Button variant="contained" fullWidth size="large" disabled={!online} onClick={() => void navigate(menuPath)}>
             Order now

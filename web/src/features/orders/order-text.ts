@@ -50,6 +50,15 @@ export function drinksLeftText(totalOrder: number, limit = DAILY_ORDER_LIMIT): s
   return `You have ${n} ${n < 2 ? 'drink' : 'drinks'} left to be treated`;
 }
 
+/**
+ * The drinks-left line from the day's count, when it is known: while it is on its way nothing is claimed,
+ * and offline without a saved count the line says so (it said '2 drinks left' to someone who had ordered two).
+ */
+export function drinksLeftLine(totalOrder: number | undefined, online: boolean): string {
+  if (totalOrder !== undefined) return drinksLeftText(totalOrder);
+  return online ? '…' : 'Drinks left: shown when you are back online';
+}
+
 /** Today's orders for the home list, orderDate ascending, without picked, rejected and cancel. */
 export function homeOrders(orders: readonly Order[], today: string, dayOf: (iso: string) => string): Order[] {
   return orders

@@ -2,6 +2,7 @@ import type { Order } from '@drinks/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   cardTime,
+  drinksLeftLine,
   drinksLeftText,
   homeOrders,
   orderNowPrompt,
@@ -84,6 +85,11 @@ describe('lists', () => {
     expect(drinksLeftText(0)).toBe('You have 2 drinks left to be treated');
     expect(drinksLeftText(1)).toBe('You have 1 drink left to be treated');
     expect(drinksLeftText(2)).toBe('You have 0 drink left to be treated');
+  });
+  it('claims no count it does not have: loading, or offline with none saved', () => {
+    expect(drinksLeftLine(1, false)).toBe('You have 1 drink left to be treated');
+    expect(drinksLeftLine(undefined, true)).toBe('…');
+    expect(drinksLeftLine(undefined, false)).toBe('Drinks left: shown when you are back online');
   });
 });
 
