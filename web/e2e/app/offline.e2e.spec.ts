@@ -145,6 +145,22 @@ describe('a menu tapped offline', () => {
   });
 });
 
+describe("the barista's board offline", () => {
+  it("says what waits in the board's words, not the customer's", async () => {
+    const page: Page = await newPhonePage(browser);
+    await signInWithTokens(page, app, 'barista@woxa.tech', '/ordering');
+    await page.getByRole('heading', { name: 'Orders' }).waitFor();
+    await page.context().setOffline(true);
+    const banner = page.getByTestId('offline-banner');
+    await banner
+      .getByText('starting, finishing and cancelling them and the shop status wait', { exact: false })
+      .waitFor();
+    expect(await banner.getByText('picking up', { exact: false }).count()).toBe(0);
+    await page.context().setOffline(false);
+    await page.close();
+  });
+});
+
 describe('history opened offline', () => {
   it('says it shows once back online, rather than loading for ever, and then shows it', async () => {
     const customer = await newCustomer(app, 'History Hana');

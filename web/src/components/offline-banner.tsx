@@ -2,6 +2,7 @@ import CloudOffIcon from '@mui/icons-material/CloudOff';
 import { Alert } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useOnline, useServerReachable } from '../lib/online.js';
+import { useSession } from '../lib/session.js';
 
 /**
  * Over every screen while the phone has no network (what is shown is as last seen, and nothing can be
@@ -10,10 +11,13 @@ import { useOnline, useServerReachable } from '../lib/online.js';
 export function OfflineBanner() {
   const online = useOnline();
   const reachable = useServerReachable();
+  const { user } = useSession();
   if (!online) {
     return (
       <Banner testId="offline-banner" title="You are offline.">
-        Orders are shown as last seen; ordering, cancelling and picking up wait until you are back online.
+        {user?.role === 'barista'
+          ? 'Orders are shown as last seen; starting, finishing and cancelling them and the shop status wait until you are back online.'
+          : 'Orders are shown as last seen; ordering, cancelling and picking up wait until you are back online.'}
       </Banner>
     );
   }
