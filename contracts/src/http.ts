@@ -142,6 +142,8 @@ export const OrderQuery = z.object({
             }
           return parts as OrderStatus[];
         }),
+      // ?status=ordered&status=in-progress, as a query string of repeated keys reads.
+      z.array(OrderStatus).min(1).meta({ description: 'Several statuses, the key repeated' }),
     ])
     .optional(),
   startDate: DateParam.optional(),

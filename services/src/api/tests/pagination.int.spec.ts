@@ -32,6 +32,17 @@ describe('paged lists over HTTP', () => {
     expect(next.headers.get('link')).toBeNull();
   });
 
+  it('takes several statuses comma-separated or as the key repeated, and refuses an unknown one either way', async () => {
+    const comma = await app.call<Order[]>('GET', '/order?status=ordered,done', { token: staff.barista });
+    const repeated = await app.call<Order[]>('GET', '/order?status=ordered&status=done', { token: staff.barista });
+    expect(repeated.status).toBe(200);
+    expect(repeated.body.map((o) => o.id)).toEqual(comma.body.map((o) => o.id));
+    expect(comma.body).toHaveLength(3);
+    const unknown = await app.call('GET', '/order?status=ordered&status=brewing', { token: staff.barista });
+    expect(unknown.status).toBe(400);
+    expect(problem(unknown).errors[0]?.path).toMatch(/^status/);
+  });
+
   it('pages GET /user for admins', async () => {
     const all = await app.call<User[]>('GET', '/user', { token: staff.admin });
     const page = await app.call<User[]>('GET', '/user?limit=2&offset=1', { token: staff.admin });
