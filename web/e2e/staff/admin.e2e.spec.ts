@@ -73,11 +73,17 @@ describe('the closed notice and the credits', () => {
     }
 
     renamed = await newCustomer(app, 'Bartholomew Longname');
-    // The Halloween popup runs only in October: these pages live on a fixed October day.
+    // The Halloween popup runs only in October, by the server's clock (FAKE_NOW in a demo): the phone's
+    // pages hear that it is an October day; the desktop's own clock says so too.
     const october = new Date('2026-10-20T03:00:00Z');
     const phone = await newPhonePage(browser);
     const desktop = await newDesktopPage(browser);
-    await Promise.all([phone.clock.setFixedTime(october), desktop.clock.setFixedTime(october)]);
+    for (const page of [phone, desktop])
+      await page.route('**/api/config', async (route) => {
+        const res = await route.fetch();
+        await route.fulfill({ response: res, json: { ...(await res.json()), now: october.toISOString() } });
+      });
+    await desktop.clock.setFixedTime(october);
     await signInWithTokens(phone, app, renamed.email, '/close-all');
     await phone.getByText('Sorry, both the cafe and bar are currently closed').waitFor();
     const popup = phone.getByRole('dialog', { name: 'ปาร์ตี้ฮาโลวีน' });

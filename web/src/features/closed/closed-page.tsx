@@ -2,6 +2,7 @@ import NightlifeIcon from '@mui/icons-material/Nightlife';
 import { Box, Container, Link as MuiLink, Paper, Typography } from '@mui/material';
 import { Link, Navigate } from 'react-router';
 import { useSession } from '../../lib/session.js';
+import { serverNow } from '../../lib/config.js';
 import { HalloweenPopup } from './components/halloween-popup.js';
 import { closedPageRedirect } from './closed-logic.js';
 import { inSeason } from './popup-logic.js';
@@ -36,7 +37,8 @@ export function ClosedPage() {
           </MuiLink>
         </Typography>
       </Box>
-      {inSeason(new Date()) && <HalloweenPopup />}
+      {/* October by the server's clock (a demo's FAKE_NOW), not only by the phone's. */}
+      {inSeason(serverNow()) && <HalloweenPopup />}
     </Container>
   );
 }

@@ -15,6 +15,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
+import { serverNow } from '../../../lib/config.js';
 import { readStorage, writeStorage } from '../../../lib/storage.js';
 import { POPUP_KEYS, hideForToday, parseLanguage, shouldShowPopup, type PopupLanguage } from '../popup-logic.js';
 import { HalloweenPoster } from './halloween-poster.js';
@@ -24,7 +25,7 @@ export function HalloweenPopup() {
   const [open, setOpen] = useState(() =>
     shouldShowPopup(
       { dismissed: readStorage(POPUP_KEYS.dismissed), hiddenToday: readStorage(POPUP_KEYS.hiddenToday) },
-      new Date(),
+      serverNow(),
     ),
   );
   const [lang, setLang] = useState<PopupLanguage>(() => parseLanguage(readStorage(POPUP_KEYS.language)));
@@ -34,7 +35,7 @@ export function HalloweenPopup() {
     writeStorage(POPUP_KEYS.language, l);
   };
   const hideToday = () => {
-    const s = hideForToday(new Date());
+    const s = hideForToday(serverNow());
     writeStorage(POPUP_KEYS.dismissed, s.dismissed);
     writeStorage(POPUP_KEYS.hiddenToday, s.hiddenToday);
     setOpen(false);
