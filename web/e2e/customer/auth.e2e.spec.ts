@@ -170,7 +170,7 @@ describe('sign-in, registration and landing', () => {
     await page.getByRole('textbox', { name: 'Email' }).fill('nok@woxa.tech');
     await page.getByLabel('Password').fill('iloveyou2');
     await page.getByRole('button', { name: 'Create' }).click();
-    expect(await takeAlert(page)).toBe('This password is one of the most common: choose another.');
+    expect(await takeAlert(page)).toBe('create failed. This password is one of the most common: choose another.');
     await page.getByLabel('Password').fill('longpassword1');
     await page.getByRole('button', { name: 'Create' }).click();
     expect(await takeAlert(page)).toBe(

@@ -10,7 +10,7 @@ import { AuthCard } from './components/auth-card.js';
 import { EmailField } from './components/email-field.js';
 import { NewPasswordField } from './components/password-field.js';
 import { domainAlert, onCompanyDomain } from './email-rules.js';
-import { passwordProblem, registered, registrationFailure } from './register-rules.js';
+import { passwordProblem, registered, registrationFailed } from './register-rules.js';
 import { paths } from '../../lib/paths.js';
 
 export function RegisterPage() {
@@ -43,7 +43,7 @@ export function RegisterPage() {
       void navigate(paths.login);
     } catch (err) {
       console.warn('registration failed', err);
-      await alert(registrationFailure(err));
+      await alert(registrationFailed(err));
     }
   };
 

@@ -23,10 +23,15 @@ export function passwordProblem(password: string): string | null {
   return password.length < PASSWORD_MIN ? `Password must be at least ${PASSWORD_MIN} characters.` : null;
 }
 
-/** The server's own words for a refused registration (rule broken, address taken, ...), never a blanket "create failed". */
-export function registrationFailure(err: unknown): string {
+/** The server's own words for a refused call (rule broken, address taken, ...), or that it could not be reached. */
+export function failureWords(err: unknown): string {
   if (err instanceof ApiError) return err.detail ?? err.message;
   return 'Could not reach the server. Please try again.';
+}
+
+/** The spec's 'create failed', then why (issue 14: a blanket 'create failed' left people guessing). */
+export function registrationFailed(err: unknown): string {
+  return `create failed. ${failureWords(err)}`;
 }
 
 /**
@@ -36,5 +41,5 @@ export function registrationFailure(err: unknown): string {
 export function linkFailure(err: unknown): string {
   if (err instanceof ApiError && err.status === 400 && /^token\b/.test(err.detail ?? ''))
     return ERROR_MESSAGES.INVALID_LINK ?? 'This link is invalid, already used or expired.';
-  return registrationFailure(err);
+  return failureWords(err);
 }

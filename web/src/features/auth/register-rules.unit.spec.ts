@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-client.js';
 import { ERROR_MESSAGES } from '@drinks/contracts';
-import { linkFailure, passwordProblem, passwordRule, registered, registrationFailure } from './register-rules.js';
+import {
+  failureWords,
+  linkFailure,
+  passwordProblem,
+  passwordRule,
+  registered,
+  registrationFailed,
+} from './register-rules.js';
 
 describe('registration messages', () => {
   it('names the password rule before the server is asked', () => {
@@ -22,11 +29,11 @@ describe('registration messages', () => {
   });
 
   it("shows the server's reason: its detail, else its title", () => {
-    expect(registrationFailure(new ApiError(409, 'This email is already registered.', 'EMAIL_TAKEN'))).toBe(
+    expect(failureWords(new ApiError(409, 'This email is already registered.', 'EMAIL_TAKEN'))).toBe(
       'This email is already registered.',
     );
     expect(
-      registrationFailure(
+      failureWords(
         new ApiError(
           400,
           'Password must be at least 8 characters.',
@@ -35,7 +42,13 @@ describe('registration messages', () => {
         ),
       ),
     ).toBe('Password must be at least 8 characters.');
-    expect(registrationFailure(new TypeError('Failed to fetch'))).toMatch(/could not reach the server/i);
+    expect(failureWords(new TypeError('Failed to fetch'))).toMatch(/could not reach the server/i);
+  });
+
+  it("says the spec's 'create failed' before the reason", () => {
+    expect(registrationFailed(new ApiError(409, 'This email is already registered.', 'EMAIL_TAKEN'))).toBe(
+      'create failed. This email is already registered.',
+    );
   });
 });
 

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { TextInput } from '../../../components/text-input.js';
 import { useChangePassword } from '../api/change-password.js';
 import { useConfig } from '../../../lib/config.js';
-import { passwordProblem, passwordRule, registrationFailure } from '../register-rules.js';
+import { passwordProblem, passwordRule, failureWords } from '../register-rules.js';
 
 /** Needs the current password; every other signed-in device is signed out. */
 export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -62,7 +62,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
             </>
           )}
           <Typography role="alert" color="error">
-            {problem || (change.isError ? registrationFailure(change.error) : '')}
+            {problem || (change.isError ? failureWords(change.error) : '')}
           </Typography>
         </Stack>
       </DialogContent>

@@ -1,7 +1,7 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useForgotPassword } from '../api/forgot-password.js';
-import { registrationFailure } from '../register-rules.js';
+import { failureWords } from '../register-rules.js';
 import { EmailField } from './email-field.js';
 
 /** Asks for the address and always answers the same: whether it has an account is nobody's business. */
@@ -42,7 +42,7 @@ export function ForgotPasswordDialog({
           )}
           {forgot.isError && (
             <Typography role="alert" color="error">
-              {registrationFailure(forgot.error)}
+              {failureWords(forgot.error)}
             </Typography>
           )}
         </Stack>
