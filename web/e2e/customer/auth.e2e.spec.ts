@@ -242,6 +242,9 @@ describe('sign-in, registration and landing', () => {
     await otherTab.getByRole('navigation').first().waitFor();
     await user.goto(`${app.url}/menuCafe`);
     await user.getByRole('button', { name: 'Open menu' }).click();
+    // The drawer is a named dialog whose links are list items (axe found neither).
+    await user.getByRole('dialog', { name: 'Menu' }).getByRole('listitem').first().waitFor();
+    await expectNoSeriousA11yViolations(user);
     // A new name given in one tab greets the person in the other too, without a reload.
     const userToken = (await app.login('user@woxa.tech', PASSWORD)).accessToken;
     const before = (await app.api<{ name: string }>(userToken, 'GET', '/user/me')).body.name;

@@ -313,6 +313,14 @@ describe("dashboards, history and users with the day's orders", () => {
     expect(await desktop.getByTestId('history-entry').count()).toBe(6);
     await screenshot(desktop, 'staff-history-staff-desktop');
     await expectNoSeriousA11yViolations(desktop);
+
+    // On a 320 px phone every entry, its status and its Timeline fit the width (the page was 343 px wide).
+    await signInWithTokens(phone, app, 'admin@woxa.tech', '/history');
+    await phone.setViewportSize({ width: 320, height: 700 });
+    await phone.getByTestId('history-entry').first().waitFor();
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    await screenshot(phone, 'staff-history-320');
+    await phone.setViewportSize({ width: 390, height: 844 });
   });
 
   it("shows a user's own history with its labels, the empty state, and a long name's greeting in the drawer", async () => {

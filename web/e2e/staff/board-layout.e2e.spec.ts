@@ -98,6 +98,15 @@ describe('the board at a glance', () => {
       await page.keyboard.press('Tab');
       expect(await c.evaluate((el) => el === document.activeElement)).toBe(true);
     }
+    // An arrow key on a select opens its list and stays in it (the board's ticket keys took the focus away).
+    await controls[0]!.focus();
+    await page.keyboard.press('ArrowDown');
+    await page.getByRole('listbox').waitFor();
+    expect(await page.evaluate(() => document.activeElement?.closest('[role="listbox"]') !== null)).toBe(true);
+    await page.keyboard.press('Escape');
+    // The logo's name begins with what it shows (WCAG 2.5.3); the page's title names the screen (2.4.2).
+    await page.getByRole('button', { name: 'Woxa Cafe home' }).waitFor();
+    expect(await page.title()).toBe('Orders · Woxa Cafe');
     await page.context().close();
   });
 
@@ -125,6 +134,8 @@ describe('the board at a glance', () => {
       expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(40);
     }
     await screenshot(page, 'board-phone-three-tickets');
+    // The 'To make' strip scrolls sideways here: a keyboard can reach it (axe: scrollable-region-focusable).
+    await expectNoSeriousA11yViolations(page);
     await page.context().close();
   });
 });

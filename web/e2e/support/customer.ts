@@ -23,6 +23,9 @@ export async function takeAlert(page: Page): Promise<string> {
   const dialog = page.getByRole('alertdialog');
   await dialog.waitFor();
   const text = (await dialog.innerText()).replace(/\s*OK\s*$/, '').trim();
+  // Named by its message, as a screen reader announces it (it had no name: aria-labelledby pointed nowhere).
+  if ((await page.getByRole('alertdialog', { name: text, exact: true }).count()) !== 1)
+    throw new Error(`the alert "${text}" is not named by its message`);
   await dialog.getByRole('button', { name: 'OK' }).click();
   await dialog.waitFor({ state: 'hidden' });
   return text;

@@ -8,6 +8,7 @@ import { Landing } from './landing.js';
 import { ErrorPage } from './screens/error-page.js';
 import { lazyComponent } from '../lib/lazy-component.js';
 import { paths, relative, routePatterns } from '../lib/paths.js';
+import { pageTitle } from './page-title.js';
 
 /**
  * A screen whose code loads on first use, with the loading screen meanwhile. Through lazyComponent, not
@@ -216,5 +217,8 @@ export function AppRoutes() {
   useEffect(() => {
     if (navigation !== 'POP') window.scrollTo(0, 0);
   }, [pathname, navigation]);
+  useEffect(() => {
+    document.title = pageTitle(pathname);
+  }, [pathname]);
   return useRoutes(routes);
 }

@@ -8,6 +8,8 @@ export default function AlertDialog({ message, onClose }: { message: string | un
       open={message !== undefined}
       onClose={onClose}
       role="alertdialog"
+      // Named by its message: it has no title of its own (axe: a dialog needs a name).
+      aria-labelledby="app-alert-message"
       aria-describedby="app-alert-message"
       slotProps={{ paper: { 'data-testid': 'app-alert' } as object }}
     >

@@ -1,5 +1,5 @@
 import LogoutIcon from '@mui/icons-material/Logout';
-import { Box, Button, Divider, Drawer, List, ListItemButton, ListItemText } from '@mui/material';
+import { Box, Button, Divider, Drawer, List, ListItem, ListItemButton, ListItemText } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { useSession } from '../../lib/session.js';
 import { Greeting } from './greeting.js';
@@ -9,7 +9,7 @@ import { barColour } from './top-bar.js';
 export default function NavDrawer({ links, onClose }: { links: { label: string; to: string }[]; onClose: () => void }) {
   const { shop, logout } = useSession();
   return (
-    <Drawer anchor="right" open onClose={onClose}>
+    <Drawer anchor="right" open onClose={onClose} slotProps={{ paper: { 'aria-label': 'Menu' } as object }}>
       <Box
         component="nav"
         aria-label="Main"
@@ -28,9 +28,11 @@ export default function NavDrawer({ links, onClose }: { links: { label: string; 
         <Divider sx={{ borderColor: 'rgba(255,255,255,0.3)' }} />
         <List>
           {links.map((l) => (
-            <ListItemButton key={l.to} component={RouterLink} to={l.to} onClick={onClose}>
-              <ListItemText primary={l.label} />
-            </ListItemButton>
+            <ListItem key={l.to} disablePadding>
+              <ListItemButton component={RouterLink} to={l.to} onClick={onClose}>
+                <ListItemText primary={l.label} />
+              </ListItemButton>
+            </ListItem>
           ))}
         </List>
         <Box sx={{ flex: 1 }} />

@@ -101,7 +101,10 @@ export function useTicketKeys(onAction: (orderId: string, action: TicketKeyActio
     let endFollow = () => {};
     const onKey = (e: KeyboardEvent) => {
       const target = e.target instanceof HTMLElement ? e.target : null;
-      if (target?.closest('input, textarea, select, [role="dialog"], [role="listbox"], [role="menu"]')) return;
+      if (
+        target?.closest('input, textarea, select, [role="combobox"], [role="dialog"], [role="listbox"], [role="menu"]')
+      )
+        return;
       if (e.ctrlKey || e.metaKey || e.altKey) return;
       if (e.key === '?') {
         e.preventDefault();

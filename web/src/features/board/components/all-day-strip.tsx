@@ -9,6 +9,8 @@ export function AllDayStrip({ orders }: { orders: readonly Order[] }) {
     <Box
       component="section"
       aria-labelledby="all-day-title"
+      // It scrolls sideways on a phone: a keyboard reaches it to scroll it too (WCAG 2.1.1).
+      tabIndex={0}
       data-testid="all-day"
       sx={{ display: 'flex', gap: 0.75, alignItems: 'center', overflowX: 'auto', py: 0.5 }}
     >

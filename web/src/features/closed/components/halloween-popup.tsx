@@ -67,7 +67,8 @@ export function HalloweenPopup() {
           <CloseIcon />
         </IconButton>
       </Box>
-      <DialogContent>
+      {/* Read in the language it is written in (WCAG 3.1.2): a screen reader spelled the Thai out in English. */}
+      <DialogContent lang={lang === 'thai' ? 'th' : 'en'}>
         <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
           <Typography id="halloween-title" variant="h6" component="h2" sx={{ fontWeight: 700, color: '#ffb347' }}>
             {c.title}

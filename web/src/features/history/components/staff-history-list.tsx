@@ -38,7 +38,8 @@ export function StaffHistoryList({ orders, timeZone }: { orders: readonly Order[
                 <Box
                   sx={{
                     display: 'grid',
-                    gridTemplateColumns: { xs: 'auto 1fr', sm: 'auto 1fr auto' },
+                    // minmax(0, …): the text column may shrink below its longest word on a 320 px screen.
+                    gridTemplateColumns: { xs: 'auto minmax(0, 1fr)', sm: 'auto minmax(0, 1fr) auto' },
                     columnGap: 2,
                     rowGap: 0.5,
                     alignItems: 'center',
@@ -60,8 +61,9 @@ export function StaffHistoryList({ orders, timeZone }: { orders: readonly Order[
                   <Stack
                     direction="row"
                     spacing={1}
+                    useFlexGap
                     data-testid="history-entry-status"
-                    sx={{ alignItems: 'center', gridColumn: { xs: '2', sm: '3' } }}
+                    sx={{ alignItems: 'center', flexWrap: 'wrap', gridColumn: { xs: '2', sm: '3' } }}
                   >
                     <Chip
                       size="small"

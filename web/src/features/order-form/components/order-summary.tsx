@@ -83,7 +83,9 @@ export function OrderSummary(props: {
           variant="contained"
           onClick={props.onPlace}
           disabled={!online || props.pending}
-          startIcon={props.pending ? <CircularProgress size={16} color="inherit" /> : undefined}
+          startIcon={
+            props.pending ? <CircularProgress size={16} color="inherit" aria-label="Placing the order" /> : undefined
+          }
         >
           Place order
         </Button>
