@@ -7,7 +7,8 @@ import { ApiError } from '../../lib/api-client.js';
 import { useConfig } from '../../lib/config.js';
 import { useSession } from '../../lib/session.js';
 import { STORAGE_KEYS, writeStorage } from '../../lib/storage.js';
-import { createDraftKey, outcomeUnknown, usePlaceOrder, type OrderDraft } from './api/place-order.js';
+import { outcomeUnknown } from '../../lib/keyed-command.js';
+import { createDraftKey, usePlaceOrder, type OrderDraft } from './api/place-order.js';
 import { currentLocation, LOCATION_DISABLED_MESSAGE, TOO_FAR_MESSAGE } from './office-location.js';
 import { paths } from '../../lib/paths.js';
 

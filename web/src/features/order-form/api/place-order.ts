@@ -7,8 +7,6 @@ import { queryKeys } from '../../../lib/query-keys.js';
 /** The contract's PlaceOrderBody as the forms send it: every field filled (null for none) but the location. */
 export type OrderDraft = Required<Omit<PlaceOrderBody, 'location'>> & Pick<PlaceOrderBody, 'location'>;
 
-export { outcomeUnknown };
-
 /** One draft under one key, sent again while its outcome is unknown: a retry after a lost answer is the same order. */
 export function placeOrder(draft: OrderDraft, key: string, options: RetryOptions = {}): Promise<Order> {
   return sendKeyed<Order>('/order', { method: 'POST', body: draft }, key, options);
