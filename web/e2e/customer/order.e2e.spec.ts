@@ -147,6 +147,8 @@ describe('ordering a cafe drink', () => {
 
     expect((await setStatus(order!.id, { status: 'in-progress' })).status).toBe(200);
     await card.locator('[data-step="1"]').waitFor();
+    // A screen reader hears the start as the tracker shows it.
+    await page.getByRole('status').filter({ hasText: 'The barista has started your Latte.' }).waitFor();
     expect((await setStatus(order!.id, { status: 'done' })).status).toBe(200);
     await card.getByText('Click "Pick Up" after take your cup').waitFor();
     // The long message beside it does not squeeze the time onto two lines ("10:0" over "1").

@@ -1,5 +1,6 @@
 import { pushTag, type Order } from '@drinks/contracts';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { visuallyHidden } from '../../components/visually-hidden.js';
 import { useDismissToast, useToast } from '../../components/toast-provider.js';
 import { serverNow } from '../../lib/config.js';
 import { subscribeLive } from '../../lib/live-events.js';
@@ -27,6 +28,8 @@ function Reminders({ userId }: { userId: string }) {
   const stateRef = useRef(state);
   const lastStatus = useRef(new Map<string, Order['status']>());
   const names = useRef(new Map<string, string>());
+  // Said, not shown: the tracker already shows the start, but a screen reader heard nothing of it.
+  const [started, setStarted] = useState('');
 
   const announce = (a: ReminderAction) => {
     const { title, message } = reminderText(a);
@@ -50,6 +53,8 @@ function Reminders({ userId }: { userId: string }) {
     lastStatus.current.set(order.id, order.status);
     names.current.set(order.id, order.menu.name);
     const live = fromLive ? prev !== 'done' : prev !== undefined && prev !== 'done';
+    if (order.status === 'in-progress' && prev !== undefined && prev !== 'in-progress')
+      setStarted(`The barista has started your ${order.menu.name}.`);
     const before = stateRef.current;
     const r = trackOrder(before, order, serverNow().getTime(), live);
     stateRef.current = r.state;
@@ -87,7 +92,11 @@ function Reminders({ userId }: { userId: string }) {
     return () => clearTimeout(timer);
   }, [state]);
 
-  return null;
+  return (
+    <div role="status" style={visuallyHidden} data-testid="order-started">
+      {started}
+    </div>
+  );
 }
 
 /** Pick-up reminders for the signed-in customer (users and admins ordering for themselves). */
