@@ -233,6 +233,31 @@ describe('the barista station', () => {
     await until(async () => (await statusOf(order)) === 'picked', 'handed over by P');
   });
 
+  it("keeps the focus with the drink when a ticket's own buttons are pressed from the keyboard", async () => {
+    const kit = await newCustomer(app, 'Kit Buttons');
+    const order = await placeCafeOrder(app, kit.token, menuId(menus, 'Mocha'));
+    await card(order).waitFor();
+    const focusedTicket = () =>
+      page.evaluate(() => document.activeElement?.closest<HTMLElement>('[data-ticket]')?.dataset.ticket);
+    // Tab to Do and press it: the ticket moves to In Progress and the focus is not dropped to the page.
+    await card(order).getByRole('button', { name: 'Do' }).focus();
+    await page.keyboard.press('Enter');
+    await until(async () => (await statusOf(order)) === 'in-progress', 'started by the Do button');
+    await card(order).getByRole('button', { name: 'Done' }).waitFor();
+    await expect.poll(focusedTicket).toBe(order.id);
+    await card(order).getByRole('button', { name: 'Done' }).focus();
+    await page.keyboard.press('Space');
+    await until(async () => (await statusOf(order)) === 'done', 'done by the Done button');
+    await counterRow(order).waitFor();
+    await expect.poll(focusedTicket).toBe(order.id);
+    await counterRow(order).getByRole('button', { name: 'Recall' }).focus();
+    await page.keyboard.press('Enter');
+    await until(async () => (await statusOf(order)) === 'in-progress', 'recalled by the Recall button');
+    await expect.poll(focusedTicket).toBe(order.id);
+    await baristaPatch(app, barista, order.id, { status: 'done' });
+    await baristaPatch(app, barista, order.id, { status: 'picked' });
+  });
+
   it('ages tickets amber at 5 and red at 10 minutes on a pinned clock', async () => {
     const clocked = await newDesktopPage(browser);
     await clocked.clock.install({ time: new Date() });

@@ -35,6 +35,16 @@ function neighbour(tickets: HTMLElement[], current: HTMLElement | null, key: str
   return candidates.sort((a, b) => score(a) - score(b))[0];
 }
 
+const ticketsOnBoard = () => [...document.querySelectorAll<HTMLElement>('[data-ticket]')];
+
+/** The tickets after `ticket`, then those before it nearest first: where the focus goes if it leaves. */
+function neighboursOf(tickets: HTMLElement[], ticket: HTMLElement): string[] {
+  const at = tickets.indexOf(ticket);
+  return [...tickets.slice(at + 1), ...tickets.slice(0, at).reverse()].flatMap((t) =>
+    t.dataset.ticket ? [t.dataset.ticket] : [],
+  );
+}
+
 /** How long a moved ticket may take to show where it lands (its old and new lists refetch one by one). */
 const LANDING_MS = 1500;
 
@@ -111,7 +121,7 @@ export function useTicketKeys(onAction: (orderId: string, action: TicketKeyActio
         handlers.current.onHelp();
         return;
       }
-      const tickets = [...document.querySelectorAll<HTMLElement>('[data-ticket]')];
+      const tickets = ticketsOnBoard();
       const current = target?.closest<HTMLElement>('[data-ticket]') ?? null;
       if (e.key.startsWith('Arrow')) {
         const next = neighbour(tickets, current, e.key);
@@ -127,17 +137,24 @@ export function useTicketKeys(onAction: (orderId: string, action: TicketKeyActio
       if (!action || !current || target !== current || !current.dataset.ticket) return;
       e.preventDefault();
       const id = current.dataset.ticket;
-      const at = tickets.indexOf(current);
-      const neighbours = [...tickets.slice(at + 1), ...tickets.slice(0, at).reverse()].flatMap((t) =>
-        t.dataset.ticket ? [t.dataset.ticket] : [],
-      );
       endFollow();
-      if (action !== 'print') endFollow = keepPlace(id, neighbours);
+      if (action !== 'print') endFollow = keepPlace(id, neighboursOf(tickets, current));
       handlers.current.onAction(id, action);
     };
+    // A ticket's own button (Do, Done, Recall, Cancel) pressed from the keyboard: its click has no pointer
+    // (detail 0). The button goes with the move, so the focus is kept the same way as for the keys.
+    const onClick = (e: MouseEvent) => {
+      const button = e.target instanceof Element ? e.target.closest('button') : null;
+      const ticket = button?.closest<HTMLElement>('[data-ticket]');
+      if (e.detail !== 0 || !ticket?.dataset.ticket) return;
+      endFollow();
+      endFollow = keepPlace(ticket.dataset.ticket, neighboursOf(ticketsOnBoard(), ticket));
+    };
     window.addEventListener('keydown', onKey);
+    window.addEventListener('click', onClick, true);
     return () => {
       window.removeEventListener('keydown', onKey);
+      window.removeEventListener('click', onClick, true);
       endFollow();
     };
   }, []);
