@@ -73,10 +73,15 @@ function keepPlace(id: string, neighbours: readonly string[]): () => void {
       stop();
       return;
     }
+    // Not landed in time (handed over, or its lists are slow to refetch): the nearest other ticket, if
+    // any; with none, the ticket itself when it does land.
     fallback ??= setTimeout(() => {
       const next = neighbours.map(ticketEl).find((el) => el !== null);
-      if (lost() && next) focusTicket(next);
-      stop();
+      if (!lost()) stop();
+      else if (next) {
+        focusTicket(next);
+        stop();
+      } else fallback = setTimeout(stop, 4 * LANDING_MS);
     }, LANDING_MS);
   };
   const onFocus = (e: FocusEvent) => {
