@@ -9,6 +9,7 @@ import { ErrorPage } from './screens/error-page.js';
 import { lazyComponent } from '../lib/lazy-component.js';
 import { paths, relative, routePatterns } from '../lib/paths.js';
 import { pageTitle } from './page-title.js';
+import { useFocusOnNavigation } from './focus-on-navigation.js';
 
 /**
  * A screen whose code loads on first use, with the loading screen meanwhile. Through lazyComponent, not
@@ -220,5 +221,6 @@ export function AppRoutes() {
   useEffect(() => {
     document.title = pageTitle(pathname);
   }, [pathname]);
+  useFocusOnNavigation(pathname);
   return useRoutes(routes);
 }
