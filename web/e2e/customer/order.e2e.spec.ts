@@ -74,6 +74,19 @@ describe('ordering a cafe drink', () => {
     await page.getByRole('tab', { name: 'Coffee' }).click();
   });
 
+  it('takes a keyboard user from a drink on the menu to the heading of its form, not the top of the page', async () => {
+    await page.goto(`${app.url}/menuCafe`);
+    await page.getByTestId('menu-item').filter({ hasText: 'Latte' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Latte' }).waitFor();
+    await expect
+      .poll(() => page.evaluate(() => `${document.activeElement?.tagName} ${document.activeElement?.textContent}`))
+      .toBe('H1 Latte');
+    // The next Tab goes on into the form from there.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.closest('main') !== null)).toBe(true);
+  });
+
   it('converts a HEIF photo to JPEG before upload', async () => {
     await openForm('Latte');
     const uploadReq = page.waitForRequest((r) => r.url().endsWith('/api/upload/image'));
@@ -144,6 +157,17 @@ describe('ordering a cafe drink', () => {
     expect(await card.getByTestId('tracker').getAttribute('data-step')).toBe('0');
     await screenshot(page, 'status-order-waiting');
     await expectNoSeriousA11yViolations(page);
+    // A phone set to large text: the drink's name grows with it (it was fixed at 18 px).
+    const nameSize = (rootSize: string) =>
+      card
+        .locator('h2, h3')
+        .first()
+        .evaluate((el, size) => {
+          document.documentElement.style.fontSize = size;
+          return getComputedStyle(el).fontSize;
+        }, rootSize);
+    expect(await nameSize('32px')).toBe('36px');
+    expect(await nameSize('')).toBe('18px');
 
     expect((await setStatus(order!.id, { status: 'in-progress' })).status).toBe(200);
     await card.locator('[data-step="1"]').waitFor();

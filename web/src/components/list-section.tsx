@@ -18,7 +18,7 @@ export function ListSection({
 }) {
   return (
     <Paper variant="outlined" component="section" aria-labelledby={id} sx={{ p: 2 }} data-testid={testId}>
-      <Typography id={id} variant="h6" component="h2" sx={{ fontSize: 18 }}>
+      <Typography id={id} variant="h6" component="h2" sx={{ fontSize: '1.125rem' }}>
         {title}
       </Typography>
       {empty ? (

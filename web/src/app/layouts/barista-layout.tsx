@@ -17,9 +17,9 @@ const LINKS = [
 const NAV_BUTTON = {
   px: { xs: 0.75, sm: 1 },
   minWidth: 0,
-  fontSize: { xs: 14, sm: 15 },
+  fontSize: { xs: '0.875rem', sm: '0.9375rem' },
   whiteSpace: 'nowrap',
-  '@media (max-width: 379.95px)': { px: 0.5, fontSize: 13 },
+  '@media (max-width: 379.95px)': { px: 0.5, fontSize: '0.8125rem' },
 } as const;
 
 /** Below md the bar has two rows (px): the logo and greeting (taller only while the name is edited), then the links. */

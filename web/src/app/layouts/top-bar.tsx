@@ -38,7 +38,12 @@ export function barColour(shop: { isCafeOpen: boolean; isBarOpen: boolean }): st
   return shop.isBarOpen && !shop.isCafeOpen ? BAR_PURPLE : CAFE_DARK;
 }
 
-const WIDE_LINK = { px: 0.5, minWidth: 0, whiteSpace: 'nowrap', fontSize: { md: 13, xl: 14 } } as const;
+const WIDE_LINK = {
+  px: 0.5,
+  minWidth: 0,
+  whiteSpace: 'nowrap',
+  fontSize: { md: '0.8125rem', xl: '0.875rem' },
+} as const;
 
 /** Top navigation for users and admins; collapses into a drawer on small screens. */
 export function TopBar() {

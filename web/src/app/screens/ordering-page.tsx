@@ -145,7 +145,11 @@ const OrderingBoard = memo(function OrderingBoard({ queries }: { queries: BoardQ
   return (
     <Container maxWidth={false} sx={{ py: { xs: 1, sm: 1.5 }, px: { xs: 1, sm: 2 } }}>
       <Stack direction="row" spacing={1} useFlexGap sx={{ mb: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-        <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mr: 1, fontSize: { xs: 22, sm: 24 } }}>
+        <Typography
+          variant="h5"
+          component="h1"
+          sx={{ fontWeight: 700, mr: 1, fontSize: { xs: '1.375rem', sm: '1.5rem' } }}
+        >
           Orders
         </Typography>
         {shopLoaded && (

@@ -121,7 +121,7 @@ export function OrderFormPage() {
             fullWidth
             // The whole hint on a phone: at 16 px its last characters ran under the border at 360 px, at 15 px
             // at 320 px ('…up to 50 charact'). Scaled with the screen's width below 375 px.
-            sx={{ '& input::placeholder': { fontSize: { xs: 'min(15px, 4vw)', sm: 16 } } }}
+            sx={{ '& input::placeholder': { fontSize: { xs: 'min(0.9375rem, 4vw)', sm: '1rem' } } }}
           />
           <TumblerPicker
             state={tumbler}

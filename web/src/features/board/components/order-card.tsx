@@ -64,7 +64,11 @@ export function OrderCard(p: Props) {
           )}
         </Box>
         {/* A narrow ticket (Select mode's checkbox) breaks the line between the two, never inside one. */}
-        <Typography variant="body2" color="text.secondary" sx={{ fontSize: 13, '& > span': { whiteSpace: 'nowrap' } }}>
+        <Typography
+          variant="body2"
+          color="text.secondary"
+          sx={{ fontSize: '0.8125rem', '& > span': { whiteSpace: 'nowrap' } }}
+        >
           <span>Type: {typeLabel(order.type)}</span>
           {sweetness && (
             <>
@@ -73,7 +77,7 @@ export function OrderCard(p: Props) {
             </>
           )}
         </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ fontSize: 13 }}>
+        <Typography variant="body2" color="text.secondary" sx={{ fontSize: '0.8125rem' }}>
           Remark: {remark ?? '-'}
         </Typography>
         {/* Select mode's checkbox takes the buttons' row, not a column of the ticket's width: the text keeps

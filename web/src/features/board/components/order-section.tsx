@@ -18,7 +18,7 @@ export function OrderSection({
   return (
     <section aria-labelledby={id}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 0.5 }}>
-        <Typography id={id} variant="h6" component="h2" sx={{ fontSize: 18 }}>
+        <Typography id={id} variant="h6" component="h2" sx={{ fontSize: '1.125rem' }}>
           {title}
         </Typography>
         <Typography component="span" variant="body2" color="text.secondary" data-testid={`${id}-count`}>

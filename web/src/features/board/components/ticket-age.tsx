@@ -28,7 +28,7 @@ export function AgeChip({ order, level }: { order: Order; level: AgeLevel }) {
         px: 0.75,
         borderRadius: 1,
         fontWeight: 700,
-        fontSize: 14,
+        fontSize: '0.875rem',
         bgcolor: colours.bg,
         color: colours.fg,
         whiteSpace: 'nowrap',

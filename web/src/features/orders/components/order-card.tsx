@@ -117,7 +117,13 @@ export function OrderCard({
         )}
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
           <TypeIcon type={order.type} />
-          <Typography variant="h6" component={heading} ref={nameRef} tabIndex={-1} sx={{ flex: 1, fontSize: 18 }}>
+          <Typography
+            variant="h6"
+            component={heading}
+            ref={nameRef}
+            tabIndex={-1}
+            sx={{ flex: 1, fontSize: '1.125rem' }}
+          >
             {order.menu.name}
           </Typography>
           {isCafe && order.sweetness !== null && (
