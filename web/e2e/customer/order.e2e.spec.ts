@@ -354,6 +354,32 @@ describe('ordering a cafe drink', () => {
     await setShop(app, barista, 'cafe-open').catch(() => undefined);
   });
 
+  it('keeps a finished drink within reach when the shop closes: Home goes to the closed notice, which offers Pick Up', async () => {
+    // The shop changes status only with an empty queue.
+    const open = (await app.api<Order[]>(barista, 'GET', '/order?status=ordered,in-progress')).body;
+    for (const o of open) await setStatus(o.id, { status: 'rejected', reject_note: 'The shop is closing' });
+    await setShop(app, barista, 'cafe-open');
+    const sam = await newCustomer(app, 'Sam Closing');
+    const order = await placeCafeOrder(app, sam.token, menuId(await catalog(app, barista), 'Latte'));
+    await setStatus(order.id, { status: 'in-progress' });
+    await setStatus(order.id, { status: 'done' });
+    await setShop(app, barista, 'all-close');
+    const phone = await newPhonePage(browser);
+    try {
+      await signInWithTokens(phone, app, sam.email, '/ordered');
+      await phone.waitForURL(`${app.url}/close-all`);
+      const waiting = phone.getByTestId('closed-pickup');
+      await waiting.getByRole('heading', { name: 'Ready to pick up' }).waitFor();
+      await screenshot(phone, 'close-all-pickup');
+      await waiting.getByRole('button', { name: 'Pick Up' }).click();
+      await waiting.waitFor({ state: 'detached' });
+      expect((await app.api<Order>(sam.token, 'GET', `/order/${order.id}`)).body.status).toBe('picked');
+    } finally {
+      await phone.context().close();
+      await setShop(app, barista, 'cafe-open');
+    }
+  });
+
   it('refuses the cafe form up front while the cafe is closed, the bar form while the bar is, and a drink not on the menu', async () => {
     const categories = (await app.api<Category[]>(barista, 'GET', '/category')).body;
     const latte = categories.flatMap((c) => c.menu).find((m) => m.name === 'Latte')!;

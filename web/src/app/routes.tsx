@@ -57,7 +57,7 @@ const EditMenuPage = lazyPage(() => import('../features/menu/edit-menu-page.js')
 const AddCategoryPage = lazyPage(() => import('../features/menu/add-category-page.js'), 'AddCategoryPage');
 const EditCategoryPage = lazyPage(() => import('../features/menu/edit-category-page.js'), 'EditCategoryPage');
 const UserManagementPage = lazyPage(() => import('../features/users/user-management-page.js'), 'UserManagementPage');
-const ClosedPage = lazyPage(() => import('../features/closed/closed-page.js'), 'ClosedPage');
+const ClosedPage = lazyPage(() => import('./screens/closed-screen.js'), 'ClosedScreen');
 const ServiceScreen = lazyPage(() => import('./screens/service-screen.js'), 'ServiceScreen');
 const AuditLogPage = lazyPage(() => import('../features/audit/audit-log-page.js'), 'AuditLogPage');
 const PickupScreenPage = lazyPage(() => import('../features/pickup-screen/pickup-screen-page.js'), 'PickupScreenPage');

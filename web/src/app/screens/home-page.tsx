@@ -1,7 +1,7 @@
 import { businessDay } from '@drinks/contracts';
 import { Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { useMemo } from 'react';
-import { useNavigate } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
 import { serverNow, useConfig } from '../../lib/config.js';
 import { LastKnown } from '../../components/last-known.js';
 import { useOnline } from '../../lib/online.js';
@@ -16,7 +16,7 @@ import { paths } from '../../lib/paths.js';
 
 /** Home (ordered): seasonal welcome, drinks left, today's live orders. */
 export function HomePage() {
-  const { user, shop } = useSession();
+  const { user, shop, shopLoaded } = useSession();
   const { businessTimeZone } = useConfig();
   const navigate = useNavigate();
   const count = useOrderCount();
@@ -29,6 +29,8 @@ export function HomePage() {
   const orderedToday = (orders.data ?? []).some((o) => dayOf(o.orderDate) === orders.day);
   const barOnly = shop.isBarOpen && !shop.isCafeOpen;
   const menuPath = barOnly ? paths.menuBar(user?.role) : paths.menuCafe(user?.role);
+  // Both closed, as the menus do: Order now would only lead there (a drink to pick up is shown there too).
+  if (shopLoaded && !shop.isCafeOpen && !shop.isBarOpen) return <Navigate to={paths.closed(user?.role)} replace />;
 
   return (
     // The season's background runs to the bottom of the screen, over the layout's room for the tab bar

@@ -1,5 +1,6 @@
 import NightlifeIcon from '@mui/icons-material/Nightlife';
 import { Box, Container, Link as MuiLink, Paper, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
 import { Link, Navigate } from 'react-router';
 import { useSession } from '../../lib/session.js';
 import { serverNow } from '../../lib/config.js';
@@ -8,7 +9,8 @@ import { closedPageRedirect } from './closed-logic.js';
 import { inSeason } from './popup-logic.js';
 import { paths } from '../../lib/paths.js';
 
-export function ClosedPage() {
+/** The closed notice; `children` (the person's drinks still to pick up) follow it. */
+export function ClosedPage({ children }: { children?: ReactNode }) {
   const { user, shop, shopLoaded } = useSession();
   const away = shopLoaded ? closedPageRedirect(user?.role === 'admin' ? 'admin' : 'user', shop) : null;
   if (away) return <Navigate to={away} replace />;
@@ -29,6 +31,7 @@ export function ClosedPage() {
           Cocktails are not available for online ordering. Please order your drink at the bar
         </Typography>
       </Paper>
+      {children}
       <Box component="footer" sx={{ mt: 'auto', pt: 4, textAlign: 'center' }}>
         <Typography variant="body2" color="text.secondary">
           Powered by{' '}
