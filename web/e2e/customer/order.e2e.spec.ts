@@ -87,6 +87,38 @@ describe('ordering a cafe drink', () => {
     expect(await page.evaluate(() => document.activeElement?.closest('main') !== null)).toBe(true);
   });
 
+  it("closes the Order Summary on the phone's Back, keeping the form as it was filled", async () => {
+    // A customer of their own: the shared one may be at the day's limit by now.
+    const pat = await newCustomer(app, 'Pat Back');
+    const phone = await newPhonePage(browser);
+    try {
+      await signInWithTokens(phone, app, pat.email, '/menuCafe');
+      await phone.getByTestId('menu-item').filter({ hasText: 'Americano' }).click();
+      await phone.getByRole('heading', { name: 'Americano' }).waitFor();
+      await phone.getByTestId('tumbler-input').setInputFiles(fixture('tumbler-small.jpg'));
+      await phone.getByTestId('tumbler-preview').waitFor({ timeout: 30_000 });
+      await phone.getByRole('radio', { name: 'Hot' }).check();
+      await phone.getByRole('radio', { name: '75%', exact: true }).check();
+      await phone.getByRole('button', { name: 'Next' }).click();
+      const summary = phone.getByRole('dialog', { name: 'Order Summary' });
+      await summary.waitFor();
+      await phone.goBack();
+      await summary.waitFor({ state: 'hidden' });
+      expect(new URL(phone.url()).pathname).toMatch(/^\/form\/Americano\//);
+      expect(await phone.getByRole('radio', { name: 'Hot' }).isChecked()).toBe(true);
+      expect(await phone.getByRole('radio', { name: '75%', exact: true }).isChecked()).toBe(true);
+      await phone.getByTestId('tumbler-preview').waitFor();
+      // Next opens it again, and Edit closes it the same way: one Back then leaves the form for the menu.
+      await phone.getByRole('button', { name: 'Next' }).click();
+      await summary.getByRole('button', { name: 'Edit' }).click();
+      await summary.waitFor({ state: 'hidden' });
+      await phone.goBack();
+      await phone.waitForURL(`${app.url}/menuCafe`);
+    } finally {
+      await phone.context().close();
+    }
+  });
+
   it('converts a HEIF photo to JPEG before upload', async () => {
     await openForm('Latte');
     const uploadReq = page.waitForRequest((r) => r.url().endsWith('/api/upload/image'));

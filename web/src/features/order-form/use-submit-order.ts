@@ -13,6 +13,8 @@ import { currentLocation, LOCATION_DISABLED_MESSAGE, TOO_FAR_MESSAGE } from './o
 import { paths } from '../../lib/paths.js';
 
 const NAV_DELAY_MS = 2000;
+
+type Outcome = 'left' | 'lost' | 'stay';
 const UNKNOWN_TEXT = 'We could not confirm your order. Tap Place order again: it will not be ordered twice.';
 const INACTIVE_TEXT = 'Seems like barista has just set this menu to inactive, please order another menu';
 
@@ -35,14 +37,14 @@ export function useSubmitOrder(area: 'cafe' | 'bar') {
     setBusy(on);
   };
 
-  /** Resolves true where the answer was lost: the same draft is to be placed again, from the same summary. */
-  const submit = async (draft: OrderDraft): Promise<boolean> => {
-    if (inFlight.current) return false;
+  /** How it went (see placeDraft); a tap while one is under way is 'ignored'. */
+  const submit = async (draft: OrderDraft): Promise<Outcome | 'ignored'> => {
+    if (inFlight.current) return 'ignored';
     hold(true);
     try {
       const outcome = await placeDraft(draft);
       if (outcome !== 'left') hold(false);
-      return outcome === 'lost';
+      return outcome;
     } catch (err) {
       hold(false);
       throw err;
@@ -53,7 +55,7 @@ export function useSubmitOrder(area: 'cafe' | 'bar') {
    * 'left': it went on to leave the form (placed, or refused for good); 'lost': the answer never came, the same
    * draft goes again; 'stay': the person may change something and try again.
    */
-  const placeDraft = async (draft: OrderDraft): Promise<'left' | 'lost' | 'stay'> => {
+  const placeDraft = async (draft: OrderDraft): Promise<Outcome> => {
     const cleaned: OrderDraft = { ...draft, remark: draft.remark.trim() || '-' };
     let send = draftKey.unanswered(cleaned);
     if (!send) {
@@ -81,7 +83,8 @@ export function useSubmitOrder(area: 'cafe' | 'bar') {
         message: 'You can check your order status at My Order',
       });
       await new Promise((r) => setTimeout(r, NAV_DELAY_MS));
-      void navigate(paths.statusOrder(role));
+      // In place of the summary's step in the history: Back from the status page goes to the form.
+      void navigate(paths.statusOrder(role), { replace: true });
       return 'left';
     } catch (err) {
       console.error('order failed', err);
@@ -98,7 +101,7 @@ export function useSubmitOrder(area: 'cafe' | 'bar') {
       const known = code && code !== 'MENU_INACTIVE' ? ERROR_MESSAGES[code as keyof typeof ERROR_MESSAGES] : undefined;
       toast({ severity: 'error', title: 'Order failed!', message: known ?? INACTIVE_TEXT });
       await new Promise((r) => setTimeout(r, NAV_DELAY_MS));
-      void navigate(area === 'cafe' ? paths.menuCafe(role) : paths.menuBar(role));
+      void navigate(area === 'cafe' ? paths.menuCafe(role) : paths.menuBar(role), { replace: true });
       return 'left';
     }
   };

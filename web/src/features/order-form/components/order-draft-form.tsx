@@ -1,6 +1,7 @@
 import type { Area } from '@drinks/contracts';
 import { Button, Stack } from '@mui/material';
-import { useState, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { useAlert } from '../../../components/alert-provider.js';
 import type { OrderDraft } from '../api/place-order.js';
 import { useSubmitOrder } from '../use-submit-order.js';
@@ -25,10 +26,25 @@ export function OrderDraftForm({
 }) {
   const alert = useAlert();
   const { submit, pending } = useSubmitOrder(area);
-  const [summaryOpen, setSummaryOpen] = useState(false);
+  const location = useLocation();
+  const navigate = useNavigate();
+  // The summary is a step in the browser's history: a phone's Back closes it, as Edit does, instead of
+  // leaving the form and every choice on it.
+  const summaryOpen = (location.state as { orderSummary?: unknown } | null)?.orderSummary === true;
+  const openSummary = () =>
+    void navigate(
+      { pathname: location.pathname, search: location.search, hash: location.hash },
+      { state: { orderSummary: true } },
+    );
+  const closeSummary = () => {
+    if (summaryOpen) void navigate(-1);
+  };
   // A draft that stops being placeable meanwhile (the cafe closed, Friday noon passed, the drink left the
   // menu) closes its summary: the form behind it says why. One already being placed finishes.
-  if (summaryOpen && !ready && !pending) setSummaryOpen(false);
+  const stale = summaryOpen && !ready && !pending;
+  useEffect(() => {
+    if (stale) void navigate(-1);
+  }, [stale, navigate]);
   return (
     <>
       <Stack
@@ -37,7 +53,7 @@ export function OrderDraftForm({
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          if (ready) setSummaryOpen(true);
+          if (ready) openSummary();
           else void alert(CHECK_MESSAGE);
         }}
       >
@@ -53,18 +69,14 @@ export function OrderDraftForm({
         </Button>
       </Stack>
       <OrderSummary
-        open={summaryOpen}
+        open={summaryOpen && !stale}
         draft={draft}
         area={area}
         pending={pending}
-        onEdit={() => setSummaryOpen(false)}
-        // Left open where the answer was lost: 'Tap Place order again' names the button still there.
-        onPlace={() =>
-          void submit(draft).then(
-            (again) => !again && setSummaryOpen(false),
-            () => setSummaryOpen(false),
-          )
-        }
+        onEdit={closeSummary}
+        // Left open where the answer was lost ('Tap Place order again' names the button still there), and
+        // where the app has gone on to another screen (its step in the history is taken by that screen).
+        onPlace={() => void submit(draft).then((outcome) => outcome === 'stay' && closeSummary(), closeSummary)}
       />
     </>
   );
