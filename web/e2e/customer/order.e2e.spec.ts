@@ -403,6 +403,7 @@ describe('ordering a cafe drink', () => {
       const waiting = phone.getByTestId('closed-pickup');
       await waiting.getByRole('heading', { name: 'Ready to pick up' }).waitFor();
       await screenshot(phone, 'close-all-pickup');
+      await expectNoSeriousA11yViolations(phone);
       await waiting.getByRole('button', { name: 'Pick Up' }).click();
       await waiting.waitFor({ state: 'detached' });
       expect((await app.api<Order>(sam.token, 'GET', `/order/${order.id}`)).body.status).toBe('picked');
