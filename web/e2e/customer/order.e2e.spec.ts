@@ -112,6 +112,33 @@ describe('ordering a cafe drink', () => {
       await phone.getByRole('button', { name: 'Next' }).click();
       await summary.getByRole('button', { name: 'Edit' }).click();
       await summary.waitFor({ state: 'hidden' });
+      // Back while it is being placed, and then a refusal that keeps the person on the form: the summary's
+      // step is taken once, by Back, and the form stays (a second step back left for the menu).
+      await phone.getByRole('button', { name: 'Next' }).click();
+      await phone.route(
+        '**/api/order',
+        async (route) => {
+          await new Promise((r) => setTimeout(r, 800));
+          await route.fulfill({
+            status: 409,
+            contentType: 'application/problem+json',
+            body: JSON.stringify({
+              status: 409,
+              code: 'NOT_AT_OFFICE',
+              detail: 'Come to the office first.',
+              errors: [],
+            }),
+          });
+        },
+        { times: 1 },
+      );
+      await summary.getByRole('button', { name: 'Place order' }).click();
+      await phone.goBack();
+      await summary.waitFor({ state: 'hidden' });
+      await takeAlert(phone);
+      await phone.waitForTimeout(500);
+      expect(new URL(phone.url()).pathname).toMatch(/^\/form\/Americano\//);
+      expect(await phone.getByRole('radio', { name: 'Hot' }).isChecked()).toBe(true);
       await phone.goBack();
       await phone.waitForURL(`${app.url}/menuCafe`);
     } finally {
@@ -404,8 +431,13 @@ describe('ordering a cafe drink', () => {
       await waiting.getByRole('heading', { name: 'Ready to pick up' }).waitFor();
       await screenshot(phone, 'close-all-pickup');
       await expectNoSeriousA11yViolations(phone);
-      await waiting.getByRole('button', { name: 'Pick Up' }).click();
+      await waiting.getByRole('button', { name: 'Pick Up' }).focus();
+      await phone.keyboard.press('Enter');
       await waiting.waitFor({ state: 'detached' });
+      // The button went with the drink: the focus goes to what says it was picked up, not to the page.
+      await expect
+        .poll(() => phone.evaluate(() => document.activeElement?.textContent))
+        .toBe('Picked up. Enjoy your drink!');
       expect((await app.api<Order>(sam.token, 'GET', `/order/${order.id}`)).body.status).toBe('picked');
     } finally {
       await phone.context().close();

@@ -1,5 +1,5 @@
 import type { Role } from '@drinks/contracts';
-import { useEffect, type ComponentType, type ReactNode } from 'react';
+import { useEffect, useRef, type ComponentType, type ReactNode } from 'react';
 import { useLocation, useNavigationType, useRoutes, type RouteObject } from 'react-router';
 import { LoadingScreen } from '../components/loading-screen.js';
 import { App } from './app.js';
@@ -215,7 +215,12 @@ export function AppRoutes() {
   const navigation = useNavigationType();
   // A screen opened anew starts at its top (the browser kept the last one's scroll: the status page opened
   // under its heading after a long order form); going back keeps where the person was.
+  // Only when the address changes: a dialog kept as a step of the history (the Order Summary) pushes the
+  // same address again, and the form behind it stays where it was.
+  const scrolledFor = useRef(pathname);
   useEffect(() => {
+    if (scrolledFor.current === pathname) return;
+    scrolledFor.current = pathname;
     if (navigation !== 'POP') window.scrollTo(0, 0);
   }, [pathname, navigation]);
   useEffect(() => {

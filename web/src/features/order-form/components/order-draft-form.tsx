@@ -1,8 +1,8 @@
 import type { Area } from '@drinks/contracts';
 import { Button, Stack } from '@mui/material';
 import { useEffect, type ReactNode } from 'react';
-import { useLocation, useNavigate } from 'react-router';
 import { useAlert } from '../../../components/alert-provider.js';
+import { useHistoryStep } from '../../../lib/use-history-step.js';
 import type { OrderDraft } from '../api/place-order.js';
 import { useSubmitOrder } from '../use-submit-order.js';
 import { OrderSummary } from './order-summary.js';
@@ -26,25 +26,15 @@ export function OrderDraftForm({
 }) {
   const alert = useAlert();
   const { submit, pending } = useSubmitOrder(area);
-  const location = useLocation();
-  const navigate = useNavigate();
-  // The summary is a step in the browser's history: a phone's Back closes it, as Edit does, instead of
-  // leaving the form and every choice on it.
-  const summaryOpen = (location.state as { orderSummary?: unknown } | null)?.orderSummary === true;
-  const openSummary = () =>
-    void navigate(
-      { pathname: location.pathname, search: location.search, hash: location.hash },
-      { state: { orderSummary: true } },
-    );
-  const closeSummary = () => {
-    if (summaryOpen) void navigate(-1);
-  };
+  // A step in the browser's history: a phone's Back closes the summary, as Edit does, instead of leaving
+  // the form and every choice on it.
+  const summary = useHistoryStep('orderSummary');
   // A draft that stops being placeable meanwhile (the cafe closed, Friday noon passed, the drink left the
   // menu) closes its summary: the form behind it says why. One already being placed finishes.
-  const stale = summaryOpen && !ready && !pending;
+  const stale = summary.open && !ready && !pending;
   useEffect(() => {
-    if (stale) void navigate(-1);
-  }, [stale, navigate]);
+    if (stale) summary.close();
+  });
   return (
     <>
       <Stack
@@ -53,7 +43,7 @@ export function OrderDraftForm({
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          if (ready) openSummary();
+          if (ready) summary.show();
           else void alert(CHECK_MESSAGE);
         }}
       >
@@ -69,14 +59,15 @@ export function OrderDraftForm({
         </Button>
       </Stack>
       <OrderSummary
-        open={summaryOpen && !stale}
+        open={summary.open && !stale}
         draft={draft}
         area={area}
         pending={pending}
-        onEdit={closeSummary}
+        // Not while it is being placed: Escape or a tap beside it would take the step the placing leaves from.
+        onEdit={() => !pending && summary.close()}
         // Left open where the answer was lost ('Tap Place order again' names the button still there), and
         // where the app has gone on to another screen (its step in the history is taken by that screen).
-        onPlace={() => void submit(draft).then((outcome) => outcome === 'stay' && closeSummary(), closeSummary)}
+        onPlace={() => void submit(draft).then((outcome) => outcome === 'stay' && summary.close(), summary.close)}
       />
     </>
   );
