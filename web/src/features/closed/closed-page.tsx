@@ -4,10 +4,13 @@ import type { ReactNode } from 'react';
 import { Link, Navigate } from 'react-router';
 import { useSession } from '../../lib/session.js';
 import { serverNow } from '../../lib/config.js';
-import { HalloweenPopup } from './components/halloween-popup.js';
 import { closedPageRedirect } from './closed-logic.js';
 import { inSeason } from './popup-logic.js';
+import { lazyComponent } from '../../lib/lazy-component.js';
 import { paths } from '../../lib/paths.js';
+
+// October's only: its dialog and toggles load when it shows, not with every after-hours first screen.
+const HalloweenPopup = lazyComponent(async () => (await import('./components/halloween-popup.js')).HalloweenPopup);
 
 /** The closed notice; `children` (the person's drinks still to pick up) follow it. */
 export function ClosedPage({ children }: { children?: ReactNode }) {
