@@ -54,7 +54,9 @@ function Reminders({ userId }: { userId: string }) {
     names.current.set(order.id, order.menu.name);
     const live = fromLive ? prev !== 'done' : prev !== undefined && prev !== 'done';
     if (order.status === 'in-progress' && prev !== undefined && prev !== 'in-progress')
-      setStarted(`The barista has started your ${order.menu.name}.`);
+      // A second Latte started says the same words: a no-break space on every other one changes the
+      // region's text, so it is read again.
+      setStarted((was) => `The barista has started your ${order.menu.name}.${was.endsWith('.') ? '\u00a0' : ''}`);
     const before = stateRef.current;
     const r = trackOrder(before, order, serverNow().getTime(), live);
     stateRef.current = r.state;
