@@ -115,23 +115,18 @@ describe('ordering a cafe drink', () => {
       // Back while it is being placed, and then a refusal that keeps the person on the form: the summary's
       // step is taken once, by Back, and the form stays (a second step back left for the menu).
       await phone.getByRole('button', { name: 'Next' }).click();
-      await phone.route(
-        '**/api/order',
-        async (route) => {
-          await new Promise((r) => setTimeout(r, 800));
-          await route.fulfill({
-            status: 409,
-            contentType: 'application/problem+json',
-            body: JSON.stringify({
-              status: 409,
-              code: 'NOT_AT_OFFICE',
-              detail: 'Come to the office first.',
-              errors: [],
-            }),
-          });
-        },
-        { times: 1 },
-      );
+      // The placing only (a list's GET /api/order may pass meanwhile), and only once.
+      let refused = false;
+      await phone.route('**/api/order', async (route) => {
+        if (route.request().method() !== 'POST' || refused) return route.fallback();
+        refused = true;
+        await new Promise((r) => setTimeout(r, 800));
+        await route.fulfill({
+          status: 409,
+          contentType: 'application/problem+json',
+          body: JSON.stringify({ status: 409, code: 'NOT_AT_OFFICE', detail: 'Come to the office first.', errors: [] }),
+        });
+      });
       await summary.getByRole('button', { name: 'Place order' }).click();
       await phone.goBack();
       await summary.waitFor({ state: 'hidden' });
@@ -143,6 +138,9 @@ describe('ordering a cafe drink', () => {
       await phone.waitForURL(`${app.url}/menuCafe`);
     } finally {
       await phone.context().close();
+      // Nothing of this customer's may stay in the queue ahead of the next tests' orders.
+      for (const o of (await app.api<Order[]>(pat.token, 'GET', '/order')).body)
+        if (o.status === 'ordered') await setStatus(o.id, { status: 'rejected', reject_note: 'Machine Failure' });
     }
   });
 
