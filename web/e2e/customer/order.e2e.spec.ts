@@ -90,7 +90,7 @@ describe('ordering a cafe drink', () => {
   it("closes the Order Summary on the phone's Back, keeping the form as it was filled", async () => {
     // A customer of their own: the shared one may be at the day's limit by now.
     const pat = await newCustomer(app, 'Pat Back');
-    const phone = await newPhonePage(browser);
+    const phone = await newPhonePage(browser, undefined, { serviceWorkers: 'block' });
     try {
       await signInWithTokens(phone, app, pat.email, '/menuCafe');
       await phone.getByTestId('menu-item').filter({ hasText: 'Americano' }).click();

@@ -20,13 +20,21 @@ export function openBrowser(): Promise<Browser> {
   });
 }
 
-/** A 390×844 phone (touch, mobile viewport). */
-export async function newPhonePage(browser: Browser, viewport = { width: 390, height: 844 }): Promise<Page> {
+/**
+ * A 390×844 phone (touch, mobile viewport). `serviceWorkers: 'block'` for a test that routes the app's own
+ * API calls: once the service worker controls the page, its requests pass Playwright's routes by.
+ */
+export async function newPhonePage(
+  browser: Browser,
+  viewport = { width: 390, height: 844 },
+  options: { serviceWorkers?: 'allow' | 'block' } = {},
+): Promise<Page> {
   const context = await browser.newContext({
     viewport,
     deviceScaleFactor: 2,
     isMobile: true,
     hasTouch: true,
+    ...options,
   });
   return context.newPage();
 }
