@@ -34,6 +34,7 @@ const mui = (...components: string[]) => `@mui[\\\\/]material[\\\\/](${component
  * over HTTP/1.1, and gzip compresses a whole chunk better than its pieces one by one.
  * - framework: what every first screen runs, /login included (React, the router, the query client,
  *   emotion, MUI's theme and the components the welcome and loading screens show);
+ *   not workbox-window: the service worker registers after the page's load event and fetches it then;
  * - signed-in: the components of every signed-in screen's frame and lists, which /login does not load
  *   (and isMuiElement, which the status page's cards use: otherwise it went into staff-forms with Select);
  * - inputs: text fields, for /create and every form;
@@ -52,7 +53,6 @@ const CHUNK_GROUPS = [
       'scheduler',
       'react-router',
       '@tanstack[\\\\/][^\\\\/]+',
-      'workbox-window',
       '@emotion[\\\\/][^\\\\/]+',
       'stylis',
       '@mui[\\\\/]private-theming',
