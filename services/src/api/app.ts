@@ -10,7 +10,7 @@ import { AppError, UnauthorizedError } from '../errors.js';
 import type { AppDeps } from './deps.js';
 import { type AppState, authenticate } from './middleware/auth.js';
 import { clientAddress } from './middleware/client-address.js';
-import { idempotentBody } from './middleware/idempotent-body.js';
+import { idempotentBody, recallingOnlyKnownKeys } from './middleware/idempotent-body.js';
 import { checkedBody } from './middleware/body-check.js';
 import { errorHandler } from './middleware/error-handler.js';
 import { requestContext, securityHeaders, serializeJson } from './middleware/request-context.js';
@@ -48,7 +48,9 @@ function signInFailsAsOne(): Koa.Middleware {
   };
 }
 
-export function createApp(deps: AppDeps, options: { webDir?: string } = {}): Koa<AppState> {
+export function createApp(appDeps: AppDeps, options: { webDir?: string } = {}): Koa<AppState> {
+  const newKeys = new Set<string>();
+  const deps: AppDeps = { ...appDeps, store: recallingOnlyKnownKeys(appDeps.store, newKeys) };
   const app = new Koa<AppState>({ proxy: false });
   const uploadParser = bodyParser({ enableTypes: ['json'], jsonLimit: UPLOAD_LIMIT, encoding: 'utf-8' });
   // DELETE too: DELETE /api/push/subscriptions names the endpoint in its body (a device's secret, kept out of URLs).
@@ -78,7 +80,7 @@ export function createApp(deps: AppDeps, options: { webDir?: string } = {}): Koa
   app.use((ctx, next) => (ctx.path === '/api/upload/image' ? uploadParser(ctx, next) : jsonParser(ctx, next)));
   app.use(checkedBody());
   app.use(authenticate(deps));
-  app.use(idempotentBody(deps));
+  app.use(idempotentBody(deps, newKeys));
   // Read before the route reads: what it answers reflects at least this much of the log.
   app.use((ctx, next) => {
     if (ctx.method === 'GET' && ctx.path.startsWith('/api/'))

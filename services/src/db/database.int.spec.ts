@@ -226,6 +226,28 @@ describe.each(BACKENDS)('the core migration on %s', (kind) => {
       ['u1', 1_800_000_000_999],
     ]);
   });
+
+  it('counts the Idempotency-Keys bound before repeats were counted as repeats, and a new key as none', async () => {
+    db = await testDatabase(kind);
+    await db.knex.schema.dropTable('idempotency_bodies');
+    await db.knex.schema.createTable('idempotency_bodies', (t) => {
+      t.text('key').primary();
+      t.text('body_hash').notNullable();
+      t.integer('answer_status').nullable();
+      t.text('answer').nullable();
+    });
+    await db.knex('idempotency_bodies').insert({ key: 'u1:POST /api/order:k', body_hash: 'h' });
+
+    await migrateCore(db);
+    await migrateCore(db);
+    await db.knex('idempotency_bodies').insert({ key: 'u1:POST /api/order:new', body_hash: 'h' });
+
+    const rows = await db.knex('idempotency_bodies').select('key', 'repeats').orderBy('key');
+    expect(rows.map((r: { key: string; repeats: unknown }) => [r.key, Number(r.repeats)])).toEqual([
+      ['u1:POST /api/order:k', 1],
+      ['u1:POST /api/order:new', 0],
+    ]);
+  });
 });
 
 describe.skipIf(!WITH_PG)('a PostgreSQL database', () => {

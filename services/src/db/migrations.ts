@@ -50,6 +50,8 @@ const CORE_TABLES: [string, Build][] = [
       // The first answer (status, JSON body or null), which a repeat of the key is given again.
       t.integer('answer_status').nullable();
       t.text('answer').nullable();
+      // Calls after the first that came with the key: 0 means its first call, with nothing in the log yet.
+      t.integer('repeats').notNullable().defaultTo(0);
     },
   ],
   [
@@ -238,6 +240,11 @@ export async function migrateCore(db: Db): Promise<void> {
         t.integer('answer_status').nullable();
         t.text('answer').nullable();
       });
+    }
+    if (!(await trx.schema.hasColumn('idempotency_bodies', 'repeats'))) {
+      await trx.schema.alterTable('idempotency_bodies', (t) => t.integer('repeats').notNullable().defaultTo(0));
+      // Keys bound before are repeats when they come again: their commands recall what the log holds.
+      await trx('idempotency_bodies').update({ repeats: 1 });
     }
   });
 }

@@ -1,14 +1,16 @@
 import { createHash } from 'node:crypto';
-import type { Middleware } from 'koa';
+import type { Middleware, Next, ParameterizedContext } from 'koa';
+import stableStringify from 'safe-stable-stringify';
 import { relaxedStatement } from '../../db/relaxed.js';
 import { AppError } from '../../errors.js';
+import type { EventStore } from '../../store/types.js';
 import type { AppDeps } from '../deps.js';
 import { routePath, scopedIdempotencyKey } from '../routes/command-metadata.js';
 import type { AppState } from './auth.js';
 
-/** Binds the key or, when it is bound already, answers the hash it is bound to. */
+/** Binds the key or, when it is bound already, answers the hash it is bound to; `repeats` 0 is a first use. */
 const BIND =
-  'INSERT INTO idempotency_bodies (key, body_hash) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET key = excluded.key RETURNING body_hash, answer_status, answer';
+  'INSERT INTO idempotency_bodies (key, body_hash) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET repeats = idempotency_bodies.repeats + 1 RETURNING body_hash, answer_status, answer, repeats';
 const UNBIND = 'DELETE FROM idempotency_bodies WHERE key = ? AND body_hash = ?';
 const KEEP_ANSWER =
   'UPDATE idempotency_bodies SET answer_status = ?, answer = ? WHERE key = ? AND answer_status IS NULL';
@@ -21,6 +23,7 @@ interface Binding {
   body_hash: string;
   answer_status: number | null;
   answer: string | null;
+  repeats: number | string;
 }
 
 export class IdempotencyKeyReused extends AppError {
@@ -39,19 +42,40 @@ export class IdempotencyKeyReused extends AppError {
  *
  * The binding commits without waiting for the disk: the command's own append, later and with its fsync,
  * makes it durable too (SQLite's WAL and PostgreSQL's log are written in order); a crash before that
- * append loses only a binding no command used.
+ * append loses only a binding no command used. A binding is kept after a 5xx, whose command may have
+ * committed: so a key bound for the first time (`repeats` 0) has nothing under it in the log, and its
+ * command skips the recall (see `recallingOnlyKnownKeys`).
  */
-export function idempotentBody(deps: Pick<AppDeps, 'db'>): Middleware<AppState> {
+export function idempotentBody(deps: Pick<AppDeps, 'db'>, newKeys: Set<string>): Middleware<AppState> {
   const relaxed = relaxedStatement(deps.db);
+  const running = new Map<string, Promise<void>>();
   return async (ctx, next) => {
     const path = routePath(ctx.path);
     const key = ctx.method === 'GET' || NOT_COMMANDS.has(path) ? undefined : scopedIdempotencyKey(ctx);
     if (!key) return next();
-    const hash = createHash('sha256')
-      .update(JSON.stringify(ctx.request.body ?? null))
-      .digest('base64url');
+    // Repeats sent at once (a client retrying a slow call) run one after the other in this process, each
+    // answered as the first: racing, a registration's repeat saw its mailbox taken by the first call and
+    // no account under the key yet (409), or was counted against the mailbox's limit (429).
+    for (let earlier = running.get(key); earlier; earlier = running.get(key)) await earlier;
+    let finished!: () => void;
+    running.set(key, new Promise<void>((resolve) => (finished = resolve)));
+    try {
+      await bindAndRun(ctx, next, key, path);
+    } finally {
+      running.delete(key);
+      finished();
+    }
+  };
+
+  async function bindAndRun(ctx: ParameterizedContext<AppState>, next: Next, key: string, path: string) {
+    const body: unknown = ctx.request.body ?? null;
+    // The same fields in another order are the same body: a client's serializer may not keep the order.
+    const hash = sha256(stableStringify(body) ?? 'null');
     const [bound] = await relaxed<Binding>(BIND, [key, hash]);
-    if (bound && bound.body_hash !== hash) throw new IdempotencyKeyReused();
+    // Bindings made before the fields were sorted hashed the body as sent.
+    if (bound && bound.body_hash !== hash && bound.body_hash !== sha256(JSON.stringify(body))) {
+      throw new IdempotencyKeyReused();
+    }
     if (bound && bound.answer_status !== null) {
       ctx.status = bound.answer_status;
       if (bound.answer !== null) {
@@ -60,16 +84,19 @@ export function idempotentBody(deps: Pick<AppDeps, 'db'>): Middleware<AppState> 
       }
       return;
     }
-    let recorded = false;
+    if (Number(bound?.repeats) === 0) newKeys.add(key);
+    // A 4xx but a refusal (409) decided nothing: the key is let go, and a corrected body may use it.
+    let changedNothing = false;
     try {
       await next();
-      recorded = ctx.status < 300 || ctx.status === 409;
+      changedNothing = ctx.status >= 400 && ctx.status < 500 && ctx.status !== 409;
     } catch (err) {
       // A refusal is the key's first answer as much as a success is: another body after it is refused too.
-      recorded = err instanceof AppError && err.status === 409;
+      changedNothing = err instanceof AppError && err.status < 500 && err.status !== 409;
       throw err;
     } finally {
-      if (!recorded) await relaxed(UNBIND, [key, hash]);
+      newKeys.delete(key);
+      if (changedNothing) await relaxed(UNBIND, [key, hash]);
     }
     if (ctx.status < 300 && !KEEPS_NO_ANSWER.test(path) && isJson(ctx.body)) {
       const text = ctx.body === null || ctx.body === undefined ? null : JSON.stringify(ctx.body);
@@ -77,8 +104,19 @@ export function idempotentBody(deps: Pick<AppDeps, 'db'>): Middleware<AppState> 
       if (text !== null) ctx.body = text;
       await relaxed(KEEP_ANSWER, [ctx.status, text, key]);
     }
-  };
+  }
 }
+
+/**
+ * The store, but a command under a key its call bound for the first time recalls nothing: no statement (or,
+ * on PostgreSQL, round trip) to learn that a new key has no first answer. Once per key: a second command
+ * under the same key in one call recalls from the log.
+ */
+export function recallingOnlyKnownKeys(store: EventStore, newKeys: Set<string>): EventStore {
+  return { ...store, recall: async (key) => (newKeys.delete(key) ? null : store.recall(key)) };
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url');
 
 /** A body Koa sends as JSON, or none (204). */
 function isJson(body: unknown): boolean {

@@ -99,6 +99,16 @@ describe('auth and users over HTTP', () => {
       }
       await app.login('twice@woxa.tech', 'longenough');
     });
+    it('answers repeats sent at once (same Idempotency-Key and body) all as the one account they made', async () => {
+      const body = { name: 'At Once', email: 'atonce@woxa.tech', password: 'longenough' };
+      const answers = await Promise.all(
+        Array.from({ length: 6 }, () =>
+          app.call<{ id: string }>('POST', '/auth/register', { headers: { 'Idempotency-Key': 'reg-at-once' }, body }),
+        ),
+      );
+      expect(answers.map((a) => a.status)).toEqual(Array(6).fill(201));
+      expect(new Set(answers.map((a) => a.body.id)).size).toBe(1);
+    });
     it('never applies a role sent in the body', async () => {
       const res = await app.call('POST', '/auth/register', {
         body: { name: 'Sneaky', email: 'sneaky@woxa.tech', password: 'longenough', role: 'admin' },

@@ -149,6 +149,17 @@ describe.each(BACKENDS)('orders over HTTP on %s', (_backend, env) => {
       await barista(first.body.id, { status: 'rejected', reject_note: 'Machine Failure' });
     });
 
+    it('an Idempotency-Key repeated with the same fields in another order is the same body', async () => {
+      const { u, body, post } = await keyed('reordered-key-1');
+      const first = await post();
+      const reordered = Object.fromEntries(Object.entries(body).reverse());
+      const again = await post(reordered);
+      expect([first.status, again.status]).toEqual([201, 201]);
+      expect(again.body.id).toBe(first.body.id);
+      expect((await app.call('GET', '/order/count/user', { token: u.token })).body).toEqual({ totalOrder: 1 });
+      await barista(first.body.id, { status: 'rejected', reject_note: 'Machine Failure' });
+    });
+
     it('a key whose first call was malformed can be used again with a good body', async () => {
       const { body, post } = await keyed('fixed-key-1');
       expect((await post({ ...body, sweetness: 3 })).status).toBe(400);
