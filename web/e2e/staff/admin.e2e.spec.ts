@@ -256,6 +256,31 @@ describe("dashboards, history and users with the day's orders", () => {
     }
   });
 
+  it('pages a ranking where two menus share a name: page 2 shows only its own rows', async () => {
+    const ranking = '**/api/order/find/popular-menu**';
+    // Two menus called Americano on page 1 (names need not be unique).
+    const rows = Array.from({ length: 12 }, (_, i) => ({
+      Menu_name: i === 0 || i === 5 ? 'Americano' : `Menu ${i}`,
+      categoryName: 'Coffee',
+      categoryFor: 'cafe',
+      totalOrder: 20 - i,
+    }));
+    await phone.route(ranking, (route) => route.fulfill({ json: rows }));
+    try {
+      await signInWithTokens(phone, app, 'admin@woxa.tech', '/dashboard-admin');
+      const shown = phone.getByTestId('popular-row');
+      await shown.nth(9).waitFor();
+      await phone.getByRole('button', { name: 'Go to page 2' }).click();
+      await phone.waitForFunction(() => document.querySelectorAll('[data-testid="popular-row"]').length === 2);
+      expect((await shown.allInnerTexts()).map((t) => t.split(/\s+/).slice(0, 2).join(' '))).toEqual([
+        '11 Menu',
+        '12 Menu',
+      ]);
+    } finally {
+      await phone.unroute(ranking);
+    }
+  });
+
   it("opens Today's Dashboard as a bottom sheet with the day's counts, and the bar's dashboard from the cafe's", async () => {
     expect(summary.total).toBe(18);
     await desktop.getByRole('button', { name: /Today's Dashboard/ }).click();
@@ -358,7 +383,11 @@ describe("dashboards, history and users with the day's orders", () => {
       const box = await drawer.getByRole('button', { name }).boundingBox();
       expect(box && box.x + box.width, name).toBeLessThanOrEqual(390);
     }
-    expect(await drawer.getByText(/^Hi, Bartholomew/).getAttribute('title')).toBe(renamed.name);
+    // The whole name, on two lines if need be: a phone shows no title on hover.
+    const greeting = drawer.getByText(/^Hi, Bartholomew/);
+    expect(await greeting.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    expect(await greeting.innerText()).toBe(`Hi, ${renamed.name}`);
+    await screenshot(phone, 'drawer-long-name-phone');
   });
 
   it("lists the admin first and changes another user's role", async () => {

@@ -4,6 +4,7 @@ import KeyIcon from '@mui/icons-material/Key';
 import { Box, Button, IconButton, InputBase, Typography } from '@mui/material';
 import { useId, useState } from 'react';
 import { useAlert } from '../../components/alert-provider.js';
+import { wrapAnywhere } from '../../components/wrap-anywhere.js';
 import { useRename } from '../../features/profile/api/rename.js';
 import { useSession } from '../../lib/session.js';
 import { useOpenedOnce } from '../../lib/use-opened-once.js';
@@ -13,8 +14,11 @@ const ChangePasswordDialog = lazyComponent(
   async () => (await import('../../features/auth/components/change-password-dialog.js')).ChangePasswordDialog,
 );
 
-/** 'Hi,' plus the name, with inline edit ('New name:' and Save). */
-export function Greeting({ color = 'inherit' }: { color?: string }) {
+/**
+ * 'Hi,' plus the name, with inline edit ('New name:' and Save). `wrap`: the whole name on as many lines as it
+ * needs (the phone's drawer, where no pointer shows a title); otherwise one line ending in an ellipsis.
+ */
+export function Greeting({ color = 'inherit', wrap = false }: { color?: string; wrap?: boolean }) {
   const { user, setUser } = useSession();
   const alert = useAlert();
   const [editing, setEditing] = useState(false);
@@ -39,11 +43,16 @@ export function Greeting({ color = 'inherit' }: { color?: string }) {
   if (!editing) {
     return (
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, color, minWidth: 0, maxWidth: '100%' }}>
-        {/* A long name (20 characters may be wide) gives way to an ellipsis, never the buttons beside it. */}
+        {/* A long name (20 characters may be wide) gives way, never the buttons beside it. */}
         <Typography
           component="span"
           title={user.name}
-          sx={{ fontWeight: 600, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', minWidth: 0 }}
+          sx={{
+            fontWeight: 600,
+            ...(wrap
+              ? wrapAnywhere
+              : { minWidth: 0, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }),
+          }}
         >
           Hi, {user.name}
         </Typography>

@@ -23,7 +23,7 @@ export default function NavDrawer({ links, onClose }: { links: { label: string; 
         }}
       >
         <Box sx={{ p: 2 }}>
-          <Greeting />
+          <Greeting wrap />
         </Box>
         <Divider sx={{ borderColor: 'rgba(255,255,255,0.3)' }} />
         <List>

@@ -22,7 +22,8 @@ export function PopularList({
     <Box>
       <List aria-label="Menus ranked by orders" disablePadding>
         {pageOf(rows, page).map(({ rank, row }) => (
-          <ListItem key={`${row.categoryName}/${row.Menu_name}`} divider data-testid="popular-row" sx={{ gap: 2 }}>
+          // By rank: two menus may share a name (and a category), and keys must differ.
+          <ListItem key={rank} divider data-testid="popular-row" sx={{ gap: 2 }}>
             <Box
               aria-label={`Rank ${rank}`}
               sx={{
