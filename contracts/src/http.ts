@@ -50,7 +50,7 @@ export type CategoryPatchBody = z.infer<typeof CategoryPatchBody>;
 
 export const MenuCreateBody = z.object({
   name: CatalogName,
-  description: Description.optional().default(''),
+  description: Description,
   category_id: Id,
 });
 export type MenuCreateBody = z.infer<typeof MenuCreateBody>;

@@ -1,9 +1,29 @@
 import type { z } from 'zod';
 import { NotFoundError, ValidationError } from '../errors.js';
 
+/**
+ * Plain words where a schema has no message of its own: zod's default ("Invalid input: expected string,
+ * received undefined") reads like a stack trace to whoever filled the form.
+ */
+const PLAIN: { error: z.core.$ZodErrorMap } = {
+  error: (issue) => {
+    if (issue.code !== 'invalid_type') return undefined;
+    if (issue.input === undefined) return 'Required.';
+    return `Expected ${EXPECTED[issue.expected] ?? issue.expected}.`;
+  },
+};
+const EXPECTED: Record<string, string> = {
+  string: 'text',
+  number: 'a number',
+  int: 'a whole number',
+  boolean: 'true or false',
+  array: 'a list',
+  object: 'an object',
+};
+
 /** Parses input with a contract schema; a failure is a 400 listing each field. */
 export function parse<S extends z.ZodType>(schema: S, input: unknown, what = 'body'): z.infer<S> {
-  const result = schema.safeParse(input ?? {});
+  const result = schema.safeParse(input ?? {}, PLAIN);
   if (result.success) return result.data;
   const errors = result.error.issues.map((i) => ({
     path: i.path.length ? i.path.join('.') : what,

@@ -194,6 +194,26 @@ describe('sign-in, registration and landing', () => {
     await page.context().close();
   });
 
+  it('registers once when Create is tapped twice at once, and says so', async () => {
+    const page = await newPhonePage(browser);
+    await page.goto(`${app.url}/create`);
+    await page.getByLabel('Name').fill('Double Tap');
+    await page.getByRole('textbox', { name: 'Email' }).fill('doubletap@woxa.tech');
+    await page.getByLabel('Password').fill('longpassword1');
+    const sent: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().endsWith('/api/auth/register')) sent.push(r.url());
+    });
+    await page.getByRole('button', { name: 'Create' }).dblclick();
+    expect(await takeAlert(page)).toBe(
+      'create succeed, you can logging in now. Check your mailbox: open the link we sent to confirm your email before ordering.',
+    );
+    await page.waitForURL(`${app.url}/login`);
+    expect(sent).toHaveLength(1);
+    await app.login('doubletap@woxa.tech', 'longpassword1');
+    await page.context().close();
+  });
+
   it('lands each role by the open state, guards routes and logs out', async () => {
     const page = await newPhonePage(browser);
     const barista = (await app.login('barista@woxa.tech', PASSWORD)).accessToken;

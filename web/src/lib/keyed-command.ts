@@ -1,4 +1,5 @@
 import { api, ApiError } from './api-client.js';
+import { newId } from './new-id.js';
 
 /** No answer from the server (network lost, gateway down): the command may or may not have been done. */
 export const outcomeUnknown = (err: unknown): boolean =>
@@ -29,4 +30,26 @@ export async function sendKeyed<T>(
       await wait(attempt);
     }
   }
+}
+
+/**
+ * A create whose answer was lost, sent again (the Save tapped again after "no connection"), is the same
+ * create: the same body keeps its key until the server has answered it; another body, or a send after an
+ * answer, gets a new one.
+ */
+export function createKeyedSender<T>(path: string, options: RetryOptions = {}, newKey: () => string = newId) {
+  let pending: { body: string; key: string } | null = null;
+  return async (body: unknown): Promise<T> => {
+    const text = JSON.stringify(body);
+    if (pending?.body !== text) pending = { body: text, key: newKey() };
+    const { key } = pending;
+    try {
+      const answer = await sendKeyed<T>(path, { method: 'POST', body }, key, options);
+      pending = null;
+      return answer;
+    } catch (err) {
+      if (!outcomeUnknown(err) && pending?.key === key) pending = null;
+      throw err;
+    }
+  };
 }

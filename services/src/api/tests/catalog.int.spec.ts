@@ -48,6 +48,26 @@ describe('catalog and shop status over HTTP', () => {
     expect(one.body.menu.map((m) => m.name)).toEqual(['Mango Smoothie']);
   });
 
+  it('refuses a menu without a description (400, in plain words) and creates nothing', async () => {
+    const cat = await app.call<Category>('POST', '/category', {
+      token: staff.barista,
+      body: { name: 'Juice', categoryFor: 'cafe' },
+    });
+    const missing = await app.call<{ detail: string }>('POST', '/menu', {
+      token: staff.barista,
+      body: { name: 'Apple Juice', category_id: cat.body.id },
+    });
+    expect(missing.status).toBe(400);
+    expect(missing.body.detail).toBe('description: Required.');
+    const mistyped = await app.call<{ detail: string }>('POST', '/menu', {
+      token: staff.barista,
+      body: { name: 'Apple Juice', description: 5, category_id: cat.body.id },
+    });
+    expect(mistyped.body.detail).toBe('description: Expected text.');
+    const one = await app.call<Category>('GET', `/category/${cat.body.id}`, { token: staff.admin });
+    expect(one.body.menu).toEqual([]);
+  });
+
   it('validates names with the spec messages', async () => {
     const cases: [unknown, string][] = [
       ['', 'Input must not be null.'],
@@ -91,7 +111,10 @@ describe('catalog and shop status over HTTP', () => {
       })
     ).body;
     const menu = (
-      await app.call<Menu>('POST', '/menu', { token: staff.barista, body: { name: 'Orange', category_id: cat.id } })
+      await app.call<Menu>('POST', '/menu', {
+        token: staff.barista,
+        body: { name: 'Orange', description: '', category_id: cat.id },
+      })
     ).body;
     await shop('cafe-open');
     const rename = await app.call('PATCH', `/menu/${menu.id}`, {
@@ -142,7 +165,10 @@ describe('catalog and shop status over HTTP', () => {
       app.call<Category>('POST', '/category', { token: staff.barista, body: { name, categoryFor: 'bar' } });
     const [from, to] = [(await category('Soda')).body, (await category('Tonic')).body];
     const menu = (
-      await app.call<Menu>('POST', '/menu', { token: staff.barista, body: { name: 'Ginger', category_id: from.id } })
+      await app.call<Menu>('POST', '/menu', {
+        token: staff.barista,
+        body: { name: 'Ginger', description: '', category_id: from.id },
+      })
     ).body;
     await shop('all-close');
     const moved = await app.call<Menu>('PATCH', `/menu/${menu.id}`, {

@@ -1,6 +1,6 @@
 import { isBlankName, LIMITS, NAME_EMPTY_MESSAGE } from '@drinks/contracts';
 import { Button } from '@mui/material';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { useAlert } from '../../components/alert-provider.js';
 import { TextInput } from '../../components/text-input.js';
@@ -21,8 +21,20 @@ export function RegisterPage() {
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  // A second tap lands before React has disabled the button: it would register again and answer "taken".
+  const submitting = useRef(false);
 
   const submit = async () => {
+    if (submitting.current) return;
+    submitting.current = true;
+    try {
+      await createAccount();
+    } finally {
+      submitting.current = false;
+    }
+  };
+
+  const createAccount = async () => {
     // The browser's `required` lets a name of spaces through; the server would refuse it in its own words.
     if (isBlankName(name)) {
       await alert(NAME_EMPTY_MESSAGE);

@@ -1,6 +1,7 @@
 import type { User } from '@drinks/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.js';
+import { useState } from 'react';
+import { createKeyedSender } from '../../../lib/keyed-command.js';
 
 export interface RegisterInput {
   name: string;
@@ -8,8 +9,8 @@ export interface RegisterInput {
   password: string;
 }
 
-export const register = (body: RegisterInput) => api<User>('/auth/register', { method: 'POST', body });
-
+/** Create tapped again after a lost answer is the same registration (its Idempotency-Key), not a 409. */
 export function useRegister() {
-  return useMutation({ mutationFn: register });
+  const [send] = useState(() => createKeyedSender<User>('/auth/register'));
+  return useMutation({ mutationFn: (body: RegisterInput) => send(body) });
 }
