@@ -241,6 +241,24 @@ describe('menu management with the cafe and bar closed', () => {
     expect(await takeAlert(page)).toBe(THAI_ALERT);
   });
 
+  it("saves only what was changed: a colleague's change to other fields since the form opened stays", async () => {
+    const cat = await app.api<Category>(barista, 'POST', '/category', { name: 'Colleagues', categoryFor: 'cafe' });
+    const menu = await app.api<Menu>(barista, 'POST', '/menu', {
+      name: 'Latte Art',
+      description: 'Foamy',
+      category_id: cat.body.id,
+    });
+    await page.goto(`${app.url}/edit-menu/${menu.body.id}`);
+    const name = page.getByRole('textbox', { name: 'Menu name' });
+    await expect.poll(() => name.inputValue()).toBe('Latte Art');
+    const meanwhile = { description: 'Changed meanwhile', isActive: 'inactive' };
+    expect((await app.api(barista, 'PATCH', `/menu/${menu.body.id}`, meanwhile)).status).toBe(200);
+    await name.fill('Latte Foam');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByTestId('menu-row').filter({ hasText: 'Latte Foam' }).waitFor();
+    expect(await menuOf('Colleagues', 'Latte Foam')).toMatchObject(meanwhile);
+  });
+
   it('treats a deleted menu or category, opened by a link, as one that is not there', async () => {
     const cat = await app.api<Category>(barista, 'POST', '/category', { name: 'Ghosts', categoryFor: 'cafe' });
     const id = cat.body.id;

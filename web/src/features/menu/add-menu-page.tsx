@@ -41,7 +41,7 @@ export function AddMenuPage() {
           categories={available}
           withStatus={false}
           busy={create.isPending}
-          onSubmit={(d) => void submit(d)}
+          onSubmit={(d, opened) => void submit(d, opened)}
         />
       )}
     </Container>

@@ -1,3 +1,4 @@
+import type { CategoryPatchBody } from '@drinks/contracts';
 import { Alert, Box, Button, CircularProgress, Container } from '@mui/material';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -6,6 +7,7 @@ import { useDeleteCategory } from './api/delete-category.js';
 import { useCategory } from './api/get-category.js';
 import { useUpdateCategory } from './api/update-category.js';
 import { CategoryForm, type CategoryDraft } from './components/category-form.js';
+import { changedFields } from './use-draft-form.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { PageHeader } from './components/page-header.js';
 import { categoryProblem, errorText } from './menu-errors.js';
@@ -22,11 +24,13 @@ export function EditCategoryPage() {
   const [confirming, setConfirming] = useState(false);
   const problem = categoryProblem(category);
 
-  const submit = async (d: CategoryDraft) => {
+  const submit = async (d: CategoryDraft, opened: CategoryDraft) => {
     if (d.name === '' || d.categoryFor === '') return void (await alert(ANSWER_BOTH_QUESTIONS));
     if (nameError(d.name)) return;
     try {
-      await update.mutateAsync({ id: categoryId, patch: { name: d.name, categoryFor: d.categoryFor } });
+      // Never '' here: stopped above.
+      const patch = changedFields({ name: d.name, categoryFor: d.categoryFor }, opened) as CategoryPatchBody;
+      await update.mutateAsync({ id: categoryId, patch });
       void navigate(paths.menuManagement, { replace: true });
     } catch (err) {
       await alert(errorText(err));
@@ -56,7 +60,7 @@ export function EditCategoryPage() {
           key={category.data.id}
           initial={{ name: category.data.name, categoryFor: category.data.categoryFor }}
           busy={update.isPending}
-          onSubmit={(d) => void submit(d)}
+          onSubmit={(d, opened) => void submit(d, opened)}
           extra={
             <Button color="error" variant="outlined" onClick={() => setConfirming(true)}>
               Delete Category

@@ -2,12 +2,23 @@ import { Alert, Box, CircularProgress, Container } from '@mui/material';
 import { useParams } from 'react-router';
 import { useCategories } from '../../lib/api/get-categories.js';
 import { useUpdateMenu } from './api/update-menu.js';
-import { MenuForm } from './components/menu-form.js';
+import type { MenuPatchBody } from '@drinks/contracts';
+import { MenuForm, type MenuDraft } from './components/menu-form.js';
 import { PageHeader } from './components/page-header.js';
 import { NO_SUCH_MENU } from './menu-errors.js';
 import { ANSWER_BOTH_QUESTIONS, descriptionForForm, descriptionOrDash } from './menu-validation.js';
+import { changedFields } from './use-draft-form.js';
 import { useSaveMenu } from './use-save-menu.js';
 import { paths } from '../../lib/paths.js';
+
+/** The menu's fields as PATCH /menu/{id} takes them. */
+const menuPatch = (d: MenuDraft): MenuPatchBody => ({
+  name: d.name,
+  description: descriptionOrDash(d.description),
+  category_id: d.category_id,
+  // Never '' on save: missing() stopped that draft.
+  isActive: d.isActive === '' ? undefined : d.isActive,
+});
 
 export function EditMenuPage() {
   const { menuId = '' } = useParams();
@@ -27,17 +38,7 @@ export function EditMenuPage() {
       d.name === '' || !available.some((c) => c.id === d.category_id) || d.isActive === ''
         ? ANSWER_BOTH_QUESTIONS
         : null,
-    save: (d) =>
-      update.mutateAsync({
-        id: menuId,
-        patch: {
-          name: d.name,
-          description: descriptionOrDash(d.description),
-          category_id: d.category_id,
-          // Never '' here: missing() stopped that draft.
-          isActive: d.isActive === '' ? undefined : d.isActive,
-        },
-      }),
+    save: (d, opened) => update.mutateAsync({ id: menuId, patch: changedFields(menuPatch(d), menuPatch(opened)) }),
   });
 
   return (
@@ -61,7 +62,7 @@ export function EditMenuPage() {
           categories={available}
           withStatus
           busy={update.isPending}
-          onSubmit={(d) => void submit(d)}
+          onSubmit={(d, opened) => void submit(d, opened)}
         />
       )}
     </Container>

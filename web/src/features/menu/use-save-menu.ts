@@ -18,18 +18,18 @@ export function useSaveMenu(options: {
   categories: readonly Category[];
   back: string;
   missing: (d: MenuDraft) => string | null;
-  save: (d: MenuDraft) => Promise<unknown>;
+  save: (d: MenuDraft, opened: MenuDraft) => Promise<unknown>;
 }) {
   const navigate = useNavigate();
   const alert = useAlert();
   const { state } = useLocation();
   const from = (state as Partial<ReturnType<typeof openedFrom>> | null)?.openedFromCategory;
-  return async (d: MenuDraft) => {
+  return async (d: MenuDraft, opened: MenuDraft) => {
     const missing = options.missing(d);
     if (missing) return void (await alert(missing));
     if (nameError(d.name) || descriptionError(d.description)) return;
     try {
-      await options.save(d);
+      await options.save(d, opened);
       const target = options.categories.find((c) => c.id === d.category_id);
       // The saved form leaves the history, as a saved category's does (staff-side.md §2): Back does not reopen it.
       // Opened from the list it returns to, it goes back there, so that Back then leaves the list (replacing

@@ -17,7 +17,7 @@ export function CategoryForm({
 }: {
   initial: CategoryDraft;
   busy: boolean;
-  onSubmit(draft: CategoryDraft): void;
+  onSubmit(draft: CategoryDraft, opened: CategoryDraft): void;
   extra?: ReactNode;
 }) {
   const { draft, setDraft, submitted, submit } = useDraftForm(initial, onSubmit);

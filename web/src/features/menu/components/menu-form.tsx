@@ -22,7 +22,7 @@ export function MenuForm({
   categories: readonly Category[];
   withStatus: boolean;
   busy: boolean;
-  onSubmit(draft: MenuDraft): void;
+  onSubmit(draft: MenuDraft, opened: MenuDraft): void;
 }) {
   const { draft, setDraft, submitted, submit } = useDraftForm(initial, onSubmit);
   const descError = descriptionError(draft.description);
