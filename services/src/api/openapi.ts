@@ -1,5 +1,6 @@
 import * as c from '@drinks/contracts';
 import { z } from 'zod';
+import { bindsIdempotencyKey } from './middleware/idempotent-body.js';
 
 type Op = {
   method: 'get' | 'post' | 'patch' | 'put' | 'delete';
@@ -452,6 +453,11 @@ const IDEMPOTENCY_KEY = {
   schema: { type: 'string', maxLength: c.LIMITS.idempotencyKey },
 };
 
+const REFRESH_KEY = {
+  ...IDEMPOTENCY_KEY,
+  description: 'A retry with the same key within a minute answers the same pair, instead of signing out.',
+};
+
 const TAGS: Record<string, { name: string; description: string }> = {
   auth: { name: 'auth', description: 'Registration, sign-in and tokens' },
   user: { name: 'users', description: 'You, and the users an admin manages' },
@@ -494,7 +500,7 @@ const PROBLEM_TEXT: Record<number, string> = {
   404: 'NOT_FOUND: no such resource (or not yours to see)',
   409: 'A business rule refused it; `code` says which (e.g. ORDER_LIMIT_REACHED, EMAIL_TAKEN, SHOP_CLOSED, ACTIVE_ORDERS, an order already started)',
   413: 'The body or the upload is too large',
-  415: 'The upload is not an image this server reads',
+  415: "The body's type or Content-Encoding is not one this server reads (an upload: not an image it reads)",
   422: 'IDEMPOTENCY_KEY_REUSED: the Idempotency-Key came before with another body',
   429: 'TOO_MANY_ATTEMPTS: slow down and try later',
   503: 'Not ready yet',
@@ -504,14 +510,12 @@ const PROBLEM_TEXT: Record<number, string> = {
 function problemAnswers(op: Op): number[] {
   const codes = new Set<number>(op.errors ?? []);
   if ((op.body || op.query || op.path.includes('{')) && !op.noBadRequest) codes.add(400);
-  if (op.body) codes.add(413);
+  if (op.body) codes.add(413).add(415);
   if (op.auth !== 'public') codes.add(401);
   if (op.auth === 'staff' || op.auth === 'admin') codes.add(403);
   if (op.path.includes('{')) codes.add(404);
-  if (op.method !== 'get') {
-    codes.add(422);
-    if (op.auth !== 'public') codes.add(409);
-  }
+  if (bindsIdempotencyKey(op.method, op.path)) codes.add(422);
+  if (op.method !== 'get' && op.auth !== 'public') codes.add(409);
   return [...codes].sort((a, b) => a - b);
 }
 
@@ -545,7 +549,13 @@ export function openApiDocument() {
       summary: op.summary,
       description: `${op.summary}. Who may call it: ${ROLES[op.auth]}.`,
       ...(op.auth === 'public' ? { security: [] } : { 'x-roles': op.auth }),
-      parameters: [...params, ...query, ...(op.method === 'get' ? [] : [IDEMPOTENCY_KEY])],
+      // The refresh takes a key too (its retry gets the same pair), though it binds no body to it.
+      parameters: [
+        ...params,
+        ...query,
+        ...(bindsIdempotencyKey(op.method, op.path) ? [IDEMPOTENCY_KEY] : []),
+        ...(op.path === '/auth/refresh-token' ? [REFRESH_KEY] : []),
+      ],
       ...(op.body
         ? { requestBody: { required: true, content: { 'application/json': { schema: schema(op.body, 'input') } } } }
         : {}),

@@ -16,6 +16,9 @@ const KEEP_ANSWER =
   'UPDATE idempotency_bodies SET answer_status = ?, answer = ? WHERE key = ? AND answer_status IS NULL';
 /** Calls that run no command: a key there binds nothing (and a password is not worth hashing twice). */
 const NOT_COMMANDS = new Set(['/api/auth/v2/login', '/api/auth/refresh-token']);
+/** Whether a call (its path under /api) binds its Idempotency-Key to its body: every command but these. */
+export const bindsIdempotencyKey = (method: string, path: string) =>
+  method.toUpperCase() !== 'GET' && !NOT_COMMANDS.has(`/api${path}`);
 /** Answers that may carry tokens or credentials are not kept in the database: their repeats are answered afresh. */
 const KEEPS_NO_ANSWER = /^\/api\/auth\//;
 

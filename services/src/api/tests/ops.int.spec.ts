@@ -55,4 +55,17 @@ describe('operations endpoints', () => {
     expect(res.body.openapi).toBe('3.1.0');
     expect(Object.keys(res.body.paths)).toContain('/api/order/barista/{id}');
   });
+
+  it('documents the Idempotency-Key and its 422 where a key binds a body, and 415 wherever a body is read', async () => {
+    type Operation = { parameters: { name: string }[]; responses: Record<string, unknown> };
+    const doc = (await app.call<{ paths: Record<string, Record<string, Operation>> }>('GET', '/openapi.json')).body;
+    const keyed = (op: Operation) => op.parameters.some((p) => p.name === 'Idempotency-Key');
+    const order = doc.paths['/api/order']!.post!;
+    expect(keyed(order)).toBe(true);
+    expect(Object.keys(order.responses)).toEqual(expect.arrayContaining(['415', '422']));
+    const login = doc.paths['/api/auth/v2/login']!.post!;
+    expect(keyed(login)).toBe(false);
+    expect(Object.keys(login.responses)).not.toContain('422');
+    expect(keyed(doc.paths['/api/auth/refresh-token']!.post!)).toBe(true);
+  });
 });
