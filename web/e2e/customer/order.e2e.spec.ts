@@ -74,6 +74,15 @@ describe('ordering a cafe drink', () => {
     await page.getByRole('tab', { name: 'Coffee' }).click();
   });
 
+  it('opens a drink double-tapped once: Back from its form is the menu', async () => {
+    await page.goto(`${app.url}/menuCafe`);
+    await page.getByTestId('menu-item').filter({ hasText: 'Latte' }).dblclick();
+    await page.getByRole('heading', { name: 'Latte' }).waitFor();
+    await page.goBack();
+    await page.waitForURL(`${app.url}/menuCafe`);
+    await page.getByTestId('menu-item').first().waitFor();
+  });
+
   it('takes a keyboard user from a drink on the menu to the heading of its form, not the top of the page', async () => {
     await page.goto(`${app.url}/menuCafe`);
     await page.getByTestId('menu-item').filter({ hasText: 'Latte' }).focus();

@@ -1,7 +1,7 @@
 import { businessDay } from '@drinks/contracts';
 import { Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { useMemo } from 'react';
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate } from 'react-router';
 import { serverNow, useConfig } from '../../lib/config.js';
 import { LastKnown } from '../../components/last-known.js';
 import { useOnline } from '../../lib/online.js';
@@ -13,12 +13,13 @@ import { drinksLeftLine, homeOrders } from '../../features/orders/order-text.js'
 import { randomMessage, SEASON_BACKGROUND, seasonOf } from '../../features/orders/seasonal.js';
 import { languageOf } from '../../lib/language.js';
 import { paths } from '../../lib/paths.js';
+import { useNavigateOnce } from '../../lib/use-navigate-once.js';
 
 /** Home (ordered): seasonal welcome, drinks left, today's live orders. */
 export function HomePage() {
   const { user, shop, shopLoaded } = useSession();
   const { businessTimeZone } = useConfig();
-  const navigate = useNavigate();
+  const openScreen = useNavigateOnce();
   const count = useOrderCount();
   const orders = useMyOrdersToday();
   const online = useOnline();
@@ -53,7 +54,7 @@ export function HomePage() {
           <Typography variant="h6" component="p" sx={{ mb: 2 }} data-testid="drinks-left">
             {drinksLeftLine(count.data?.totalOrder, online)}
           </Typography>
-          <Button variant="contained" fullWidth size="large" disabled={!online} onClick={() => void navigate(menuPath)}>
+          <Button variant="contained" fullWidth size="large" disabled={!online} onClick={() => openScreen(menuPath)}>
             Order now
           </Button>
         </Paper>

@@ -1,6 +1,6 @@
 import { Box, Button, CircularProgress, Link, Stack, Typography } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { LastKnown } from '../../components/last-known.js';
 import { useOnline } from '../../lib/online.js';
 import { useSession } from '../../lib/session.js';
@@ -10,13 +10,14 @@ import { useMyOrdersToday } from '../../lib/api/get-my-orders.js';
 import { CustomerOrderCard } from './customer-order-card.js';
 import { orderNowPrompt, splitOrders } from '../../features/orders/order-text.js';
 import { paths } from '../../lib/paths.js';
+import { useNavigateOnce } from '../../lib/use-navigate-once.js';
 
 const PULL_THRESHOLD = 70;
 
 /** My Order (statusOrder): active orders, then 'Picked and Canceled'. */
 export function OrdersPage() {
   const { user } = useSession();
-  const navigate = useNavigate();
+  const openScreen = useNavigateOnce();
   const orders = useMyOrdersToday();
   const online = useOnline();
   const { active, closed } = splitOrders(orders.data ?? []);
@@ -80,7 +81,7 @@ export function OrdersPage() {
             size="large"
             disabled={!online}
             sx={{ mt: prompt.firstTime ? 0 : 1 }}
-            onClick={() => void navigate(paths.menuCafe(user?.role))}
+            onClick={() => openScreen(paths.menuCafe(user?.role))}
           >
             Order now
           </Button>

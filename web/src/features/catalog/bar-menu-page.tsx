@@ -1,7 +1,7 @@
 import { DAILY_ORDER_LIMIT, type Menu } from '@drinks/contracts';
 import { Box, Button, Skeleton, Tab, Tabs, Typography } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate } from 'react-router';
 import { useAlert } from '../../components/alert-provider.js';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage.js';
 import { useSession } from '../../lib/session.js';
@@ -13,12 +13,13 @@ import { BarNotice } from './components/bar-notice.js';
 import { useChosenCategory } from './use-chosen-category.js';
 import { paths } from '../../lib/paths.js';
 import { ToLogin } from '../../components/to-login.js';
+import { useNavigateOnce } from '../../lib/use-navigate-once.js';
 
 const SKELETON_MS = 300;
 
 export function BarMenuPage() {
   const { user, shop, shopLoaded } = useSession();
-  const navigate = useNavigate();
+  const openScreen = useNavigateOnce();
   const alert = useAlert();
   const categories = useCategories();
   const count = useOrderCount();
@@ -64,7 +65,7 @@ export function BarMenuPage() {
       return;
     }
     const description = m.description.trim() || '-';
-    void navigate(paths.barForm(user.role, m.name, m.id, description));
+    openScreen(paths.barForm(user.role, m.name, m.id, description));
   };
 
   return (

@@ -1,6 +1,6 @@
 import { DAILY_ORDER_LIMIT, type Menu } from '@drinks/contracts';
 import { Alert, Box, CircularProgress, Tab, Tabs, Typography } from '@mui/material';
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate } from 'react-router';
 import { useAlert } from '../../components/alert-provider.js';
 import { useConfig } from '../../lib/config.js';
 import { useFridayAfternoon } from '../../lib/use-friday-afternoon.js';
@@ -11,6 +11,7 @@ import { CategoryMenuList } from './components/menu-row.js';
 import { useChosenCategory } from './use-chosen-category.js';
 import { paths } from '../../lib/paths.js';
 import { lazyComponent } from '../../lib/lazy-component.js';
+import { useNavigateOnce } from '../../lib/use-navigate-once.js';
 
 const CategorySelect = lazyComponent(async () => (await import('./components/category-select.js')).default);
 
@@ -20,7 +21,7 @@ export function CafeMenuPage() {
   const { user, shop, shopLoaded } = useSession();
   const { businessTimeZone } = useConfig();
   const alert = useAlert();
-  const navigate = useNavigate();
+  const openScreen = useNavigateOnce();
   const categories = useCategories();
   const count = useOrderCount();
   const fridayClosing = useFridayAfternoon(businessTimeZone);
@@ -42,7 +43,7 @@ export function CafeMenuPage() {
       await alert(LIMIT_MESSAGE);
       return;
     }
-    void navigate(paths.cafeForm(user?.role, m.name, m.id));
+    openScreen(paths.cafeForm(user?.role, m.name, m.id));
   };
 
   return (
