@@ -1,6 +1,6 @@
 import { pushTag, type Order } from '@drinks/contracts';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { visuallyHidden } from '../../components/visually-hidden.js';
+import visuallyHidden from '@mui/utils/visuallyHidden';
 import { useDismissToast, useToast } from '../../components/toast-provider.js';
 import { serverNow } from '../../lib/config.js';
 import { subscribeLive } from '../../lib/live-events.js';
