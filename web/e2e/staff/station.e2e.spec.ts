@@ -245,6 +245,10 @@ describe('the barista station', () => {
     await until(async () => (await statusOf(order)) === 'in-progress', 'started by the Do button');
     await card(order).getByRole('button', { name: 'Done' }).waitFor();
     await expect.poll(focusedTicket, { timeout: 5000 }).toBe(order.id);
+    // Landed in its new section (not only drawn anew where it was) before the next button is tabbed to.
+    await expect
+      .poll(() => card(order).evaluate((el) => el.closest('section')?.textContent?.startsWith('In Progress')))
+      .toBe(true);
     await card(order).getByRole('button', { name: 'Done' }).focus();
     await page.keyboard.press('Space');
     await until(async () => (await statusOf(order)) === 'done', 'done by the Done button');

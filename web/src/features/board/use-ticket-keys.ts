@@ -64,13 +64,16 @@ function focusTicket(el: HTMLElement) {
  */
 function keepPlace(id: string, neighbours: readonly string[]): () => void {
   let fallback: ReturnType<typeof setTimeout> | undefined;
+  let settled: ReturnType<typeof setTimeout> | undefined;
   const lost = () => document.activeElement === null || document.activeElement === document.body;
   const land = () => {
     if (!lost()) return;
     const there = ticketEl(id);
     if (there) {
       focusTicket(there);
-      stop();
+      // Followed a while longer: a ticket may land twice (drawn again where it was, then moved when its
+      // other list refetches), and the second drops the focus again.
+      settled ??= setTimeout(stop, LANDING_MS);
       return;
     }
     // Not landed in time (handed over, or its lists are slow to refetch): the nearest other ticket, if
@@ -96,6 +99,7 @@ function keepPlace(id: string, neighbours: readonly string[]): () => void {
   function stop() {
     observer.disconnect();
     clearTimeout(fallback);
+    clearTimeout(settled);
     window.removeEventListener('pointerdown', stop, true);
     window.removeEventListener('focusin', onFocus);
   }
