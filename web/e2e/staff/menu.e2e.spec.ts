@@ -34,6 +34,12 @@ const byName = async (name: string): Promise<Category | undefined> =>
 const menuOf = async (category: string, name: string): Promise<Menu | undefined> =>
   (await byName(category))?.menu.find((m) => m.name === name);
 
+/** A cafe category named `category` with one menu in it, made through the API. */
+async function menuInNewCategory(category: string, menu: { name: string; description: string }) {
+  const cat = await app.api<Category>(barista, 'POST', '/category', { name: category, categoryFor: 'cafe' });
+  return { cat, menu: await app.api<Menu>(barista, 'POST', '/menu', { ...menu, category_id: cat.body.id }) };
+}
+
 async function expectNameMessages(label: string) {
   const name = page.getByRole('textbox', { name: label });
   const cases: [string, string][] = [
@@ -228,12 +234,7 @@ describe('menu management with the cafe and bar closed', () => {
   });
 
   it('asks for a category again on a menu whose category was removed', async () => {
-    const cat = await app.api<Category>(barista, 'POST', '/category', { name: 'Orphans', categoryFor: 'cafe' });
-    const menu = await app.api<Menu>(barista, 'POST', '/menu', {
-      name: 'Lonely',
-      description: '',
-      category_id: cat.body.id,
-    });
+    const { cat, menu } = await menuInNewCategory('Orphans', { name: 'Lonely', description: '' });
     expect((await app.api(barista, 'PATCH', `/category/${cat.body.id}/unavailable`)).status).toBe(200);
     await page.goto(`${app.url}/edit-menu/${menu.body.id}`);
     await page.getByRole('textbox', { name: 'Menu name' }).waitFor();
@@ -242,12 +243,7 @@ describe('menu management with the cafe and bar closed', () => {
   });
 
   it("saves only what was changed: a colleague's change to other fields since the form opened stays", async () => {
-    const cat = await app.api<Category>(barista, 'POST', '/category', { name: 'Colleagues', categoryFor: 'cafe' });
-    const menu = await app.api<Menu>(barista, 'POST', '/menu', {
-      name: 'Latte Art',
-      description: 'Foamy',
-      category_id: cat.body.id,
-    });
+    const { menu } = await menuInNewCategory('Colleagues', { name: 'Latte Art', description: 'Foamy' });
     await page.goto(`${app.url}/edit-menu/${menu.body.id}`);
     const name = page.getByRole('textbox', { name: 'Menu name' });
     await expect.poll(() => name.inputValue()).toBe('Latte Art');

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { api, ApiError } from './api-client.js';
 import { newId } from './new-id.js';
 
@@ -52,4 +53,9 @@ export function createKeyedSender<T>(path: string, options: RetryOptions = {}, n
       throw err;
     }
   };
+}
+
+/** createKeyedSender kept for as long as the component (a form's page) is there. */
+export function useKeyedSender<T>(path: string): (body: unknown) => Promise<T> {
+  return useState(() => createKeyedSender<T>(path))[0];
 }

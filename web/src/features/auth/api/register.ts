@@ -1,7 +1,6 @@
 import type { User } from '@drinks/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
-import { createKeyedSender } from '../../../lib/keyed-command.js';
+import { useKeyedSender } from '../../../lib/keyed-command.js';
 
 export interface RegisterInput {
   name: string;
@@ -11,6 +10,6 @@ export interface RegisterInput {
 
 /** Create tapped again after a lost answer is the same registration (its Idempotency-Key), not a 409. */
 export function useRegister() {
-  const [send] = useState(() => createKeyedSender<User>('/auth/register'));
+  const send = useKeyedSender<User>('/auth/register');
   return useMutation({ mutationFn: (body: RegisterInput) => send(body) });
 }

@@ -1,12 +1,11 @@
 import type { Menu, MenuCreateBody } from '@drinks/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { createKeyedSender } from '../../../lib/keyed-command.js';
+import { useKeyedSender } from '../../../lib/keyed-command.js';
 import { queryKeys } from '../../../lib/query-keys.js';
 
 export function useCreateMenu() {
   const queryClient = useQueryClient();
-  const [send] = useState(() => createKeyedSender<Menu>('/menu'));
+  const send = useKeyedSender<Menu>('/menu');
   return useMutation({
     mutationFn: (body: MenuCreateBody) => send(body),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.catalog.all }),
