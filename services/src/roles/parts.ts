@@ -1,4 +1,5 @@
 import type http from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { Logger } from 'pino';
 import type { Metrics } from '../api/metrics.js';
 import type { Bus, Subscription } from '../bus/types.js';
@@ -21,8 +22,37 @@ export interface ProcessParts {
   subscriptions: Subscription[];
 }
 
+const UNREADABLE = {
+  HPE_HEADER_OVERFLOW: [
+    431,
+    'Request Header Fields Too Large',
+    'HEADERS_TOO_LARGE',
+    'The URL or headers are too long.',
+  ],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', 'VALIDATION_FAILED', 'The request took too long to arrive.'],
+} as const;
+const NOT_HTTP = [400, 'Bad Request', 'VALIDATION_FAILED', 'The request could not be read as HTTP.'] as const;
+
+/**
+ * Node answers a request it cannot parse (a URL or headers over its limit, broken HTTP) itself, before
+ * any Koa middleware, with a status and no body: here with problem details like every other error.
+ */
+function answerUnreadable(err: NodeJS.ErrnoException, socket: Duplex) {
+  if (err.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const [status, title, code, detail] = UNREADABLE[err.code as keyof typeof UNREADABLE] ?? NOT_HTTP;
+  const body = JSON.stringify({ type: 'about:blank', title, status, code, detail, errors: [] });
+  socket.end(
+    `HTTP/1.1 ${status} ${title}\r\nContent-Type: application/problem+json\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
 /** Listens on PORT and HOST; the URL it answers on (the port the system chose when PORT is 0). */
 export async function listen(server: http.Server, config: Pick<Config, 'PORT' | 'HOST'>): Promise<string> {
+  server.on('clientError', answerUnreadable);
   // A port in use or an address not of this machine rejects (it was an unhandled 'error' event: a stack trace).
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

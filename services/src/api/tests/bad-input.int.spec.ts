@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestServer, startTestServer } from '../../test-support/server.js';
@@ -174,6 +175,32 @@ describe('bad input', () => {
       const res = await app.call('POST', path, { token: user.token, raw: big });
       expect(res.status, path).toBe(413);
     }
+  });
+
+  it('a URL over what the server reads is a 431 problem and a request that is not HTTP a 400 one; it keeps serving', async () => {
+    const long = await app.call('GET', `/order?x=${'a'.repeat(20_000)}`, { token: user.token });
+    expect(long.status).toBe(431);
+    expect(long.headers.get('content-type')).toBe('application/problem+json');
+    expect(long.body).toMatchObject({
+      status: 431,
+      code: 'HEADERS_TOO_LARGE',
+      detail: 'The URL or headers are too long.',
+    });
+    const { port } = new URL(app.url);
+    const answer = await new Promise<string>((resolve, reject) => {
+      let got = '';
+      const socket = connect(Number(port), '127.0.0.1', () => socket.write('HELLO THERE\r\n\r\n'));
+      socket.on('data', (d) => (got += d.toString()));
+      socket.on('end', () => resolve(got));
+      socket.on('error', reject);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+    expect(answer).toContain('Content-Type: application/problem+json');
+    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toMatchObject({
+      status: 400,
+      code: 'VALIDATION_FAILED',
+    });
+    expect((await app.call('GET', '/healthz')).status).toBe(200);
   });
 
   it('fake and oversized images are refused with 415 and 413', async () => {
