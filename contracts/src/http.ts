@@ -109,6 +109,8 @@ function withinYears(s: string): boolean {
 /** An ISO date (midnight in the business time zone) or an ISO instant. */
 export const DateParam = z
   .string()
+  // An offset's `+` left unencoded in a query string arrives as a space (`…T00:00:00 07:00`).
+  .overwrite((s) => s.replace(/(T[\d:.]+) (\d{2}(?::?\d{2})?)$/, '$1+$2'))
   .refine((s) => IsoDateOrTime.safeParse(s).success, 'Expected an ISO date or instant')
   .refine(withinYears, 'Expected a date between the years 0001 and 9999')
   .meta({ anyOf: [{ format: 'date' }, { format: 'date-time' }] });

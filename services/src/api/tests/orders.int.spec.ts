@@ -378,6 +378,17 @@ describe.each(BACKENDS)('orders over HTTP on %s', (_backend, env) => {
         expect(busy.body.code).toBe('ACTIVE_ORDERS');
         const future = await fresh.call('GET', '/order/count/total?startDate=2999-01-01', { token: s.admin });
         expect(future.body).toEqual({ totalOrder: 0 });
+        // An offset's `+` left unencoded arrives as a space: read as the offset it was.
+        const midnight = `${today}T00:00:00+07:00`;
+        const plain = await fresh.call('GET', `/order/count/total?startDate=${midnight}`, { token: s.admin });
+        const encoded = await fresh.call('GET', `/order/count/total?startDate=${encodeURIComponent(midnight)}`, {
+          token: s.admin,
+        });
+        expect(plain.status).toBe(200);
+        expect(plain.body).toEqual(encoded.body);
+        const fromToday = await fresh.call('GET', `/order/count/total?startDate=${today}`, { token: s.admin });
+        expect(encoded.body).toEqual(fromToday.body);
+        expect((fromToday.body as { totalOrder: number }).totalOrder).toBeGreaterThan(0);
         for (const query of [
           '/order?startDate=2026-02-30',
           '/order/summary?date=2026-13-45',
