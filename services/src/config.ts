@@ -148,7 +148,7 @@ export const ConfigSchema = z
     /** Hides password sign-in, registration and reset: everyone signs in with the company account. */
     OIDC_ONLY: bool.default(false),
     /** Photos one user may upload per 24 hours (each is decoded and re-encoded); more answer 429. */
-    UPLOADS_PER_USER_PER_DAY: z.coerce.number().int().min(1).default(30),
+    UPLOADS_PER_USER_PER_DAY: z.coerce.number().int().min(1).default(100),
     /** Photos no order uses are deleted once this old. */
     IMAGE_RETENTION_HOURS: z.coerce.number().int().min(1).default(24),
     /**
