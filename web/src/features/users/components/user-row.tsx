@@ -28,7 +28,6 @@ export function UserRow({
 }) {
   const [role, setRole] = useState<Role>(user.role);
   const save = useUpdateUser();
-  const [confirming, setConfirming] = useState(false);
   const access = useUpdateUser();
   const [confirmingDisable, setConfirmingDisable] = useState(false);
   const setAvailable = (isAvailable: boolean) => access.mutate({ id: user.id, change: { isAvailable } });
@@ -51,8 +50,6 @@ export function UserRow({
   };
   const name = editable ? truncateName(user.name) : user.name;
   const commit = () => save.mutate({ id: user.id, change: { role } }, { onSettled: finish });
-  // Making someone an admin hands over every power of this screen: it takes a second, deliberate tap.
-  const promoting = role === 'admin' && user.role !== 'admin';
   return (
     // On a phone the role and its buttons go under the name when they would squeeze it: the email stays whole.
     <Stack
@@ -85,7 +82,7 @@ export function UserRow({
           sx={{ alignItems: 'center', ml: 'auto' }}
           // The open list's Escape closes the list only (MUI stops it there); the next one cancels.
           onKeyDown={(e) => {
-            if (e.key === 'Escape' && !confirming) cancel();
+            if (e.key === 'Escape') cancel();
           }}
         >
           <FormControl size="small">
@@ -101,12 +98,7 @@ export function UserRow({
           <IconButton aria-label="Cancel" onClick={cancel}>
             <CloseIcon />
           </IconButton>
-          <IconButton
-            aria-label="Save"
-            color="primary"
-            disabled={save.isPending}
-            onClick={() => (promoting ? setConfirming(true) : commit())}
-          >
+          <IconButton aria-label="Save" color="primary" disabled={save.isPending} onClick={commit}>
             <CheckIcon />
           </IconButton>
         </Stack>
@@ -143,17 +135,6 @@ export function UserRow({
           )}
         </Stack>
       )}
-      <ConfirmDialog
-        open={confirming}
-        title={`Make ${user.name} an admin?`}
-        text="Admins can change anyone's role, read every dashboard and the audit log. Only you or another admin can undo this."
-        confirmLabel="Make admin"
-        onClose={() => setConfirming(false)}
-        onConfirm={() => {
-          setConfirming(false);
-          commit();
-        }}
-      />
       <ConfirmDialog
         open={confirmingDisable}
         title={`Disable ${user.name}?`}
