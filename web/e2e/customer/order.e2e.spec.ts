@@ -276,7 +276,13 @@ describe('ordering a cafe drink', () => {
     expect(ahead.status).toBe(201);
 
     await openForm('Mocha');
-    await page.getByRole('radio', { name: 'Use my recent photo' }).waitFor();
+    await page.getByRole('radio', { name: 'Use my recent image' }).waitFor();
+    // A type is found by its name alone, as a person (or a test) would look for it: no other control's
+    // label holds 'hot' ('…recent photo' did, so a lookup of 'Hot' found three radios).
+    for (const type of ['Hot', 'Cold', 'Frappe']) {
+      expect(await page.getByRole('radio', { name: type }).count(), type).toBe(1);
+      expect(await page.getByLabel(type).count(), type).toBe(1);
+    }
     await fillAndPlace();
     const card = page.getByTestId('active-orders').getByTestId('order-card').first();
     await card.getByText('Queue no: 1').waitFor();
@@ -343,7 +349,7 @@ describe('ordering a cafe drink', () => {
     await page.getByRole('button', { name: 'Order now' }).click();
     await page.waitForURL(`${app.url}/menuCafe`);
     await openForm('Americano');
-    await page.getByRole('radio', { name: 'Use my recent photo' }).waitFor();
+    await page.getByRole('radio', { name: 'Use my recent image' }).waitFor();
     await fillAndPlace();
     await page.goto(`${app.url}/menuCafe`);
     const count = page.getByTestId('ordered-count');
@@ -478,7 +484,7 @@ describe('ordering a cafe drink', () => {
     await page.waitForURL(`${app.url}/menuCafe`);
   });
 
-  it('closes the Order Summary when the cafe closes while it is open: Place order cannot be tapped', async () => {
+  it('says in the open Order Summary that the barista set the drink inactive; Place order then fails as the spec says and goes back to the menu', async () => {
     const guest = await newCustomer(app, 'Late Guest');
     const phone = await newPhonePage(browser);
     await signInWithTokens(phone, app, guest.email, '/menuCafe');
@@ -499,14 +505,23 @@ describe('ordering a cafe drink', () => {
     expect(text.x + text.width).toBeLessThanOrEqual(box.x + box.width);
     expect(await shown.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
 
-    await setShop(app, barista, 'all-close');
-    await summary.waitFor({ state: 'hidden' });
-    await phone
-      .getByTestId('order-unavailable')
-      .getByText('The cafe is closed now. You can order when it opens.')
-      .waitFor();
-    await phone.context().close();
-    await setShop(app, barista, 'cafe-open');
+    const latte = menuId(await catalog(app, guest.token), 'Latte');
+    await app.api(barista, 'PATCH', `/menu/${latte}`, { isActive: 'inactive' });
+    try {
+      await summary
+        .getByTestId('summary-problem')
+        .getByText(/Latte is not available right now/)
+        .waitFor();
+      await summary.getByRole('button', { name: 'Place order' }).click();
+      const toast = phone.getByRole('alert').filter({ hasText: 'Order failed!' });
+      await toast
+        .getByText('Seems like barista has just set this menu to inactive, please order another menu')
+        .waitFor();
+      await phone.waitForURL(`${app.url}/menuCafe`);
+    } finally {
+      await app.api(barista, 'PATCH', `/menu/${latte}`, { isActive: 'active' });
+      await phone.context().close();
+    }
   });
 
   it('tells the customer, wherever they are in the app, that the barista rejected their drink and why', async () => {

@@ -133,7 +133,7 @@ describe('customer insights', () => {
     expect(await page.getByRole('radio', { name: 'Cold' }).isChecked()).toBe(true);
     expect(await page.getByRole('radio', { name: '50%', exact: true }).isChecked()).toBe(true);
     expect(await page.getByLabel('Additional').inputValue()).toBe('less ice');
-    expect(await page.getByRole('radio', { name: 'Use my recent photo' }).isChecked()).toBe(true);
+    expect(await page.getByRole('radio', { name: 'Use my recent image' }).isChecked()).toBe(true);
     expect(await page.getByTestId('tumbler-preview').getAttribute('src')).toBe(photo);
     await screenshot(page, 'insights-order-again');
     await expectNoSeriousA11yViolations(page);

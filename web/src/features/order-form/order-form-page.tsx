@@ -108,7 +108,7 @@ export function OrderFormPage() {
       <FormHeader title={menuName} back={back} />
       <FormNotice again={again !== null} problem={problem} back={back} />
       <FormFields disabled={problem !== null}>
-        <OrderDraftForm area="cafe" draft={draft} ready={complete && !tumbler.processing}>
+        <OrderDraftForm area="cafe" draft={draft} ready={complete && !tumbler.processing} problem={problem}>
           <ChoiceGroup label="Type" options={TYPE_OPTIONS} value={type} onChange={setType} />
           <ChoiceGroup label="Sweetness" options={SWEETNESS_OPTIONS} value={sweetness} onChange={setSweetness} />
           <TextField

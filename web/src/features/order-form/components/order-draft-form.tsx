@@ -1,6 +1,6 @@
 import type { Area } from '@drinks/contracts';
 import { Button, Stack } from '@mui/material';
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useAlert } from '../../../components/alert-provider.js';
 import { useHistoryStep } from '../../../lib/use-history-step.js';
 import type { OrderDraft } from '../api/place-order.js';
@@ -11,17 +11,21 @@ export const CHECK_MESSAGE = 'please check your order';
 
 /**
  * The fields of an order form, then Next: the spec's alert while the draft is not `ready`, else the
- * summary, from which the draft is placed (or taken back to edit).
+ * summary, from which the draft is placed (or taken back to edit). A `problem` arising while the summary
+ * is open (the drink set inactive, the area closed) shows in it; Place order still sends, and the
+ * server's refusal ends as the spec says: 'Order failed!', then back to the menu.
  */
 export function OrderDraftForm({
   area,
   draft,
   ready,
+  problem,
   children,
 }: {
   area: Area;
   draft: OrderDraft;
   ready: boolean;
+  problem: string | null;
   children: ReactNode;
 }) {
   const alert = useAlert();
@@ -29,12 +33,6 @@ export function OrderDraftForm({
   // A step in the browser's history: a phone's Back closes the summary, as Edit does, instead of leaving
   // the form and every choice on it.
   const summary = useHistoryStep('orderSummary');
-  // A draft that stops being placeable meanwhile (the cafe closed, Friday noon passed, the drink left the
-  // menu) closes its summary: the form behind it says why. One already being placed finishes.
-  const stale = summary.open && !ready && !pending;
-  useEffect(() => {
-    if (stale) summary.close();
-  });
   return (
     <>
       <Stack
@@ -59,8 +57,9 @@ export function OrderDraftForm({
         </Button>
       </Stack>
       <OrderSummary
-        open={summary.open && !stale}
+        open={summary.open}
         draft={draft}
+        problem={problem}
         area={area}
         pending={pending}
         // Not while it is being placed: Escape or a tap beside it would take the step the placing leaves from.

@@ -15,6 +15,8 @@ import type { OrderDraft } from '../api/place-order.js';
 export function OrderSummary(props: {
   open: boolean;
   draft: OrderDraft;
+  /** Why the draft can no longer be placed, learnt while the summary is open. */
+  problem: string | null;
   area: 'cafe' | 'bar';
   pending: boolean;
   onEdit: () => void;
@@ -37,6 +39,11 @@ export function OrderSummary(props: {
     <Dialog open={props.open} onClose={props.onEdit} fullWidth maxWidth="xs" aria-labelledby="summary-title">
       <DialogTitle id="summary-title">Order Summary</DialogTitle>
       <DialogContent>
+        {props.problem && (
+          <Alert severity="error" sx={{ mb: 2 }} data-testid="summary-problem">
+            {props.problem}
+          </Alert>
+        )}
         {props.area === 'cafe' && (
           <Alert severity="warning" sx={{ mb: 2 }}>
             Please bring your tumbler to the bar. All orders are cancelled if the tumbler is not at the bar for over 5

@@ -36,7 +36,7 @@ export function TumblerPicker(props: {
   return (
     <FormControl component="fieldset" fullWidth>
       <FormLabel id={labelId} component="legend" sx={{ fontWeight: 700, color: 'text.primary' }}>
-        Tumbler photo{' '}
+        Tumbler image{' '}
         {!chosen && (
           <Typography component="span" color="error">
             (Require)
@@ -50,14 +50,14 @@ export function TumblerPicker(props: {
           value={state.source}
           onChange={(e) => props.onSource(e.target.value as 'recent' | 'new')}
         >
-          <FormControlLabel value="recent" control={<Radio />} label="Use my recent photo" />
-          <FormControlLabel value="new" control={<Radio />} label="Upload a new photo" />
+          <FormControlLabel value="recent" control={<Radio />} label="Use my recent image" />
+          <FormControlLabel value="new" control={<Radio />} label="Upload a new image" />
         </RadioGroup>
       )}
       {state.source === 'new' && (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mt: 1 }}>
           <Button component="label" variant="outlined" startIcon={<PhotoCameraIcon />} disabled={state.processing}>
-            {state.uploaded ? 'Change photo' : 'Upload tumbler photo'}
+            {state.uploaded ? 'Change image' : 'Upload tumbler image'}
             <input
               hidden
               type="file"
