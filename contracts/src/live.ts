@@ -10,5 +10,9 @@ export const LiveMessage = z.discriminatedUnion('type', [
 ]);
 export type LiveMessage = z.infer<typeof LiveMessage>;
 
-/** A client may authenticate with its first message instead of `?token=`. */
-export const LiveAuth = z.object({ type: z.literal('auth'), token: z.string() });
+/**
+ * The first message. API.md's `{type: "auth", token}` signs in; `hello: true` also asks for a `hello`
+ * (the log's position and the user's id) once signed in, which a client that resyncs after reconnecting
+ * needs, and which a client reading API.md's three message types does not expect.
+ */
+export const LiveAuth = z.object({ type: z.literal('auth'), token: z.string(), hello: z.boolean().optional() });

@@ -13,7 +13,7 @@ export interface LiveSocket {
 export function openSocket(url: string, token: string, onMessage?: (m: any) => void): Promise<LiveSocket> {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/api/websockets`);
-    ws.on('open', () => ws.send(JSON.stringify({ type: 'auth', token })));
+    ws.on('open', () => ws.send(JSON.stringify({ type: 'auth', token, hello: true })));
     const messages: LiveSocket['messages'] = [];
     const timer = setTimeout(() => reject(new Error('socket hello timed out')), 15_000);
     ws.on('message', (raw) => {

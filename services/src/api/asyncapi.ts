@@ -4,7 +4,8 @@ import { z } from 'zod';
 const payload = (s: z.ZodType) => z.toJSONSchema(s, { io: 'output', unrepresentable: 'any' });
 
 const SUMMARIES: Record<LiveMessage['type'], string> = {
-  hello: 'Signed in: the socket now receives messages; `position` is how far the log has reached',
+  hello:
+    'Sent when the auth message asked for it (`"hello": true`): signed in, the socket now receives messages; `position` is how far the log has reached',
   orders:
     'An order changed, or its owner was renamed (yours, or any order for staff): the order as GET /api/order/{id} answers it',
   shop: 'The cafe or the bar opened or closed: the shop status as GET /api/cafe-status answers it',

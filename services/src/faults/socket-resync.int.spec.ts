@@ -12,7 +12,7 @@ import { customersOf, sleep, startTraffic, type Customers } from './tests/traffi
 function liveClient(url: string, token: string, state: Map<string, { position: number; order: Order }>) {
   return new Promise<WebSocket>((resolve, reject) => {
     const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/api/websockets`);
-    ws.on('open', () => ws.send(JSON.stringify({ type: 'auth', token })));
+    ws.on('open', () => ws.send(JSON.stringify({ type: 'auth', token, hello: true })));
     ws.on('message', (raw) => {
       const m = JSON.parse(raw.toString()) as { type: string; position: number; data: Order };
       if (m.type === 'hello') return resolve(ws);

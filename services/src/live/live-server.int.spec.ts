@@ -71,7 +71,7 @@ describe('live server', () => {
   /** Opens a socket that sends its token as the first message. */
   function openWith(token: string, headers: Record<string, string> = {}, path = '/api/websockets', autoPong = true) {
     const client = open('', headers, path, autoPong);
-    client.ws.on('open', () => client.ws.send(JSON.stringify({ type: 'auth', token })));
+    client.ws.on('open', () => client.ws.send(JSON.stringify({ type: 'auth', token, hello: true })));
     return client;
   }
 

@@ -101,7 +101,7 @@ export function createLiveServer(options: LiveServerOptions): LiveServer {
     }
   }
 
-  async function login(client: Client, token: string) {
+  async function login(client: Client, token: string, hello: boolean) {
     client.authenticating = true;
     let user: LiveUser | null = null;
     try {
@@ -118,7 +118,7 @@ export function createLiveServer(options: LiveServerOptions): LiveServer {
       client.expiry = setTimeout(() => void recheckClient(client), Math.min(user.validForMs + 100, 2 ** 31 - 1));
       client.expiry.unref();
     }
-    deliver(client, JSON.stringify({ type: 'hello', position: lastPosition, data: { userId: user.id } }));
+    if (hello) deliver(client, JSON.stringify({ type: 'hello', position: lastPosition, data: { userId: user.id } }));
   }
 
   function onMessage(client: Client, raw: RawData) {
@@ -137,7 +137,7 @@ export function createLiveServer(options: LiveServerOptions): LiveServer {
     if (client.authenticating) return;
     const auth = LiveAuth.safeParse(message);
     if (!auth.success) return client.ws.close(CLOSE_UNAUTHORIZED, 'Authentication required');
-    void login(client, auth.data.token);
+    void login(client, auth.data.token, auth.data.hello === true);
   }
 
   function deliver(client: Client, data: string) {

@@ -91,7 +91,7 @@ describe('scale-out: 2 api, 2 relays (active + standby), 1 projector on PostgreS
 
   it('pushes an order placed through api A to a WebSocket on api B', async () => {
     const ws = new WebSocket(`${apiB.url.replace('http', 'ws')}/api/websockets`);
-    ws.on('open', () => ws.send(JSON.stringify({ type: 'auth', token: c.barista })));
+    ws.on('open', () => ws.send(JSON.stringify({ type: 'auth', token: c.barista, hello: true })));
     const messages: LiveMessage[] = [];
     ws.on('message', (raw) => messages.push(JSON.parse(String(raw)) as LiveMessage));
     await new Promise<void>((resolve, reject) => (ws.once('open', () => resolve()), ws.once('error', reject)));
@@ -135,7 +135,7 @@ describe('scale-out: 2 api, 2 relays (active + standby), 1 projector on PostgreS
     ws.on('message', (raw) => messages.push(JSON.parse(String(raw)) as LiveMessage));
     ws.on('close', () => (closedAt = Date.now()));
     await new Promise<void>((resolve, reject) => (ws.once('open', () => resolve()), ws.once('error', reject)));
-    ws.send(JSON.stringify({ type: 'auth', token }));
+    ws.send(JSON.stringify({ type: 'auth', token, hello: true }));
     try {
       await until(() => messages.some((m) => m.type === 'hello'), 5_000, 'the socket signed in');
       expect((await call(apiA.url, 'PATCH', `/user/${id}`, admin, { role: 'user' })).body.role).toBe('user');

@@ -126,7 +126,7 @@ export function useLiveEvents(userId: string | null, onUserInDoubt?: () => void)
       const ws = new WebSocket(`${proto}//${location.host}/api/websockets`);
       socket = ws;
       ws.onopen = () => {
-        ws.send(JSON.stringify({ type: 'auth', token }));
+        ws.send(JSON.stringify({ type: 'auth', token, hello: true }));
         attempt = 0;
       };
       // A connection can die without closing (Wi-Fi dropped, a phone asleep): the socket still reads open and

@@ -7,7 +7,7 @@ import { catalog, placeCafeOrder, staffTokens, uploadImage } from './fixtures.js
 
 function listen(app: TestServer, token: string | null) {
   const ws = new WebSocket(`${app.url.replace('http', 'ws')}/api/websockets`);
-  if (token) ws.on('open', () => ws.send(JSON.stringify({ type: 'auth', token })));
+  if (token) ws.on('open', () => ws.send(JSON.stringify({ type: 'auth', token, hello: true })));
   const messages: LiveMessage[] = [];
   let closedWith: number | undefined;
   ws.on('message', (raw) => messages.push(JSON.parse(String(raw))));
@@ -161,10 +161,27 @@ describe.each(process.env.SQLITE_ONLY === '1' ? (['in-process'] as const) : (['i
       const { accessToken } = await app.login('user@woxa.tech');
       const s = listen(app, null);
       await s.opened;
-      s.ws.send(JSON.stringify({ type: 'auth', token: accessToken }));
+      s.ws.send(JSON.stringify({ type: 'auth', token: accessToken, hello: true }));
       await until(() => s.messages.some((m) => m.type === 'hello'));
       expect(s.messages[0]?.type).toBe('hello');
       s.ws.close();
+    });
+
+    it("signed in with API.md's message alone, a client gets only API.md's messages: its order comes first", async () => {
+      const owner = await app.newUser('Plain Client');
+      const s = listen(app, null);
+      await s.opened;
+      s.ws.send(JSON.stringify({ type: 'auth', token: owner.token }));
+      await new Promise((r) => setTimeout(r, 300)); // signed in by now (no hello says so)
+      const menus = await catalog(app, owner.token);
+      const order = (await placeCafeOrder(app, owner.token, menus.cafeMenu.id, await uploadImage(app, owner.token)))
+        .body;
+      await until(() => s.messages.length > 0);
+      expect(s.messages[0]).toMatchObject({ type: 'orders', data: { id: order.id, status: 'ordered' } });
+      expect(s.messages.map((m) => m.type)).not.toContain('hello');
+      s.ws.close();
+      // Nothing left waiting: the shop's status changes in the next tests.
+      await app.call('PATCH', `/order/${order.id}`, { token: owner.token, body: { status: 'cancel' } });
     });
 
     it('says with every read how far its read models had reached, so a page that read past hello need not refetch', async () => {

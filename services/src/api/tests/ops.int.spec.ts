@@ -28,7 +28,7 @@ describe('operations endpoints', () => {
   it('exposes request, lag and socket figures for Prometheus', async () => {
     const { accessToken } = await app.login('user@woxa.tech');
     const ws = new WebSocket(`${app.url.replace('http', 'ws')}/api/websockets`);
-    ws.on('open', () => ws.send(JSON.stringify({ type: 'auth', token: accessToken })));
+    ws.on('open', () => ws.send(JSON.stringify({ type: 'auth', token: accessToken, hello: true })));
     await new Promise((r) => ws.once('message', r));
     const text = (await app.call<string>('GET', '/metrics')).body;
     expect(text).toMatch(/^http_requests_total\{method="POST",route="\/api\/auth\/v2\/login",status="200"\} \d+/m);

@@ -38,7 +38,7 @@ describe('sessions', () => {
   const socket = async (token: string) => {
     const ws = new WebSocket(`${app.url.replace('http', 'ws')}/api/websockets`);
     const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
-    ws.on('open', () => ws.send(JSON.stringify({ type: 'auth', token })));
+    ws.on('open', () => ws.send(JSON.stringify({ type: 'auth', token, hello: true })));
     await new Promise((resolve) => ws.once('message', resolve));
     return { ws, closed };
   };
