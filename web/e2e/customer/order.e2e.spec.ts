@@ -294,7 +294,15 @@ describe('ordering a cafe drink', () => {
     await dialog.getByText('Click confirm to cancel').waitFor();
     await screenshot(page, 'cancel-dialog');
     await expectNoSeriousA11yViolations(page);
+    // A phone's Back closes the dialog and stays on the page; so does Close.
+    const at = page.url();
+    await page.goBack();
+    await dialog.waitFor({ state: 'detached' });
+    expect(page.url()).toBe(at);
+    await card.getByRole('button', { name: 'Cancel' }).click();
     await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(page.url()).toBe(at);
     await card.getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('button', { name: 'Confirm' }).click();
     await page.getByTestId('closed-orders').getByText('Canceled').first().waitFor();

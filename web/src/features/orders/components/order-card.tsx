@@ -12,6 +12,7 @@ import { cardTime, queueMessage, TRACKER_STEPS, trackerStep } from '../order-tex
 import { OrderAgainButton } from '../../../components/order-again-button.js';
 import { TimelineButton } from '../../../components/timeline/timeline-button.js';
 import { lazyComponent } from '../../../lib/lazy-component.js';
+import { useHistoryStep } from '../../../lib/use-history-step.js';
 
 /**
  * The order whose Cancel or Pick Up was just tapped. The button leaves with the status it sets, and the order
@@ -46,8 +47,14 @@ export function OrderCard({
   const update = useUpdateOrderStatus();
   const online = useOnline();
   const [cancelName, setCancelName] = useState<string | null>(null);
-  // Started (or rejected) by the barista while the dialog was open: it would offer what can no longer be done.
-  if (cancelName !== null && order.status !== 'ordered') setCancelName(null);
+  // A step in the browser's history: a phone's Back closes the dialog instead of leaving the screen.
+  const cancelStep = useHistoryStep(`cancelOrder:${order.id}`);
+  // Closed when the barista started (or rejected) the order meanwhile (it would offer what can no longer be
+  // done), and when the step came back with a reload that forgot the name.
+  const cancelStale = cancelStep.open && (order.status !== 'ordered' || cancelName === null);
+  useEffect(() => {
+    if (cancelStale) cancelStep.close();
+  });
   const nameRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (focusAfterMove !== order.id || order.status === 'ordered' || order.status === 'done') return;
@@ -64,6 +71,7 @@ export function OrderCard({
       console.error('could not load the order', err);
       setCancelName(order.menu.name);
     }
+    cancelStep.show();
   };
 
   return (
@@ -165,13 +173,13 @@ export function OrderCard({
           </Button>
         )}
       </CardContent>
-      {cancelName !== null && (
+      {cancelStep.open && !cancelStale && cancelName !== null && (
         <CancelDialog
           open
           menuName={cancelName}
-          onClose={() => setCancelName(null)}
+          onClose={cancelStep.close}
           onConfirm={() => {
-            setCancelName(null);
+            cancelStep.close();
             focusAfterMove = order.id;
             update.mutate({ id: order.id, status: 'cancel' }, { onError: () => (focusAfterMove = null) });
           }}
