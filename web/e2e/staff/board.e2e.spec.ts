@@ -220,6 +220,8 @@ describe('the barista board', () => {
     await page.getByRole('dialog', { name: 'Open Bar' }).getByRole('button', { name: 'Confirm' }).click();
     await page.getByText('Take order at the bar only').waitFor();
     expect((await app.api(barista, 'GET', '/cafe-status')).body).toEqual({ isCafeOpen: false, isBarOpen: true });
+    // The logo is the bar's while the bar is open (customer-side spec, top bar), the barista's too.
+    await page.getByRole('button', { name: 'Woxa Bar home' }).waitFor();
 
     await chooseShopStatus('Close');
     await page.getByRole('dialog', { name: 'Close Cafe and Bar' }).getByRole('button', { name: 'Confirm' }).click();
@@ -236,6 +238,7 @@ describe('the barista board', () => {
     await chooseShopStatus('Cafe');
     await page.getByRole('dialog', { name: 'Open Cafe' }).getByRole('button', { name: 'Confirm' }).click();
     await page.getByRole('heading', { name: 'Waiting Order' }).waitFor();
+    await page.getByRole('button', { name: 'Woxa Cafe home' }).waitFor();
   });
 
   it('refuses a status change while an order is waiting', async () => {

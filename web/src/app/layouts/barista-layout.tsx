@@ -33,7 +33,8 @@ const COVERED = { xs: LINK_ROW + 8, md: 60 } as const;
  * (the bar sticks at minus their height) and only the row of links stays over the queue.
  */
 export function BaristaLayout() {
-  const { logout } = useSession();
+  const { logout, shop } = useSession();
+  const barOpen = shop.isBarOpen;
   const navigate = useNavigate();
   return (
     <Box sx={{ minHeight: '100dvh' }} data-layout="barista">
@@ -63,7 +64,7 @@ export function BaristaLayout() {
             <Button
               color="inherit"
               // The name starts with what it shows (WCAG 2.5.3), as the customers' top bar's does.
-              aria-label="Woxa Cafe home"
+              aria-label={`${barOpen ? 'Woxa Bar' : 'Woxa Cafe'} home`}
               onClick={() => void navigate(paths.ordering)}
               // On a phone the cup alone: the row's width goes to the barista's name.
               sx={{
@@ -73,7 +74,7 @@ export function BaristaLayout() {
                 '& .MuiTypography-root': { display: { xs: 'none', sm: 'inline' } },
               }}
             >
-              <Logo />
+              <Logo bar={barOpen} />
             </Button>
             <Greeting />
           </Box>
