@@ -143,6 +143,16 @@ describe('ordering a cafe drink', () => {
       await phone.waitForTimeout(500);
       expect(new URL(phone.url()).pathname).toMatch(/^\/form\/Americano\//);
       expect(await phone.getByRole('radio', { name: 'Hot' }).isChecked()).toBe(true);
+      // A reload with the summary open forgets the choices: the summary goes with them (it showed an empty,
+      // placeable draft), and the form asks again.
+      await phone.getByRole('button', { name: 'Next' }).click();
+      await summary.waitFor();
+      await phone.reload();
+      await phone.getByRole('heading', { name: 'Americano' }).waitFor();
+      await summary.waitFor({ state: 'hidden' });
+      await phone.waitForTimeout(500);
+      expect(await summary.count()).toBe(0);
+      expect(await phone.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
       await phone.goBack();
       await phone.waitForURL(`${app.url}/menuCafe`);
     } finally {

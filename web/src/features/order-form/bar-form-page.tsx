@@ -47,7 +47,7 @@ export function BarFormPage() {
         {description}
       </Typography>
       <FormFields disabled={problem !== null}>
-        <OrderDraftForm area="bar" draft={draft} ready={problem === null} problem={problem}>
+        <OrderDraftForm area="bar" draft={draft} filled problem={problem}>
           <ChoiceGroup label="Type" optional options={BAR_TYPE_OPTIONS} value={type} onChange={setType} />
         </OrderDraftForm>
       </FormFields>

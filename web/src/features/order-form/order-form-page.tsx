@@ -93,7 +93,7 @@ export function OrderFormPage() {
   };
 
   const image = tumblerImageOf(tumbler);
-  const complete = type !== null && sweetness !== null && image !== null && problem === null;
+  const filled = type !== null && sweetness !== null && image !== null && !tumbler.processing;
   const draft: OrderDraft = {
     menu_id: menuId,
     menu_name: menuName,
@@ -108,7 +108,7 @@ export function OrderFormPage() {
       <FormHeader title={menuName} back={back} />
       <FormNotice again={again !== null} problem={problem} back={back} />
       <FormFields disabled={problem !== null}>
-        <OrderDraftForm area="cafe" draft={draft} ready={complete && !tumbler.processing} problem={problem}>
+        <OrderDraftForm area="cafe" draft={draft} filled={filled} problem={problem}>
           <ChoiceGroup label="Type" options={TYPE_OPTIONS} value={type} onChange={setType} />
           <ChoiceGroup label="Sweetness" options={SWEETNESS_OPTIONS} value={sweetness} onChange={setSweetness} />
           <TextField

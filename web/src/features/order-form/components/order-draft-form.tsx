@@ -1,6 +1,6 @@
 import type { Area } from '@drinks/contracts';
 import { Button, Stack } from '@mui/material';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useAlert } from '../../../components/alert-provider.js';
 import { useHistoryStep } from '../../../lib/use-history-step.js';
 import type { OrderDraft } from '../api/place-order.js';
@@ -10,21 +10,21 @@ import { OrderSummary } from './order-summary.js';
 export const CHECK_MESSAGE = 'please check your order';
 
 /**
- * The fields of an order form, then Next: the spec's alert while the draft is not `ready`, else the
- * summary, from which the draft is placed (or taken back to edit). A `problem` arising while the summary
- * is open (the drink set inactive, the area closed) shows in it; Place order still sends, and the
- * server's refusal ends as the spec says: 'Order failed!', then back to the menu.
+ * The fields of an order form, then Next: the spec's alert while the draft is not `filled` in or has a
+ * `problem`, else the summary, from which the draft is placed (or taken back to edit). A problem arising
+ * while the summary is open (the drink set inactive, the area closed) shows in it; Place order still
+ * sends, and the server's refusal ends as the spec says: 'Order failed!', then back to the menu.
  */
 export function OrderDraftForm({
   area,
   draft,
-  ready,
+  filled,
   problem,
   children,
 }: {
   area: Area;
   draft: OrderDraft;
-  ready: boolean;
+  filled: boolean;
   problem: string | null;
   children: ReactNode;
 }) {
@@ -33,6 +33,12 @@ export function OrderDraftForm({
   // A step in the browser's history: a phone's Back closes the summary, as Edit does, instead of leaving
   // the form and every choice on it.
   const summary = useHistoryStep('orderSummary');
+  const ready = filled && problem === null;
+  // Back to a summary whose choices are gone (the page was reloaded with it open): nothing to show or place.
+  const emptied = summary.open && !filled && !pending;
+  useEffect(() => {
+    if (emptied) summary.close();
+  });
   return (
     <>
       <Stack
@@ -57,7 +63,7 @@ export function OrderDraftForm({
         </Button>
       </Stack>
       <OrderSummary
-        open={summary.open}
+        open={summary.open && !emptied}
         draft={draft}
         problem={problem}
         area={area}
