@@ -73,7 +73,7 @@ const ops: Op[] = [
   {
     method: 'post',
     path: '/auth/refresh-token',
-    summary: 'Rotate the refresh token (a retry with its Idempotency-Key within a minute gets the same pair)',
+    summary: 'Rotate the refresh token (a retry with its Idempotency-Key within half an hour gets the same pair)',
     auth: 'public',
     body: c.RefreshBody,
     response: c.Tokens,
@@ -455,7 +455,7 @@ const IDEMPOTENCY_KEY = {
 
 const REFRESH_KEY = {
   ...IDEMPOTENCY_KEY,
-  description: 'A retry with the same key within a minute answers the same pair, instead of signing out.',
+  description: 'A retry with the same key within half an hour answers the same pair, instead of signing out.',
 };
 
 const TAGS: Record<string, { name: string; description: string }> = {

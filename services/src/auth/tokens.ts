@@ -36,8 +36,12 @@ export interface TokenService {
 const ACCESS_TYPE = 'at+jwt';
 /** When an access token was signed, in epoch milliseconds (iat has whole seconds only). */
 const ISSUED_MS_CLAIM = 'iat_ms';
-/** How long after a refresh token's use a retry with the same key still gets the pair that use made. */
-const RETRY_WINDOW_MS = 60_000;
+/**
+ * How long after a refresh token's use a retry with the same key still gets the pair that use made (while
+ * that pair is unused). A phone whose answer was lost as it went out of reach retries when it is back:
+ * with a minute, one that slept longer found its session revoked.
+ */
+const RETRY_WINDOW_MS = 30 * 60_000;
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const toMillis = (v: unknown): number =>
   v instanceof Date ? v.getTime() : typeof v === 'number' ? v : typeof v === 'string' ? Date.parse(v) : NaN;
