@@ -279,4 +279,29 @@ describe('the server down while the phone has a network', () => {
       await own.stop().catch(() => undefined);
     }
   });
+
+  it('says so at the first call that gets no answer, with its socket still open, and no more once one does', async () => {
+    const customer = await newCustomer(app, 'Flaky Fran');
+    const menus = await catalog(app, customer.token);
+    await placeCafeOrder(app, customer.token, menuId(menus, 'Latte'));
+    const page: Page = await newPhonePage(browser);
+    try {
+      await signInWithTokens(page, app, customer.email, '/statusOrder');
+      const card = page.getByTestId('order-card').filter({ hasText: 'Latte' });
+      await card.waitFor();
+      const banner = page.getByTestId('unreachable-banner');
+      const dialog = page.getByRole('dialog', { name: 'You want to cancel Latte?' });
+      // Cancel first asks the server for the order: refused here (the live socket is not), it gets no answer.
+      await page.route('**/api/order/*', (route) => route.abort('connectionrefused'));
+      await card.getByRole('button', { name: 'Cancel' }).click();
+      await banner.getByText('The server cannot be reached.').waitFor();
+      await dialog.getByRole('button', { name: 'Close' }).click();
+      await page.unroute('**/api/order/*');
+      await card.getByRole('button', { name: 'Cancel' }).click();
+      await banner.waitFor({ state: 'detached' });
+      await dialog.getByRole('button', { name: 'Close' }).click();
+    } finally {
+      await page.context().close();
+    }
+  });
 });

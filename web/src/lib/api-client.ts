@@ -1,4 +1,5 @@
 import { READ_POSITION_HEADER, type Tokens } from '@drinks/contracts';
+import { isNetworkFailure, reportServerReachable } from './online.js';
 import { readPositions } from './read-positions.js';
 import { getTokens, refreshRetryKey, saveTokens } from './storage.js';
 
@@ -34,16 +35,31 @@ function buildUrl(path: string, query?: Record<string, string | undefined>): str
   return `${BASE}${path}${s ? `?${s}` : ''}`;
 }
 
+/** What a proxy answers for a server behind it that is down or restarting. */
+const GATEWAY_DOWN = new Set([502, 503, 504]);
+
+/**
+ * Every call also tells whether the server answers (the offline banner's 'cannot be reached'): a call that
+ * got no answer while the phone has a network says so at once, where the live socket found out only when
+ * the server closed it, seconds after its first refused request.
+ */
 async function send(path: string, options: ApiOptions): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const { accessToken } = getTokens();
   if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-  return fetch(buildUrl(path, options.query), {
-    method: options.method ?? 'GET',
-    headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
+  try {
+    const res = await fetch(buildUrl(path, options.query), {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    });
+    reportServerReachable(!GATEWAY_DOWN.has(res.status));
+    return res;
+  } catch (err) {
+    if (isNetworkFailure(err) && navigator.onLine) reportServerReachable(false);
+    throw err;
+  }
 }
 
 /**
