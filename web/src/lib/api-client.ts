@@ -1,5 +1,5 @@
 import { READ_POSITION_HEADER, type Tokens } from '@drinks/contracts';
-import { isNetworkFailure, reportServerReachable } from './online.js';
+import { isOnline, reportServerReachable } from './online.js';
 import { readPositions } from './read-positions.js';
 import { getTokens, refreshRetryKey, saveTokens } from './storage.js';
 
@@ -57,7 +57,7 @@ async function send(path: string, options: ApiOptions): Promise<Response> {
     reportServerReachable(!GATEWAY_DOWN.has(res.status));
     return res;
   } catch (err) {
-    if (isNetworkFailure(err) && navigator.onLine) reportServerReachable(false);
+    if (err instanceof TypeError && isOnline()) reportServerReachable(false);
     throw err;
   }
 }

@@ -18,9 +18,14 @@ export function useOnline(): boolean {
   );
 }
 
+/** Whether the browser says it has a network (true where there is no browser to ask). */
+export function isOnline(): boolean {
+  return typeof navigator === 'undefined' || navigator.onLine;
+}
+
 /** A fetch that never reached the server (fetch rejects with a TypeError), as opposed to a refusal. */
 export function isNetworkFailure(err: unknown): boolean {
-  return err instanceof TypeError || (typeof navigator !== 'undefined' && !navigator.onLine);
+  return err instanceof TypeError || !isOnline();
 }
 
 /**
