@@ -2,6 +2,7 @@ import type http from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Logger } from 'pino';
 import type { Metrics } from '../api/metrics.js';
+import { problem } from '../api/middleware/error-handler.js';
 import type { Bus, Subscription } from '../bus/types.js';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
@@ -23,15 +24,10 @@ export interface ProcessParts {
 }
 
 const UNREADABLE = {
-  HPE_HEADER_OVERFLOW: [
-    431,
-    'Request Header Fields Too Large',
-    'HEADERS_TOO_LARGE',
-    'The URL or headers are too long.',
-  ],
-  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', 'VALIDATION_FAILED', 'The request took too long to arrive.'],
+  HPE_HEADER_OVERFLOW: [431, 'HEADERS_TOO_LARGE', 'The URL or headers are too long.'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'VALIDATION_FAILED', 'The request took too long to arrive.'],
 } as const;
-const NOT_HTTP = [400, 'Bad Request', 'VALIDATION_FAILED', 'The request could not be read as HTTP.'] as const;
+const NOT_HTTP = [400, 'VALIDATION_FAILED', 'The request could not be read as HTTP.'] as const;
 
 /**
  * Node answers a request it cannot parse (a URL or headers over its limit, broken HTTP) itself, before
@@ -42,11 +38,12 @@ function answerUnreadable(err: NodeJS.ErrnoException, socket: Duplex) {
     socket.destroy();
     return;
   }
-  const [status, title, code, detail] = UNREADABLE[err.code as keyof typeof UNREADABLE] ?? NOT_HTTP;
-  const body = JSON.stringify({ type: 'about:blank', title, status, code, detail, errors: [] });
+  const [status, code, detail] = UNREADABLE[err.code as keyof typeof UNREADABLE] ?? NOT_HTTP;
+  const body = problem(status, code, detail);
+  const json = JSON.stringify(body);
   socket.end(
-    `HTTP/1.1 ${status} ${title}\r\nContent-Type: application/problem+json\r\n` +
-      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    `HTTP/1.1 ${status} ${body.title}\r\nContent-Type: application/problem+json\r\n` +
+      `Content-Length: ${Buffer.byteLength(json)}\r\nConnection: close\r\n\r\n${json}`,
   );
 }
 

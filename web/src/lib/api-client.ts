@@ -1,5 +1,5 @@
 import { READ_POSITION_HEADER, type Tokens } from '@drinks/contracts';
-import { isOnline, reportServerReachable } from './online.js';
+import { isOnline, reportServerAnswer } from './online.js';
 import { readPositions } from './read-positions.js';
 import { getTokens, refreshRetryKey, saveTokens } from './storage.js';
 
@@ -35,9 +35,6 @@ function buildUrl(path: string, query?: Record<string, string | undefined>): str
   return `${BASE}${path}${s ? `?${s}` : ''}`;
 }
 
-/** What a proxy answers for a server behind it that is down or restarting. */
-const GATEWAY_DOWN = new Set([502, 503, 504]);
-
 /**
  * Every call also tells whether the server answers (the offline banner's 'cannot be reached'): a call that
  * got no answer while the phone has a network says so at once, where the live socket found out only when
@@ -54,10 +51,10 @@ async function send(path: string, options: ApiOptions): Promise<Response> {
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
     });
-    reportServerReachable(!GATEWAY_DOWN.has(res.status));
+    reportServerAnswer(res);
     return res;
   } catch (err) {
-    if (err instanceof TypeError && isOnline()) reportServerReachable(false);
+    if (err instanceof TypeError && isOnline()) reportServerAnswer(null);
     throw err;
   }
 }

@@ -5,7 +5,7 @@ import { applyOrderMessage } from './live-order-cache.js';
 import { readPositions } from './read-positions.js';
 import { getTokens } from './storage.js';
 import { queryKeys } from './query-keys.js';
-import { reportServerReachable } from './online.js';
+import { reportServerAnswer, reportServerReachable } from './online.js';
 
 type Listener = (msg: LiveMessage) => void;
 const listeners = new Set<Listener>();
@@ -64,10 +64,7 @@ export async function readLiveMessage(raw: unknown): Promise<LiveMessage | null>
 const PING = JSON.stringify({ type: 'ping' });
 
 function probeServer(): Promise<void> {
-  return fetch('/api/healthz', { cache: 'no-store' }).then(
-    (res) => reportServerReachable(res.status < 500),
-    () => reportServerReachable(false),
-  );
+  return fetch('/api/healthz', { cache: 'no-store' }).then(reportServerAnswer, () => reportServerAnswer(null));
 }
 /** A socket this long without a message is asked for a ping; one not answering within ANSWER_MS is given up. */
 const QUIET_MS = 15_000;

@@ -36,6 +36,14 @@ export function isNetworkFailure(err: unknown): boolean {
 let serverReachable = true;
 const reachListeners = new Set<() => void>();
 
+/** What a proxy answers for a server behind it that is down or restarting. */
+const GATEWAY_DOWN = new Set([502, 503, 504]);
+
+/** What a request to the server found: an answer from it (any status but a proxy's 502-504), or none (null). */
+export function reportServerAnswer(res: Response | null): void {
+  reportServerReachable(res !== null && !GATEWAY_DOWN.has(res.status));
+}
+
 export function reportServerReachable(reachable: boolean): void {
   if (reachable === serverReachable) return;
   serverReachable = reachable;

@@ -8,18 +8,20 @@ const TITLES: Record<number, string> = {
   403: 'Forbidden',
   404: 'Not Found',
   405: 'Method Not Allowed',
+  408: 'Request Timeout',
   409: 'Conflict',
   413: 'Payload Too Large',
   415: 'Unsupported Media Type',
   422: 'Unprocessable Content',
   429: 'Too Many Requests',
+  431: 'Request Header Fields Too Large',
   500: 'Internal Server Error',
 };
 
 const NOT_JSON = 'The body is not a JSON object.';
 
 /** API.md's shape, `errors` included on every status (empty where no field is to blame), as its example has it. */
-function problem(status: number, code: string, detail: string, errors: unknown[] = []) {
+export function problem(status: number, code: string, detail: string, errors: unknown[] = []) {
   return { type: 'about:blank', title: TITLES[status] ?? 'Error', status, code, detail, errors };
 }
 

@@ -1,6 +1,6 @@
 import type { Area } from '@drinks/contracts';
 import { Button, Stack } from '@mui/material';
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useAlert } from '../../../components/alert-provider.js';
 import { useHistoryStep } from '../../../lib/use-history-step.js';
 import type { OrderDraft } from '../api/place-order.js';
@@ -32,13 +32,9 @@ export function OrderDraftForm({
   const { submit, pending } = useSubmitOrder(area);
   // A step in the browser's history: a phone's Back closes the summary, as Edit does, instead of leaving
   // the form and every choice on it.
-  const summary = useHistoryStep('orderSummary');
+  // Not kept once its choices are gone (the page was reloaded with it open): nothing to show or place.
+  const summary = useHistoryStep('orderSummary', filled || pending);
   const ready = filled && problem === null;
-  // Back to a summary whose choices are gone (the page was reloaded with it open): nothing to show or place.
-  const emptied = summary.open && !filled && !pending;
-  useEffect(() => {
-    if (emptied) summary.close();
-  });
   return (
     <>
       <Stack
@@ -63,7 +59,7 @@ export function OrderDraftForm({
         </Button>
       </Stack>
       <OrderSummary
-        open={summary.open && !emptied}
+        open={summary.open}
         draft={draft}
         problem={problem}
         area={area}

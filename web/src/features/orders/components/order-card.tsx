@@ -47,14 +47,10 @@ export function OrderCard({
   const update = useUpdateOrderStatus();
   const online = useOnline();
   const [cancelName, setCancelName] = useState<string | null>(null);
-  // A step in the browser's history: a phone's Back closes the dialog instead of leaving the screen.
-  const cancelStep = useHistoryStep(`cancelOrder:${order.id}`);
-  // Closed when the barista started (or rejected) the order meanwhile (it would offer what can no longer be
-  // done), and when the step came back with a reload that forgot the name.
-  const cancelStale = cancelStep.open && (order.status !== 'ordered' || cancelName === null);
-  useEffect(() => {
-    if (cancelStale) cancelStep.close();
-  });
+  // A step in the browser's history: a phone's Back closes the dialog instead of leaving the screen. Not kept
+  // when the barista started (or rejected) the order meanwhile (it would offer what can no longer be done),
+  // nor when the step came back with a reload that forgot the name.
+  const cancelStep = useHistoryStep(`cancelOrder:${order.id}`, order.status === 'ordered' && cancelName !== null);
   const nameRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (focusAfterMove !== order.id || order.status === 'ordered' || order.status === 'done') return;
@@ -173,7 +169,7 @@ export function OrderCard({
           </Button>
         )}
       </CardContent>
-      {cancelStep.open && !cancelStale && cancelName !== null && (
+      {cancelStep.open && cancelName !== null && (
         <CancelDialog
           open
           menuName={cancelName}
