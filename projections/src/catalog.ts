@@ -117,6 +117,29 @@ async function apply(e: StoredEvent, trx: Knex.Transaction): Promise<void> {
   }
 }
 
+/**
+ * What the catalog calls these menus and their categories now, by menu id (menus are never removed:
+ * a deleted one is unavailable); ids it has never heard of are absent.
+ */
+export async function currentMenuNames(
+  db: Db,
+  menuIds: readonly string[],
+): Promise<Map<string, { menuName: string; categoryName: string | null }>> {
+  const out = new Map<string, { menuName: string; categoryName: string | null }>();
+  for (let i = 0; i < menuIds.length; i += 5_000) {
+    const rows = (await db(`${MENUS} as m`)
+      .leftJoin(`${CATEGORIES} as c`, 'c.id', 'm.category_id')
+      .select('m.id', 'm.name as menu_name', 'c.name as category_name')
+      .whereIn('m.id', menuIds.slice(i, i + 5_000))) as {
+      id: string;
+      menu_name: string;
+      category_name: string | null;
+    }[];
+    for (const r of rows) out.set(r.id, { menuName: r.menu_name, categoryName: r.category_name });
+  }
+  return out;
+}
+
 export const catalogProjection: Projection = {
   name: 'catalog',
   handles: HANDLES,

@@ -69,6 +69,30 @@ describe.each(BACKENDS)('order statistics on %s', (backend) => {
     expect(await popularMenus(h.knex, { from: new Date('2030-01-01') })).toEqual([]);
   });
 
+  it('names each menu as the catalog calls it now, its orders under an earlier name counted with it', async () => {
+    await h.given(
+      { type: 'CategoryCreated', tags: [], data: { categoryId: 'c-coffee', name: 'Coffee', categoryFor: 'cafe' } },
+      {
+        type: 'MenuCreated',
+        tags: [],
+        data: { menuId: 'm-mocha', name: 'Mocha', description: '', categoryId: 'c-coffee' },
+      },
+      {
+        type: 'MenuCreated',
+        tags: [],
+        data: { menuId: 'm-latte', name: 'Latte', description: '', categoryId: 'c-coffee' },
+      },
+      { type: 'MenuChanged', tags: [], data: { menuId: 'm-mocha', name: 'Mocha Supreme' } },
+      { type: 'CategoryChanged', tags: [], data: { categoryId: 'c-coffee', name: 'Coffee Bar' } },
+      ev.placed({ orderId: 'm4', ...mocha, menuName: 'Mocha Supreme', categoryName: 'Coffee Bar' }),
+    );
+    expect(await popularMenus(h.knex, { ...day3, categoryFor: 'cafe' })).toEqual([
+      { Menu_name: 'Latte', categoryName: 'Coffee Bar', categoryFor: 'cafe', totalOrder: 3 },
+      { Menu_name: 'Mocha Supreme', categoryName: 'Coffee Bar', categoryFor: 'cafe', totalOrder: 3 },
+      { Menu_name: 'Espresso', categoryName: 'Coffee', categoryFor: 'cafe', totalOrder: 2 },
+    ]);
+  });
+
   it('totals the counted orders of a period and area', async () => {
     expect(await totalOrders(h.knex, day3)).toBe(10);
     expect(await totalOrders(h.knex, {})).toBe(12);

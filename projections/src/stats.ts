@@ -1,10 +1,11 @@
 import { Area, OrderStatus, VOID_ORDER_STATUSES, type OrderSummary, type PopularMenuRow } from '@drinks/contracts';
 import type { Knex } from 'knex';
+import { currentMenuNames } from './catalog.js';
 import { ORDERS_TABLE } from './orders.js';
 import { num } from './sql.js';
 
 // Statistics read rm_orders (owned by the orders projection): one source of truth,
-// rebuilt together with the orders.
+// rebuilt together with the orders; the ranking names menus as the catalog calls them now.
 
 type Db = Knex | Knex.Transaction;
 
@@ -24,7 +25,12 @@ function counted(db: Db, f: StatsFilter): Knex.QueryBuilder {
   return q;
 }
 
-/** Most ordered first, ties by menu name; names are those of each menu's latest counted order. */
+/**
+ * Most ordered first, ties by menu name. Each menu under its current name and category's name, orders
+ * placed under an earlier name counted with it (a row took the names of the menu's latest order in the
+ * range, so one list showed a renamed category under both names); a menu unknown to the catalog keeps
+ * its latest counted order's.
+ */
 export async function popularMenus(db: Db, filter: StatsFilter = {}): Promise<PopularMenuRow[]> {
   const counts = (await counted(db, filter)
     .select('menu_id')
@@ -45,12 +51,17 @@ export async function popularMenus(db: Db, filter: StatsFilter = {}): Promise<Po
     }[];
     for (const r of rows) names.set(Number(r.placed_position), r);
   }
+  const current = await currentMenuNames(
+    db,
+    counts.map((c) => c.menu_id),
+  );
   return counts
     .map((c) => {
       const n = names.get(Number(c.last))!;
+      const now = current.get(c.menu_id);
       return {
-        Menu_name: n.menu_name,
-        categoryName: n.category_name,
+        Menu_name: now?.menuName ?? n.menu_name,
+        categoryName: now?.categoryName ?? n.category_name,
         categoryFor: Area.parse(n.category_for),
         totalOrder: num(c.n),
       };
