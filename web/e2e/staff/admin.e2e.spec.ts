@@ -1,4 +1,11 @@
-import { businessWeekday, type OrderSummary, type User } from '@drinks/contracts';
+import {
+  addDays,
+  businessDay,
+  businessWeekday,
+  startOfBusinessDay,
+  type OrderSummary,
+  type User,
+} from '@drinks/contracts';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type RunningApp } from '../support/app.js';
@@ -281,6 +288,28 @@ describe("dashboards, history and users with the day's orders", () => {
     }
   });
 
+  it('moves a dashboard left open over midnight to the new day', async () => {
+    const page = await newDesktopPage(browser);
+    try {
+      await page.clock.install({ time: new Date() });
+      await signInWithTokens(page, app, 'admin@woxa.tech', '/dashboard-admin');
+      await page.getByRole('heading', { name: 'Dashboard for Cafe' }).waitFor();
+      await page.getByTestId('popular-row').first().waitFor();
+      const tomorrow = addDays(businessDay(testNow(), 'Asia/Bangkok'), 1);
+      const untilTomorrow = startOfBusinessDay(tomorrow, 'Asia/Bangkok').getTime() - testNow().getTime();
+      const summaryOfTomorrow = page.waitForRequest((r) => r.url().includes(`/api/order/summary?date=${tomorrow}`));
+      const rankingOfTomorrow = page.waitForRequest(
+        (r) => r.url().includes('/api/order/find/popular-menu') && r.url().includes(`startDate=${tomorrow}`),
+      );
+      await page.clock.fastForward(untilTomorrow + 60_000);
+      await Promise.all([summaryOfTomorrow, rankingOfTomorrow]);
+      // Nothing has been ordered on the new day.
+      await page.getByText('No orders in this period').waitFor();
+    } finally {
+      await page.context().close();
+    }
+  });
+
   it("opens Today's Dashboard as a bottom sheet with the day's counts, and the bar's dashboard from the cafe's", async () => {
     expect(summary.total).toBe(18);
     await desktop.getByRole('button', { name: /Today's Dashboard/ }).click();
@@ -293,7 +322,11 @@ describe("dashboards, history and users with the day's orders", () => {
     expect(await sheet.getByTestId('summary-active').innerText()).toBe('12');
     // Two figures called Done (this one and the breakdown's) say how they differ.
     await sheet.getByText('+ picked up', { exact: true }).waitFor();
-    expect(await sheet.getByTestId('breakdown-cancel').innerText()).toContain('1 (6%)');
+    // 1 of 18 is 5.6 %: the remainders of larger shares go first, so the six shares add up to 100.
+    expect(await sheet.getByTestId('breakdown-cancel').innerText()).toContain('1 (5%)');
+    const shares = await sheet.locator('[data-testid^="breakdown-"]').allInnerTexts();
+    expect(shares).toHaveLength(6);
+    expect(shares.reduce((sum, t) => sum + Number(/\((\d+)%\)/.exec(t)?.[1]), 0)).toBe(100);
     await screenshot(desktop, 'staff-dashboard-sheet-desktop');
     await sheet.getByRole('button', { name: 'Refresh Data' }).click();
     await sheet.getByRole('button', { name: 'Close' }).click();
@@ -503,6 +536,36 @@ describe("dashboards, history and users with the day's orders", () => {
     await row.getByTestId('user-disabled').waitFor({ state: 'detached' });
     await expectFocusOn(desktop, `Disable account of ${leaving.name}`);
     expect(await signIn()).toBe(200);
+  });
+
+  it('shows the last page of a ranking that shrinks under the page being read', async () => {
+    const ranking = '**/api/order/find/popular-menu**';
+    const rows = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({
+        Menu_name: `Menu ${i + 1}`,
+        categoryName: 'Coffee',
+        categoryFor: 'cafe',
+        totalOrder: 20 - i,
+      }));
+    let answer = rows(11);
+    await phone.route(ranking, (route) => route.fulfill({ json: answer }));
+    try {
+      await signInWithTokens(phone, app, 'admin@woxa.tech', '/dashboard-admin');
+      const shown = phone.getByTestId('popular-row');
+      await shown.nth(9).waitFor();
+      await phone.getByRole('button', { name: 'Go to page 2' }).click();
+      await phone.waitForFunction(() => document.querySelectorAll('[data-testid="popular-row"]').length === 1);
+      // The eleventh menu's only order is cancelled (last here: the day's counts above stay as they were):
+      // the live update brings a ranking of ten.
+      answer = rows(10);
+      const c = await newCustomer(app);
+      const o = await placeCafeOrder(app, c.token, menuId(await catalog(app, barista), 'Americano'));
+      expect((await app.api(c.token, 'PATCH', `/order/${o.id}`, { status: 'cancel' })).status).toBe(200);
+      await phone.waitForFunction(() => document.querySelectorAll('[data-testid="popular-row"]').length === 10);
+      expect(await shown.first().innerText()).toMatch(/^1\s+Menu 1\s/);
+    } finally {
+      await phone.unroute(ranking);
+    }
   });
 });
 

@@ -59,11 +59,28 @@ export interface SummaryView {
 export function summaryView(summary: OrderSummary): SummaryView {
   const b = summary.byStatus;
   const total = summary.total;
-  const breakdown = (Object.keys(STATUS_LABELS) as OrderStatus[]).map((status) => ({
+  const statuses = Object.keys(STATUS_LABELS) as OrderStatus[];
+  const percents = wholePercents(statuses.map((s) => b[s]));
+  const breakdown = statuses.map((status, i) => ({
     status,
     label: STATUS_LABELS[status],
     count: b[status],
-    percent: total === 0 ? 0 : Math.round((b[status] / total) * 100),
+    percent: percents[i]!,
   }));
   return { total, done: b.done + b.picked, active: b.ordered + b['in-progress'], breakdown };
+}
+
+/**
+ * Whole percentages of the counts' total that add up to 100 (largest remainder): rounding each alone
+ * showed 50 + 17 + 17 + 17 = 101 for 3, 1, 1, 1.
+ */
+export function wholePercents(counts: readonly number[]): number[] {
+  const total = counts.reduce((a, c) => a + c, 0);
+  if (total === 0) return counts.map(() => 0);
+  const exact = counts.map((c) => (c * 100) / total);
+  const out = exact.map(Math.floor);
+  const left = 100 - out.reduce((a, p) => a + p, 0);
+  const byRemainder = exact.map((e, i) => ({ i, r: e - Math.floor(e) })).sort((a, b) => b.r - a.r || a.i - b.i);
+  for (const { i } of byRemainder.slice(0, left)) out[i] = (out[i] ?? 0) + 1;
+  return out;
 }

@@ -24,6 +24,15 @@ describe('daily summary', () => {
     expect(v.breakdown.find((b) => b.status === 'done')).toMatchObject({ label: 'Done', count: 2, percent: 25 });
     expect(v.breakdown.find((b) => b.status === 'picked')?.label).toBe('Picked Up');
   });
+  it('gives percentages that add up to 100, the largest remainders rounded up', () => {
+    const v = summaryView({
+      total: 6,
+      counted: 6,
+      byStatus: { ordered: 3, 'in-progress': 1, done: 1, picked: 1, rejected: 0, cancel: 0 },
+    });
+    expect(v.breakdown.map((b) => b.percent)).toEqual([50, 17, 17, 16, 0, 0]);
+    expect(v.breakdown.reduce((a, b) => a + b.percent, 0)).toBe(100);
+  });
   it('has 0 % when there is nothing', () => {
     const v = summaryView({
       total: 0,

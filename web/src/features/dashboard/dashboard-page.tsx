@@ -23,7 +23,7 @@ import { useTotal } from './api/get-total.js';
 import { DailySummary } from './components/daily-summary.js';
 import { HourChart, MenuChart } from './components/dashboard-charts.js';
 import { PopularList } from './components/popular-list.js';
-import { PERIODS, ordersPerHour } from './dashboard-logic.js';
+import { PERIODS, ordersPerHour, pageCount } from './dashboard-logic.js';
 
 export function DashboardPage({ area }: { area: Area }) {
   const admin = useSession().user?.role === 'admin';
@@ -33,7 +33,6 @@ export function DashboardPage({ area }: { area: Area }) {
   const list = `${area}:${period}`;
   const [paging, setPaging] = useState({ list, page: 1 });
   if (paging.list !== list) setPaging({ list, page: 1 });
-  const page = paging.list === list ? paging.page : 1;
   const setPage = (p: number) => setPaging({ list, page: p });
   const range = dashboardRange(period, now(), timeZone);
   const popular = usePopularMenu(area, range);
@@ -41,6 +40,8 @@ export function DashboardPage({ area }: { area: Area }) {
   const orders = useRangeOrders(range);
   const hours = ordersPerHour(orders.data ?? [], area, timeZone);
   const rows = popular.data ?? [];
+  // The last page while the ranking shrinks under it (an order cancelled): the list went blank.
+  const page = Math.min(paging.list === list ? paging.page : 1, pageCount(rows.length));
 
   return (
     <Container maxWidth="md" sx={{ py: 2 }}>

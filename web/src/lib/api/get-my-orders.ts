@@ -1,9 +1,10 @@
-import { businessDay, type Order } from '@drinks/contracts';
+import type { Order } from '@drinks/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../api-client.js';
-import { serverNow, useConfig } from '../config.js';
+import { useConfig } from '../config.js';
 import { queryKeys } from '../query-keys.js';
 import { signedInUserId } from '../storage.js';
+import { useBusinessDay } from '../use-business-day.js';
 
 const QUEUE_POLL_MS = 60_000;
 
@@ -30,6 +31,6 @@ export const myOrdersQuery = (day: string) =>
 
 export function useMyOrdersToday() {
   const { businessTimeZone } = useConfig();
-  const day = businessDay(serverNow(), businessTimeZone);
+  const day = useBusinessDay(businessTimeZone);
   return { day, ...useQuery(myOrdersQuery(day)) };
 }
