@@ -130,7 +130,8 @@ async function toError(res: Response): Promise<ApiError> {
   return error;
 }
 
-export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
+/** A call's successful answer (one refresh on a 401), or its error thrown. */
+async function request(path: string, options: ApiOptions): Promise<Response> {
   const usedAccessToken = getTokens().accessToken;
   let res = await send(path, options);
   const isAuthCall = path.startsWith('/auth/');
@@ -143,7 +144,36 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
   }
   if (!res.ok) throw await toError(res);
   if ((options.method ?? 'GET') === 'GET') readPositions.note(res.headers.get(READ_POSITION_HEADER));
+  return res;
+}
+
+async function bodyOf<T>(res: Response): Promise<T> {
   if (res.status === 204) return undefined as T;
   const text = await res.text();
   return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
+  return bodyOf<T>(await request(path, options));
+}
+
+/** Every row of a list the server answers in capped pages: follows `Link: <…>; rel="next"` until there is none. */
+export async function apiAllPages<T>(path: string, options: ApiOptions = {}): Promise<T[]> {
+  const rows: T[] = [];
+  let res = await request(path, options);
+  for (;;) {
+    rows.push(...(await bodyOf<T[]>(res)));
+    const next = nextPagePath(res.headers.get('Link'));
+    if (next === null) return rows;
+    res = await request(next, { ...options, query: {} });
+  }
+}
+
+/** The `rel="next"` target of a Link header as a path under BASE, its query kept as the server wrote it. */
+function nextPagePath(link: string | null): string | null {
+  const target = link?.match(/<([^>]*)>[^,]*;\s*rel="?next"?/)?.[1];
+  if (target === undefined) return null;
+  const url = new URL(target, 'http://api.invalid');
+  if (!url.pathname.startsWith(`${BASE}/`)) throw new Error(`Unexpected next page: ${target}`);
+  return `${url.pathname.slice(BASE.length)}${url.search}`;
 }

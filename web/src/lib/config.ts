@@ -1,4 +1,4 @@
-import type { ClientConfig } from '@drinks/contracts';
+import { businessDay, type ClientConfig } from '@drinks/contracts';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api } from './api-client.js';
 import { queryKeys } from './query-keys.js';
@@ -61,4 +61,14 @@ export function formatBusinessTime(iso: string, timeZone: string): string {
     timeFormats.set(timeZone, format);
   }
   return format.format(new Date(iso));
+}
+
+/**
+ * Time of day of an instant, with its date when it is not on business day `day`: '10:00' or
+ * '2 Jun 10:00' (a drink done days ago read as if it were today's).
+ */
+export function formatBusinessTimeOn(iso: string, day: string, timeZone: string): string {
+  const time = formatBusinessTime(iso, timeZone);
+  if (businessDay(new Date(iso), timeZone) === day) return time;
+  return `${new Intl.DateTimeFormat('en-GB', { timeZone, day: 'numeric', month: 'short' }).format(new Date(iso))} ${time}`;
 }

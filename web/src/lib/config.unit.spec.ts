@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { adoptRestoredClock, serverNow, serverTimeOf } from './config.js';
+import { adoptRestoredClock, formatBusinessTimeOn, serverNow, serverTimeOf } from './config.js';
 import { queryKeys } from './query-keys.js';
 
 describe('the server clock of a configuration restored from storage', () => {
@@ -28,5 +28,13 @@ describe('the server clock of a configuration restored from storage', () => {
     expect(serverNow().toISOString()).toBe('2026-11-26T03:55:00.000Z');
     // The orders fetched at that moment were, by the server's clock, last known as of Thursday 10:50.
     expect(serverTimeOf(fetchedAt).toISOString()).toBe('2026-11-26T03:50:00.000Z');
+  });
+});
+
+describe('a time shown beside its day', () => {
+  it("adds the date to another day's time", () => {
+    // 10:00 on 2 June in Bangkok; 23:45 on 31 May there.
+    expect(formatBusinessTimeOn('2025-06-02T03:00:00.000Z', '2025-06-02', 'Asia/Bangkok')).toBe('10:00');
+    expect(formatBusinessTimeOn('2025-05-31T16:45:00.000Z', '2025-06-02', 'Asia/Bangkok')).toBe('31 May 23:45');
   });
 });

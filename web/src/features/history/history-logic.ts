@@ -1,5 +1,6 @@
 import { businessDay, type Order, type OrderStatus } from '@drinks/contracts';
 import { sweetnessLabel, typeLabel } from '../../components/staff-order-format.js';
+import { formatBusinessTimeOn } from '../../lib/config.js';
 
 /** The statuses a history lists: finished orders only. */
 export const HISTORY_STATUSES: readonly OrderStatus[] = ['picked', 'rejected', 'cancel', 'done'];
@@ -62,11 +63,15 @@ export interface HistoryGroup {
   total: number;
 }
 
-/** Groups by the business day of the last update, newest day first. */
+/**
+ * Groups by the business day the order was placed, newest day first, newest update first within a day:
+ * the day the period filter selects by and the dashboards count, so a day's total is the same under
+ * every filter (an order placed at 23:45 and finished at 00:05 stays with the day it was placed).
+ */
 export function groupByDay(orders: readonly Order[], timeZone: string): HistoryGroup[] {
   const groups = new Map<string, Order[]>();
   for (const o of [...orders].sort(byNewestUpdate)) {
-    const day = businessDay(new Date(o.updatedAt), timeZone);
+    const day = businessDay(new Date(o.orderDate), timeZone);
     const list = groups.get(day) ?? [];
     list.push(o);
     groups.set(day, list);
@@ -89,6 +94,11 @@ export function formatDay(day: string): string {
     month: 'long',
     year: 'numeric',
   }).format(new Date(Date.UTC(y, m - 1, d)));
+}
+
+/** An entry's time (its last update) under its group's day, with the date when it fell on a later day. */
+export function staffEntryTime(order: Pick<Order, 'updatedAt'>, day: string, timeZone: string): string {
+  return formatBusinessTimeOn(order.updatedAt, day, timeZone);
 }
 
 /** A staff history entry's details: type, sweetness, who. A bar drink may have no type: no bare dash then. */

@@ -5,6 +5,7 @@ import {
   loadingText,
   mergeHistory,
   staffEntryDetails,
+  staffEntryTime,
   staffStatusLabel,
   userStatusLabel,
 } from './history-logic.js';
@@ -73,6 +74,36 @@ describe('grouping', () => {
     expect(groups[1]!.total).toBe(1);
   });
 
+  describe('when orders placed before midnight were finished after it', () => {
+    // Placed Sat 31 May 23:45 Bangkok; two finished Sun 1 June 00:05, one before midnight.
+    const lateNight = [
+      order('n1', 'done', '2025-05-31T17:05:00Z', '2025-05-31T16:45:00Z'),
+      order('n2', 'picked', '2025-05-31T17:05:30Z', '2025-05-31T16:46:00Z'),
+      order('n3', 'done', '2025-05-31T16:55:00Z', '2025-05-31T16:47:00Z'),
+    ];
+    const sunday = [order('s1', 'done', '2025-06-01T03:00:00Z')];
+
+    it('groups them under the day they were placed, as the filter selects them and the dashboards count', () => {
+      const groups = groupByDay([...sunday, ...lateNight], TZ);
+      expect(groups.map((g) => [g.day, g.total])).toEqual([
+        ['2025-06-01', 1],
+        ['2025-05-31', 3],
+      ]);
+      expect(groups[1]!.orders.map((o) => o.id)).toEqual(['n2', 'n1', 'n3']);
+    });
+
+    it("gives the day the same 'Total Order' under Today as under Last 7 days", () => {
+      const today = groupByDay(sunday, TZ); // what the server answers for [1 June, 2 June)
+      const week = groupByDay([...sunday, ...lateNight], TZ);
+      expect(today.find((g) => g.day === '2025-06-01')!.total).toBe(week.find((g) => g.day === '2025-06-01')!.total);
+    });
+
+    it('shows the date with the time of an entry finished on a later day than its group', () => {
+      expect(staffEntryTime(lateNight[0]!, '2025-05-31', TZ)).toBe('1 Jun 00:05');
+      expect(staffEntryTime(lateNight[2]!, '2025-05-31', TZ)).toBe('23:55');
+    });
+  });
+
   it('merging per-status answers drops duplicates and sorts newest update first', () => {
     const merged = mergeHistory([
       [orders[0]!, orders[1]!],
@@ -82,12 +113,12 @@ describe('grouping', () => {
   });
 });
 
-function order(id: string, status: Order['status'], updatedAt: string): Order {
+function order(id: string, status: Order['status'], updatedAt: string, orderDate = updatedAt): Order {
   return {
     id,
     status,
     updatedAt,
-    orderDate: updatedAt,
+    orderDate,
     type: 'hot',
     sweetness: 50,
     remark: '-',

@@ -1,17 +1,22 @@
 import type { Order } from '@drinks/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.js';
+import { apiAllPages } from '../../../lib/api-client.js';
 import type { DateRange } from '../../../components/staff-date-ranges.js';
 import { HISTORY_STATUSES, mergeHistory } from '../history-logic.js';
 import { queryKeys } from '../../../lib/query-keys.js';
 
 export const HISTORY_REFETCH_MS = 5000;
 
-/** One call per finished status, merged (staff-side.md §7). */
+/**
+ * Every page of each finished status, merged (staff-side.md §7): one call per status unless the server's
+ * cap splits it, where a partial answer dropped the oldest days and undercounted the oldest one left.
+ */
 export async function getHistory(range: DateRange): Promise<Order[]> {
   const lists = await Promise.all(
     HISTORY_STATUSES.map((status) =>
-      api<Order[]>('/order/history/user', { query: { status, startDate: range.startDate, endDate: range.endDate } }),
+      apiAllPages<Order>('/order/history/user', {
+        query: { status, startDate: range.startDate, endDate: range.endDate },
+      }),
     ),
   );
   return mergeHistory(lists);

@@ -1,8 +1,7 @@
 import type { Order } from '@drinks/contracts';
 import { Box, Chip, Divider, Paper, Stack, Typography } from '@mui/material';
-import { formatBusinessTime } from '../../../lib/config.js';
 import { TimelineButton } from '../../../components/timeline/timeline-button.js';
-import { formatDay, groupByDay, staffEntryDetails, staffStatusLabel } from '../history-logic.js';
+import { formatDay, groupByDay, staffEntryDetails, staffEntryTime, staffStatusLabel } from '../history-logic.js';
 import { wrapAnywhere } from '../../../components/wrap-anywhere.js';
 
 const STATUS_COLOR = { Done: 'success', 'Canceled by user': 'default', 'Canceled by barista': 'error' } as const;
@@ -48,7 +47,7 @@ export function StaffHistoryList({ orders, timeZone }: { orders: readonly Order[
                   }}
                 >
                   <Typography variant="body2" sx={{ minWidth: 44, fontVariantNumeric: 'tabular-nums' }}>
-                    {formatBusinessTime(o.updatedAt, timeZone)}
+                    {staffEntryTime(o, g.day, timeZone)}
                   </Typography>
                   <Box sx={wrapAnywhere}>
                     <Typography variant="body1" sx={{ fontWeight: 600 }}>
