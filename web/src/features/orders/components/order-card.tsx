@@ -4,7 +4,8 @@ import WhatshotIcon from '@mui/icons-material/Whatshot';
 import { Box, Button, Card, CardContent, Chip, Step, StepLabel, Stepper, Typography } from '@mui/material';
 import type { Order } from '@drinks/contracts';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { formatBusinessTime, useConfig } from '../../../lib/config.js';
+import { formatBusinessTimeOn, useConfig } from '../../../lib/config.js';
+import { useBusinessDay } from '../../../lib/use-business-day.js';
 import { useOnline } from '../../../lib/online.js';
 import { getOrder } from '../api/get-order.js';
 import { useUpdateOrderStatus } from '../api/update-order-status.js';
@@ -44,6 +45,7 @@ export function OrderCard({
   details?: ReactNode;
 }) {
   const { businessTimeZone } = useConfig();
+  const today = useBusinessDay(businessTimeZone);
   const update = useUpdateOrderStatus();
   const online = useOnline();
   const [cancelName, setCancelName] = useState<string | null>(null);
@@ -88,7 +90,7 @@ export function OrderCard({
             dateTime={cardTime(order)}
             sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
           >
-            {formatBusinessTime(cardTime(order), businessTimeZone)}
+            {formatBusinessTimeOn(cardTime(order), today, businessTimeZone)}
           </Typography>
           <Typography
             data-testid="queue-message"
