@@ -73,6 +73,8 @@ describe('the app on a phone', () => {
     expect(await page.getByText('Release to refresh…').count()).toBe(0);
     expect(await latte.getByRole('button', { name: 'Cancel' }).isDisabled()).toBe(true);
     expect(await mocha.getByRole('button', { name: 'Pick Up' }).isDisabled()).toBe(true);
+    // Its key is fetched from the server: the button went grey and silent until back online.
+    expect(await page.getByTestId('notify-me').first().isDisabled()).toBe(true);
     await screenshot(page, 'offline-status-order');
     await expectNoSeriousA11yViolations(page);
   });
@@ -150,13 +152,31 @@ describe("the barista's board offline", () => {
     const page: Page = await newPhonePage(browser);
     await signInWithTokens(page, app, 'barista@woxa.tech', '/ordering');
     await page.getByRole('heading', { name: 'Orders' }).waitFor();
+    await page.locator(`[data-ticket="${waitingId}"]`).waitFor();
+    // Its scripts cached, as on a board in use: the Cancel order dialog can open offline.
+    await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', null, {
+      timeout: 30_000,
+    });
     await page.context().setOffline(true);
     const banner = page.getByTestId('offline-banner');
     await banner
       .getByText('starting, finishing and cancelling them and the shop status wait', { exact: false })
       .waitFor();
     expect(await banner.getByText('picking up', { exact: false }).count()).toBe(0);
+    // The keys do what the disabled buttons do: Enter said 'Could not start…', X opened Cancel order.
+    const ticket = page.locator(`[data-ticket="${waitingId}"]`);
+    await ticket.focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('x');
+    await page.waitForTimeout(1000);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(await page.getByText('Could not start', { exact: false }).count()).toBe(0);
     await page.context().setOffline(false);
+    await page.getByTestId('offline-banner').waitFor({ state: 'detached' });
+    // Nor is the key's start sent once back online, long after the barista pressed it.
+    await page.waitForTimeout(2000);
+    const barista = (await app.login('barista@woxa.tech', 'password123')).accessToken;
+    expect((await app.api<{ status: string }>(barista, 'GET', `/order/${waitingId}`)).body.status).toBe('ordered');
     await page.close();
   });
 });

@@ -114,7 +114,8 @@ const OrderingBoard = memo(function OrderingBoard({ queries }: { queries: BoardQ
   };
   const onKey = (id: string, action: TicketKeyAction) => {
     const o = board.find(id);
-    if (!o) return;
+    // Offline the keys do what the disabled buttons do: nothing but print.
+    if (!o || (!online && action !== 'print')) return;
     const isActive = o.status === 'ordered' || o.status === 'in-progress';
     if (action === 'advance' && isActive) actions.advance(o);
     else if (action === 'reject' && isActive) setRejecting([o]);
@@ -242,7 +243,7 @@ const OrderingBoard = memo(function OrderingBoard({ queries }: { queries: BoardQ
         <RejectDialog
           open={rejecting !== null}
           orders={rejecting ?? []}
-          busy={actions.rejecting}
+          busy={actions.rejecting || !online}
           onClose={() => setRejecting(null)}
           onConfirm={(note) => void reject(note)}
         />

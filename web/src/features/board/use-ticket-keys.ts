@@ -109,7 +109,7 @@ function keepPlace(id: string, neighbours: readonly string[]): () => void {
 /**
  * The desk board's bump-bar flow: arrow keys move the focus between tickets (`[data-ticket]`),
  * Enter/X/R/P/L act on the focused one (and the focus follows it, see keepPlace), '?' opens the help. Keys typed
- * into a field or a dialog are left alone.
+ * into a field, or while a dialog is open, are left alone.
  */
 export function useTicketKeys(onAction: (orderId: string, action: TicketKeyAction) => void, onHelp: () => void) {
   const handlers = useRef({ onAction, onHelp });
@@ -121,7 +121,11 @@ export function useTicketKeys(onAction: (orderId: string, action: TicketKeyActio
     const onKey = (e: KeyboardEvent) => {
       const target = e.target instanceof HTMLElement ? e.target : null;
       if (
-        target?.closest('input, textarea, select, [role="combobox"], [role="dialog"], [role="listbox"], [role="menu"]')
+        // A dialog's focus may sit on its container, outside its role="dialog" paper ('?' there opened the
+        // help over the Cancel order dialog): anything in a modal (dialog, sheet, menu) is the modal's.
+        target?.closest(
+          'input, textarea, select, [role="combobox"], [role="dialog"], [role="listbox"], [role="menu"], .MuiModal-root',
+        )
       )
         return;
       if (e.ctrlKey || e.metaKey || e.altKey) return;

@@ -3,6 +3,7 @@ import NotificationsNoneIcon from '@mui/icons-material/NotificationsNone';
 import { Box, Button, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
+import { useOnline } from '../../../lib/online.js';
 import { deleteSubscription } from '../api/delete-subscription.js';
 import { pushPublicKeyQuery } from '../api/get-public-key.js';
 import { saveSubscription } from '../api/save-subscription.js';
@@ -16,6 +17,8 @@ type State = 'checking' | 'off' | 'busy' | 'on' | 'page-only' | 'denied';
  */
 export function PushToggle({ fallback }: { fallback: ReactNode }) {
   const queryClient = useQueryClient();
+  // Like every other action offline: the key's fetch waited for the network, the button grey and silent.
+  const online = useOnline();
   const [state, setState] = useState<State>(() =>
     !pushSupported() ? 'off' : Notification.permission === 'denied' ? 'denied' : 'checking',
   );
@@ -92,7 +95,7 @@ export function PushToggle({ fallback }: { fallback: ReactNode }) {
             : 'We will notify you while this page is open'}
         </Typography>
         {state === 'on' && (
-          <Button size="small" onClick={() => void turnOff()} data-testid="notify-off">
+          <Button size="small" disabled={!online} onClick={() => void turnOff()} data-testid="notify-off">
             Turn off
           </Button>
         )}
@@ -104,7 +107,7 @@ export function PushToggle({ fallback }: { fallback: ReactNode }) {
       size="small"
       variant="outlined"
       startIcon={<NotificationsNoneIcon />}
-      disabled={state !== 'off'}
+      disabled={state !== 'off' || !online}
       data-testid="notify-me"
       onClick={() => void turnOn()}
     >
