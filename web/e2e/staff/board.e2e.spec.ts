@@ -152,6 +152,13 @@ describe('the barista board', () => {
     await page.getByRole('option', { name: 'All' }).click();
     await card(coffee).waitFor();
 
+    // From the keyboard the focus goes on to Exit Select, and back to Select (it fell to the page).
+    const focused = () => page.evaluate(() => document.activeElement?.textContent);
+    await page.getByRole('button', { name: 'Select', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(focused).toBe('Exit Select');
+    await page.keyboard.press('Enter');
+    await expect.poll(focused).toBe('Select');
     await page.getByRole('button', { name: 'Select', exact: true }).click();
     await page.getByRole('checkbox', { name: 'Select order of Cat Customer' }).first().check();
     await page.getByRole('checkbox', { name: 'Select order of Cat Customer' }).last().check();

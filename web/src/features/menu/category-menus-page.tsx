@@ -31,6 +31,7 @@ import { categoryProblem, errorText } from './menu-errors.js';
 import { paths } from '../../lib/paths.js';
 import { openedFrom } from './use-save-menu.js';
 import { wrapAnywhere } from '../../components/wrap-anywhere.js';
+import { useFocusOnReturn } from '../../lib/use-focus-on-return.js';
 
 export function CategoryMenusPage() {
   const { categoryName = '', categoryId = '' } = useParams();
@@ -43,6 +44,7 @@ export function CategoryMenusPage() {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [deleting, setDeleting] = useState<Menu[] | null>(null);
   const selectButton = useRef<HTMLButtonElement>(null);
+  useFocusOnReturn(selectButton, !selectMode);
   const newMenuButton = useRef<HTMLAnchorElement>(null);
   const problem = categoryProblem(category);
   const menus = (category.data?.menu ?? []).filter((m) => m.isAvailable === 'available');
@@ -118,6 +120,7 @@ export function CategoryMenusPage() {
                 Delete Selected
               </Button>
               <Button
+                autoFocus
                 onClick={() => {
                   setSelectMode(false);
                   setSelected(new Set());

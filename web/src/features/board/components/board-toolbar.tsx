@@ -1,4 +1,6 @@
 import { Box, Button, FormControl, GlobalStyles, InputLabel, MenuItem, Select, Stack } from '@mui/material';
+import { useRef } from 'react';
+import { useFocusOnReturn } from '../../../lib/use-focus-on-return.js';
 import type { BoardSettings } from '../board-settings.js';
 import { STATIONS, type Station } from '../station-logic.js';
 
@@ -35,6 +37,8 @@ const ACTIONS_HEIGHT = 72;
 
 /** Station and category filters (remembered by this board), and select mode for cancelling several orders. */
 export function BoardToolbar(p: Props) {
+  const selectButton = useRef<HTMLButtonElement>(null);
+  useFocusOnReturn(selectButton, !p.selectMode);
   return (
     <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
       <FormControl size="small" sx={{ minWidth: 120 }}>
@@ -75,10 +79,13 @@ export function BoardToolbar(p: Props) {
           <Button variant="contained" color="error" disabled={p.selectedCount === 0} onClick={p.onCancelSelected}>
             Cancel Selected ({p.selectedCount})
           </Button>
-          <Button onClick={() => p.onSelectMode(false)}>Exit Select</Button>
+          {/* Select went away with the focus: the keyboard goes on from here (Cancel Selected is disabled). */}
+          <Button autoFocus onClick={() => p.onSelectMode(false)}>
+            Exit Select
+          </Button>
         </Box>
       ) : (
-        <Button variant="outlined" onClick={() => p.onSelectMode(true)} disabled={!p.canSelect}>
+        <Button ref={selectButton} variant="outlined" onClick={() => p.onSelectMode(true)} disabled={!p.canSelect}>
           Select
         </Button>
       )}
