@@ -320,6 +320,32 @@ describe('sign-in, registration and landing', () => {
     await page.context().close();
   });
 
+  it("closes the phone's menu drawer with Back, and a page opened from it goes Back to where it was opened", async () => {
+    const barista = (await app.login('barista@woxa.tech', PASSWORD)).accessToken;
+    await setShop(app, barista, 'cafe-open');
+    const page = await newPhonePage(browser);
+    await signInWithTokens(page, app, 'user@woxa.tech', '/statusOrder');
+    await page.getByRole('heading', { name: 'My Order' }).waitFor();
+    const drawer = page.getByRole('dialog', { name: 'Menu' });
+    // Gone if Back leaves this page of the app (the entry before is the sign-in's own page load).
+    await page.evaluate(() => Object.assign(window, { stillHere: true }));
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await drawer.waitFor();
+    await page.goBack();
+    await drawer.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe('/statusOrder');
+    expect(await page.evaluate(() => 'stillHere' in window)).toBe(true);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await drawer.getByRole('link', { name: 'History' }).click();
+    await page.waitForURL(`${app.url}/history`);
+    await drawer.waitFor({ state: 'detached' });
+    await page.goBack();
+    await page.waitForURL(`${app.url}/statusOrder`);
+    await page.getByRole('heading', { name: 'My Order' }).waitFor();
+    expect(await drawer.count()).toBe(0);
+    await page.context().close();
+  });
+
   it('shows the error page and the loading screen', async () => {
     const page = await newPhonePage(browser);
     await page.goto(`${app.url}/error`);

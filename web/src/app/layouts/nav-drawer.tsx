@@ -5,7 +5,7 @@ import { useSession } from '../../lib/session.js';
 import { Greeting } from './greeting.js';
 import { barColour } from './top-bar.js';
 
-/** The phone's navigation drawer, opened from the top bar's menu button. */
+/** The phone's navigation drawer, opened from the top bar's menu button; open while its history step is. */
 export default function NavDrawer({ links, onClose }: { links: { label: string; to: string }[]; onClose: () => void }) {
   const { shop, logout } = useSession();
   return (
@@ -29,7 +29,8 @@ export default function NavDrawer({ links, onClose }: { links: { label: string; 
         <List>
           {links.map((l) => (
             <ListItem key={l.to} disablePadding>
-              <ListItemButton component={RouterLink} to={l.to} onClick={onClose}>
+              {/* In place of the drawer's history step: Back from the page it opens goes where the drawer was opened. */}
+              <ListItemButton component={RouterLink} to={l.to} replace>
                 <ListItemText primary={l.label} />
               </ListItemButton>
             </ListItem>

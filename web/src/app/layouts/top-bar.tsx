@@ -2,12 +2,12 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import MenuIcon from '@mui/icons-material/Menu';
 import { AppBar, Box, Button, IconButton, Toolbar, useMediaQuery } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
-import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { Logo } from '../../components/logo.js';
 import { landingPath } from '../../lib/access.js';
 import { useSession } from '../../lib/session.js';
 import { lazyComponent } from '../../lib/lazy-component.js';
+import { useHistoryStep } from '../../lib/use-history-step.js';
 import { BAR_PURPLE, CAFE_DARK } from '../theme.js';
 import { paths } from '../../lib/paths.js';
 
@@ -51,7 +51,8 @@ export function TopBar() {
   const navigate = useNavigate();
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('md'));
-  const [open, setOpen] = useState(false);
+  // A step in the browser's history, like the dialogs: a phone's Back closes the drawer, not the page.
+  const drawer = useHistoryStep('navDrawer', !wide);
   const links = useNavLinks();
   const barOpen = shop.isBarOpen;
 
@@ -81,12 +82,12 @@ export function TopBar() {
             </Button>
           </Box>
         ) : (
-          <IconButton color="inherit" aria-label="Open menu" edge="end" onClick={() => setOpen(true)}>
+          <IconButton color="inherit" aria-label="Open menu" edge="end" onClick={drawer.show}>
             <MenuIcon />
           </IconButton>
         )}
       </Toolbar>
-      {open && !wide && <NavDrawer links={links} onClose={() => setOpen(false)} />}
+      {drawer.open && <NavDrawer links={links} onClose={drawer.close} />}
     </AppBar>
   );
 }
