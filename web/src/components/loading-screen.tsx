@@ -7,7 +7,8 @@ export function LoadingScreen() {
     <CenteredMain gap={2}>
       <Logo size={40} color="#5d3a1a" />
       <CircularProgress aria-label="Loading" />
-      <Typography component="p" variant="h6">
+      {/* The page's heading while it is all there is (axe: a page without a level-one heading). */}
+      <Typography component="h1" variant="h6">
         Wait a sec...
       </Typography>
     </CenteredMain>

@@ -58,7 +58,7 @@ export function MemberCard({ member }: { member: TeamMember }) {
             {ROLE_EMOJI[member.role]}
           </Box>
         </Box>
-        <Typography variant="h6" component="h3" sx={{ mt: 2, fontWeight: 700 }}>
+        <Typography variant="h6" component="h2" sx={{ mt: 2, fontWeight: 700 }}>
           {member.name}
         </Typography>
         <Typography color="primary" sx={{ fontWeight: 600 }}>
