@@ -36,6 +36,8 @@ const unprintable = new RegExp(`[${UNPRINTABLE}]`);
 
 export const PersonName = z
   .string()
+  // Stored trimmed, so measured trimmed: ' 19 characters ' was refused as over 20.
+  .trim()
   .max(LIMITS.personName, `Name must be at most ${LIMITS.personName} characters.`)
   .refine((s) => !isBlankName(s), NAME_EMPTY_MESSAGE)
   .refine((s) => !unprintable.test(s), 'Name must not contain control characters.')

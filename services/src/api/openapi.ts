@@ -102,7 +102,7 @@ const ops: Op[] = [
     body: c.ForgotPasswordBody,
     response: z.object({ detail: z.string() }),
     status: 202,
-    errors: [403],
+    errors: [403, 429],
   },
   {
     method: 'post',
@@ -116,10 +116,12 @@ const ops: Op[] = [
   {
     method: 'put',
     path: '/user/password',
-    summary: 'Change your password (the current one required); other sessions are signed out',
+    summary:
+      'Change your password (the current one required); other sessions are signed out. Wrong current passwords count as failed sign-ins (429)',
     auth: 'any',
     body: c.ChangePasswordBody,
     response: c.Tokens,
+    errors: [429],
   },
   { method: 'get', path: '/user/me', summary: 'Current user', auth: 'any', response: c.User },
   { method: 'patch', path: '/user', summary: 'Rename yourself', auth: 'any', body: c.RenameBody, response: c.User },

@@ -27,6 +27,8 @@ export interface LoginAttempt {
 export interface LoginThrottle {
   /** Counts the attempt before the password is verified, atomically, or throws TooManyAttemptsError. */
   reserve(email: string, ip: string): Promise<LoginAttempt>;
+  /** Drops the account's failures, from every address: its owner has just proven the mailbox with a reset. */
+  forgive(email: string): Promise<void>;
 }
 
 const FAILURES = 'login_failures';
@@ -75,6 +77,15 @@ export function createLoginThrottle(options: LoginThrottleOptions): LoginThrottl
   }
 
   return {
+    async forgive(email) {
+      const account = `a:${email.trim().toLowerCase()}`;
+      const pairs = `p:${email.trim().toLowerCase()}|`;
+      await db.writeTransaction(async (trx) => {
+        await trx(FAILURES).where('key', account).delete();
+        // By prefix without LIKE, whose _ and % an address may hold.
+        await trx(FAILURES).whereRaw('substr(key, 1, ?) = ?', [pairs.length, pairs]).delete();
+      });
+    },
     async reserve(email, ip) {
       const account = `a:${email.trim().toLowerCase()}`;
       const pair = `p:${email.trim().toLowerCase()}|${ip}`;

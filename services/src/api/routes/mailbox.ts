@@ -34,17 +34,27 @@ async function revokeSessions(deps: Pick<AppDeps, 'tokens'>, userId: string): Pr
 export const appUrl = (deps: Pick<AppDeps, 'config'>, ctx: Context) =>
   deps.config.APP_URL ?? `${ctx.protocol}://${ctx.host}`;
 
-/** Counts a registration or reset request against the client's address and the mailbox it names. */
+/**
+ * Counts a request that mails the mailbox it names against the client's address and that mailbox, one
+ * count per purpose: registrations (and their notices) once filled the same count as resets, so five
+ * registrations of someone's address by anyone kept its owner from resetting a password for an hour.
+ */
 export async function limitMailRequest(
   deps: Pick<AppDeps, 'config' | 'logger' | 'mailLimits'>,
   ctx: Context,
   email: string,
+  purpose: 'verify' | 'reset',
 ): Promise<void> {
   try {
     await deps.mailLimits.perAddress.hit([`mail:address:${ctx.ip}`]);
-    await deps.mailLimits.perMailbox.hit([`mail:mailbox:${mailboxUnderRules(deps.config, email)}`]);
+    await deps.mailLimits.perMailbox.hit([`mail:mailbox:${purpose}:${mailboxUnderRules(deps.config, email)}`]);
   } catch (err) {
-    logSecurityEvent(deps.logger, 'registration-throttled', { account: email, address: ctx.ip, path: ctx.path });
+    logSecurityEvent(deps.logger, 'registration-throttled', {
+      account: email,
+      address: ctx.ip,
+      path: ctx.path,
+      purpose,
+    });
     throw err;
   }
 }
@@ -131,7 +141,7 @@ export function mailboxRoutes(deps: MailboxRouteDeps) {
   router.post('/auth/verify-email/resend', signedIn, async (ctx) => {
     const user = currentUser(ctx);
     if (!user.emailVerified) {
-      await limitMailRequest(deps, ctx, user.email);
+      await limitMailRequest(deps, ctx, user.email, 'verify');
       await deps.mailer.send(await verificationMail(deps, ctx, user));
     }
     ctx.status = 204;
@@ -140,7 +150,7 @@ export function mailboxRoutes(deps: MailboxRouteDeps) {
   router.post('/auth/forgot-password', async (ctx) => {
     refusePasswordSignIn(deps);
     const body = parse(ForgotPasswordBody, ctx.request.body);
-    await limitMailRequest(deps, ctx, body.email);
+    await limitMailRequest(deps, ctx, body.email, 'reset');
     const credential = await deps.credentials.findByEmail(body.email);
     const user = credential ? await deps.users.get(credential.userId) : null;
     if (user?.isAvailable) {
@@ -178,6 +188,8 @@ export function mailboxRoutes(deps: MailboxRouteDeps) {
     );
     await deps.waitFor(result.lastPosition);
     await revokeSessions(deps, user.id);
+    // The new password opens the account at once, whoever's guesses had locked it.
+    await deps.throttle.forgive(user.email);
     logSecurityEvent(deps.logger, 'password-reset', { account: user.email, address: ctx.ip });
     // The link came to the mailbox: it is proven too.
     if (!user.emailVerified) await verify(ctx, user.id);

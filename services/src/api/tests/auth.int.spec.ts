@@ -250,6 +250,15 @@ describe('auth and users over HTTP', () => {
       }
       expect((await app.call('PATCH', '/user', { token: u.token, body: { name: 'x'.repeat(21) } })).status).toBe(400);
     });
+    it('measures a name as it is kept, trimmed, by PATCH /user and by an admin', async () => {
+      const u = await app.newUser('Before');
+      const padded = ` ${'n'.repeat(19)} `; // 21 characters, 19 once trimmed
+      const own = await app.call('PATCH', '/user', { token: u.token, body: { name: padded } });
+      expect([own.status, own.body.name]).toEqual([200, 'n'.repeat(19)]);
+      const admin = (await app.login('admin@woxa.tech')).accessToken;
+      const byAdmin = await app.call('PATCH', `/user/${u.id}`, { token: admin, body: { name: '  Padded  ' } });
+      expect([byAdmin.status, byAdmin.body.name]).toEqual([200, 'Padded']);
+    });
     it('an admin lists users and changes another user role, never its own', async () => {
       const admin = (await app.login('admin@woxa.tech')).accessToken;
       const u = await app.newUser('Promoted');

@@ -33,7 +33,15 @@ describe('accounts under the contract rules of a demo', () => {
     const register = (email: string) =>
       app.call('POST', '/auth/register', { body: { name: 'Twin', email, password: 'password123' } });
     expect((await register('nid@woxa.tech')).status).toBe(201);
-    for (const email of ['nid@woxa.tech', 'NID@woxa.tech']) {
+    // Every time: a refusal sends no mail, so it does not count towards the mailbox's 5 an hour (429).
+    for (const email of [
+      'nid@woxa.tech',
+      'NID@woxa.tech',
+      'nid@woxa.tech',
+      'Nid@woxa.tech',
+      'nid@woxa.tech',
+      'NID@woxa.tech',
+    ]) {
       const res = await register(email);
       expect(res.status).toBe(409);
       expect(problem(res).code).toBe('EMAIL_TAKEN');

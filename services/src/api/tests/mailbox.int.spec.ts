@@ -164,6 +164,33 @@ describe('mailboxes proven over HTTP, mail through a real SMTP server', () => {
     });
   });
 
+  describe("when someone else's tries are in the way", () => {
+    it('lets the owner reset a password after others registered the address again and again', async () => {
+      await register('owner@woxa.tech');
+      for (let i = 0; i < 5; i++) await register('owner@woxa.tech');
+      expect((await register('owner@woxa.tech')).status).toBe(429);
+      const forgot = await app.call('POST', '/auth/forgot-password', { body: { email: 'owner@woxa.tech' } });
+      expect(forgot.status).toBe(202);
+      expect(await smtp.linkToken('owner@woxa.tech', `${APP_URL}/reset-password?token=`)).toBeTruthy();
+    });
+
+    it('opens an account locked by wrong passwords once its owner has reset the password', async () => {
+      await register('locked@woxa.tech');
+      for (let i = 0; i < 5; i++) {
+        const wrong = { email: 'locked@woxa.tech', password: 'not-the-password' };
+        expect((await app.call('POST', '/auth/v2/login', { body: wrong })).status).toBe(401);
+      }
+      const login = (password: string) =>
+        app.call('POST', '/auth/v2/login', { body: { email: 'locked@woxa.tech', password } });
+      expect((await login(PASSWORD)).status).toBe(429);
+      await app.call('POST', '/auth/forgot-password', { body: { email: 'locked@woxa.tech' } });
+      const token = await smtp.linkToken('locked@woxa.tech', `${APP_URL}/reset-password?token=`);
+      const reset = await app.call('POST', '/auth/reset-password', { body: { token, password: 'fresh-pass-4' } });
+      expect(reset.status).toBe(204);
+      expect((await login('fresh-pass-4')).status).toBe(200);
+    });
+  });
+
   describe('when a signed-in person changes the password', () => {
     it('needs the current one, answers a fresh pair and ends the other sessions', async () => {
       await register('alter@woxa.tech');
