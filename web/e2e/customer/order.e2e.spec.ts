@@ -4,7 +4,16 @@ import type { Category, Order } from '@drinks/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type RunningApp } from '../support/app.js';
-import { expectNoSeriousA11yViolations, newPhonePage, openBrowser, screenshot } from '../support/browser.js';
+import {
+  PHONE_SIZES,
+  WIDE_NAME,
+  expectNoSeriousA11yViolations,
+  newPhonePage,
+  openBrowser,
+  pageWidth,
+  screenshot,
+  settled,
+} from '../support/browser.js';
 import { setShop, signInWithTokens, takeAlert } from '../support/customer.js';
 import { baristaPatch, catalog, menuId, newCustomer, placeCafeOrder } from '../staff/staff-support.js';
 
@@ -636,6 +645,38 @@ describe('ordering a cafe drink', () => {
     expect(box.x + box.width).toBeLessThanOrEqual(320);
     await screenshot(phone, 'order-summary-320-long-name');
     await phone.context().close();
+    await app.api(barista, 'PATCH', `/menu/${created.body.id}`, { isActive: 'inactive' });
+  });
+
+  it('asks about a one-word menu name of 25 letters whole, inside the cancel dialog, on a 390 and a 320 px phone', async () => {
+    const coffee = (await app.api<Category[]>(barista, 'GET', '/category')).body.find((c) => c.name === 'Coffee')!;
+    const created = await app.api<{ id: string }>(barista, 'POST', '/menu', {
+      name: WIDE_NAME,
+      description: '',
+      category_id: coffee.id,
+    });
+    expect(created.status).toBe(201);
+    const guest = await newCustomer(app, 'Wide Menu');
+    const order = await placeCafeOrder(app, guest.token, created.body.id);
+    const phone = await newPhonePage(browser);
+    await signInWithTokens(phone, app, guest.email, '/statusOrder');
+    const dialog = phone.getByRole('dialog', { name: `You want to cancel ${WIDE_NAME}?` });
+    for (const size of PHONE_SIZES) {
+      await phone.setViewportSize(size);
+      await phone.locator(`[data-order-id="${order.id}"]`).getByRole('button', { name: 'Cancel' }).click();
+      await dialog.waitFor();
+      await settled(phone);
+      const heading = dialog.getByRole('heading');
+      expect(await heading.evaluate((el) => el.scrollWidth <= el.clientWidth), `heading at ${size.width}`).toBe(true);
+      const box = (await dialog.boundingBox())!;
+      expect(box.x + box.width, `dialog at ${size.width}`).toBeLessThanOrEqual(size.width);
+      expect(await pageWidth(phone)).toBeLessThanOrEqual(size.width);
+      await screenshot(phone, `cancel-dialog-long-name-${size.width}`);
+      await dialog.getByRole('button', { name: 'Close' }).click();
+      await dialog.waitFor({ state: 'detached' });
+    }
+    await phone.context().close();
+    expect((await app.api(guest.token, 'PATCH', `/order/${order.id}`, { status: 'cancel' })).status).toBe(200);
     await app.api(barista, 'PATCH', `/menu/${created.body.id}`, { isActive: 'inactive' });
   });
 });

@@ -10,11 +10,16 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type RunningApp } from '../support/app.js';
 import {
+  PHONE_SIZES,
+  WIDE_NAME,
   expectNoSeriousA11yViolations,
   newDesktopPage,
   newPhonePage,
   openBrowser,
+  pageWidth,
   screenshot,
+  settled,
+  textBox,
 } from '../support/browser.js';
 import { NEW_ACCOUNT_PASSWORD, setShop, signInWithTokens } from '../support/customer.js';
 import { baristaPatch, catalog, menuId, newCustomer, placeBarOrder, placeCafeOrder } from './staff-support.js';
@@ -565,6 +570,105 @@ describe("dashboards, history and users with the day's orders", () => {
       expect(await shown.first().innerText()).toMatch(/^1\s+Menu 1\s/);
     } finally {
       await phone.unroute(ranking);
+    }
+  });
+
+  it("fits a one-word category of 25 letters and six-digit counts on a phone: the ranking, its chart and Today's Dashboard", async () => {
+    const page = await newPhonePage(browser, PHONE_SIZES[0], { serviceWorkers: 'block' });
+    await page.route('**/api/order/find/popular-menu**', (route) =>
+      route.fulfill({
+        json: [
+          { Menu_name: WIDE_NAME, categoryName: WIDE_NAME, categoryFor: 'cafe', totalOrder: 123456 },
+          { Menu_name: 'Latte', categoryName: 'Coffee', categoryFor: 'cafe', totalOrder: 99999 },
+        ],
+      }),
+    );
+    const byStatus = {
+      ordered: 100000,
+      'in-progress': 199999,
+      done: 300000,
+      picked: 200000,
+      rejected: 100000,
+      cancel: 100000,
+    };
+    await page.route('**/api/order/summary**', (route) =>
+      route.fulfill({ json: { total: 999999, counted: 799999, byStatus } }),
+    );
+    try {
+      for (const size of PHONE_SIZES)
+        for (const [email, path] of [
+          ['admin@woxa.tech', '/dashboard-admin'],
+          ['barista@woxa.tech', '/dashboard-cafe'],
+        ] as const) {
+          const where = `${path} at ${size.width}`;
+          await page.setViewportSize(size);
+          await signInWithTokens(page, app, email, path);
+          const row = page.getByTestId('popular-row').first();
+          const chart = page.getByRole('figure', { name: 'Orders per menu' });
+          await chart.waitFor();
+          expect(await pageWidth(page), where).toBeLessThanOrEqual(size.width);
+          for (const text of await row.getByText(WIDE_NAME, { exact: true }).all()) {
+            expect(await text.evaluate((el) => el.scrollWidth <= el.clientWidth), where).toBe(true);
+            expect((await textBox(text)).right, where).toBeLessThanOrEqual(size.width);
+          }
+          // A few letters a line at least: beside a six-digit count the name had one.
+          const name = row.getByText(WIDE_NAME, { exact: true }).first();
+          const lines = await name.evaluate(
+            (el) => el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight),
+          );
+          expect(lines, where).toBeLessThanOrEqual(3);
+          const bars = (await chart.boundingBox())!;
+          expect(bars.x + bars.width, where).toBeLessThanOrEqual(size.width);
+          await screenshot(page, `staff-dashboard-wide-category-${size.width}`);
+
+          await page.getByRole('button', { name: /Today's Dashboard/ }).click();
+          const sheet = page.getByRole('dialog', { name: "Today's Dashboard" });
+          await sheet.getByTestId('summary-total').waitFor();
+          await settled(page);
+          expect(await sheet.evaluate((el) => el.scrollWidth <= el.clientWidth), where).toBe(true);
+          for (const part of ['summary-total', 'summary-done', 'summary-active']) {
+            const box = (await sheet.getByTestId(part).locator('..').boundingBox())!;
+            expect(box.x + box.width, `${part} on ${where}`).toBeLessThanOrEqual(size.width);
+          }
+          const close = (await sheet.getByRole('button', { name: 'Close' }).boundingBox())!;
+          expect(close.x + close.width, where).toBeLessThanOrEqual(size.width);
+          await screenshot(page, `staff-dashboard-sheet-six-digits-${size.width}`);
+          await sheet.getByRole('button', { name: 'Close' }).click();
+          await sheet.waitFor({ state: 'hidden' });
+        }
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it("keeps a one-word menu name of 25 letters inside its card in a user's history on a phone", async () => {
+    const coffee = (await catalog(app, barista)).find((c) => c.name === 'Coffee')!;
+    const created = await app.api<{ id: string }>(barista, 'POST', '/menu', {
+      name: WIDE_NAME,
+      description: '',
+      category_id: coffee.id,
+    });
+    expect(created.status).toBe(201);
+    const guest = await newCustomer(app, 'Wide History');
+    const order = await placeCafeOrder(app, guest.token, created.body.id);
+    expect((await app.api(guest.token, 'PATCH', `/order/${order.id}`, { status: 'cancel' })).status).toBe(200);
+    const page = await newPhonePage(browser);
+    try {
+      await signInWithTokens(page, app, guest.email, '/history');
+      const entry = page.getByTestId('history-entry').filter({ hasText: WIDE_NAME });
+      const title = entry.getByRole('heading', { name: WIDE_NAME });
+      for (const size of PHONE_SIZES) {
+        await page.setViewportSize(size);
+        await title.waitFor();
+        const where = `at ${size.width}`;
+        expect(await title.evaluate((el) => el.scrollWidth <= el.clientWidth), where).toBe(true);
+        const card = (await entry.boundingBox())!;
+        expect((await textBox(title)).right, where).toBeLessThanOrEqual(card.x + card.width);
+        expect(await pageWidth(page), where).toBeLessThanOrEqual(size.width);
+        await screenshot(page, `history-user-long-name-${size.width}`);
+      }
+    } finally {
+      await page.context().close();
     }
   });
 });

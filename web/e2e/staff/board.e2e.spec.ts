@@ -3,14 +3,18 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type RunningApp } from '../support/app.js';
 import {
+  PHONE_SIZES,
+  WIDE_PERSON,
   expectNoSeriousA11yViolations,
   newDesktopPage,
   newPhonePage,
   openBrowser,
+  pageWidth,
   screenshot,
+  settled,
 } from '../support/browser.js';
 import { signInWithTokens } from '../support/customer.js';
-import { catalog, menuId, newCustomer, placeCafeOrder } from './staff-support.js';
+import { baristaPatch, catalog, menuId, newCustomer, placeCafeOrder } from './staff-support.js';
 
 let app: RunningApp;
 let browser: Browser;
@@ -312,5 +316,29 @@ describe('the barista board', () => {
     await reject(order);
     await page.getByRole('combobox', { name: 'Shop Status' }).waitFor();
     await refusal.waitFor({ state: 'hidden' });
+  });
+
+  it('keeps a one-word customer name of 20 letters inside the Cancel dialog on a 390 and a 320 px phone', async () => {
+    const wide = await newCustomer(app, WIDE_PERSON);
+    const order = await placeCafeOrder(app, wide.token, menuId(menus, 'Americano'));
+    const phone = await newPhonePage(browser);
+    await signInWithTokens(phone, app, 'barista@woxa.tech', '/ordering');
+    const dialog = phone.getByRole('dialog', { name: 'Cancel order' });
+    for (const size of PHONE_SIZES) {
+      await phone.setViewportSize(size);
+      await phone.locator(`[data-order-id="${order.id}"]`).getByRole('button', { name: 'Cancel' }).click();
+      const named = dialog.getByText(`Americano for ${WIDE_PERSON} · Waiting`);
+      await named.waitFor();
+      await settled(phone);
+      expect(await named.evaluate((el) => el.scrollWidth <= el.clientWidth), `name at ${size.width}`).toBe(true);
+      const box = (await dialog.boundingBox())!;
+      expect(box.x + box.width, `dialog at ${size.width}`).toBeLessThanOrEqual(size.width);
+      expect(await pageWidth(phone)).toBeLessThanOrEqual(size.width);
+      await screenshot(phone, `staff-board-reject-dialog-long-name-${size.width}`);
+      await dialog.getByRole('button', { name: 'Back' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+    }
+    await phone.context().close();
+    await baristaPatch(app, barista, order.id, { status: 'rejected', reject_note: 'Machine Failure' });
   });
 });

@@ -3,10 +3,13 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type RunningApp } from '../support/app.js';
 import {
+  PHONE_SIZES,
+  WIDE_NAME,
   expectNoSeriousA11yViolations,
   newDesktopPage,
   newPhonePage,
   openBrowser,
+  pageWidth,
   screenshot,
 } from '../support/browser.js';
 import { setShop, signInWithTokens, takeAlert } from '../support/customer.js';
@@ -285,5 +288,23 @@ describe('menu management with the cafe and bar closed', () => {
       if (path.startsWith('/add-menu/')) await screenshot(page, 'staff-add-menu-deleted-category-phone');
     }
     await page.goto(`${app.url}/menuManagement`);
+  });
+
+  it("heads a category's page with a one-word name of 25 letters within a 390 and a 320 px phone", async () => {
+    const { cat } = await menuInNewCategory(WIDE_NAME, { name: WIDE_NAME, description: '' });
+    const phone = await newPhonePage(browser);
+    try {
+      await signInWithTokens(phone, app, 'barista@woxa.tech', `/menuManagement/${WIDE_NAME}/${cat.body.id}`);
+      const heading = phone.getByRole('heading', { name: WIDE_NAME, level: 1 });
+      for (const size of PHONE_SIZES) {
+        await phone.setViewportSize(size);
+        await phone.getByTestId('menu-row').waitFor();
+        expect(await heading.evaluate((el) => el.scrollWidth <= el.clientWidth), `at ${size.width}`).toBe(true);
+        expect(await pageWidth(phone), `at ${size.width}`).toBeLessThanOrEqual(size.width);
+        await screenshot(phone, `staff-category-menus-long-name-${size.width}`);
+      }
+    } finally {
+      await phone.context().close();
+    }
   });
 });

@@ -2,7 +2,18 @@ import type { Order } from '@drinks/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type RunningApp } from '../support/app.js';
-import { expectNoSeriousA11yViolations, newDesktopPage, openBrowser, screenshot } from '../support/browser.js';
+import {
+  PHONE_SIZES,
+  WIDE_NAME,
+  WIDE_PERSON,
+  expectNoSeriousA11yViolations,
+  newDesktopPage,
+  newPhonePage,
+  openBrowser,
+  pageWidth,
+  screenshot,
+  textBox,
+} from '../support/browser.js';
 import { setShop, signInWithTokens } from '../support/customer.js';
 import { baristaPatch, catalog, menuId, newCustomer, placeBarOrder, placeCafeOrder } from './staff-support.js';
 
@@ -294,5 +305,47 @@ describe('the barista station', () => {
     expect((await app.api(gus.token, 'PATCH', '/user', { name: 'Gus After' })).status).toBe(200);
     await card(order).getByText('Gus After').waitFor({ timeout: 5000 });
     await serve(order);
+  });
+
+  it('keeps the drink and name of a waiting and a cancelled order clear of their buttons and inside the card on a phone', async () => {
+    const coffee = menus.find((c) => c.name === 'Coffee')!;
+    const created = await app.api<{ id: string }>(barista, 'POST', '/menu', {
+      name: WIDE_NAME,
+      description: '',
+      category_id: coffee.id,
+    });
+    expect(created.status).toBe(201);
+    const wide = await newCustomer(app, WIDE_PERSON);
+    const done = await placeCafeOrder(app, wide.token, created.body.id);
+    await baristaPatch(app, barista, done.id, { status: 'in-progress' });
+    await baristaPatch(app, barista, done.id, { status: 'done' });
+    const cancelled = await placeCafeOrder(app, wide.token, created.body.id);
+    await baristaPatch(app, barista, cancelled.id, { status: 'rejected', reject_note: 'Machine Failure' });
+    const phone = await newPhonePage(browser);
+    await signInWithTokens(phone, app, 'barista@woxa.tech', '/ordering');
+    for (const size of PHONE_SIZES) {
+      await phone.setViewportSize(size);
+      for (const section of ['waiting-pickup', 'recently-cancelled']) {
+        const card = phone.getByTestId(section);
+        const row = card.getByTestId('pickup-row').filter({ hasText: WIDE_PERSON });
+        const line = row.getByText(`${WIDE_NAME} · ${WIDE_PERSON}`);
+        await line.scrollIntoViewIfNeeded();
+        const where = `${section} at ${size.width}`;
+        expect(await line.evaluate((el) => el.scrollWidth <= el.clientWidth), where).toBe(true);
+        const text = await textBox(line);
+        const edge = (await card.boundingBox())!;
+        expect(text.right, where).toBeLessThanOrEqual(edge.x + edge.width);
+        for (const button of await row.getByRole('button').all()) {
+          const b = (await button.boundingBox())!;
+          const apart =
+            b.x >= text.right || b.x + b.width <= text.left || b.y >= text.bottom || b.y + b.height <= text.top;
+          expect(apart, `${await button.innerText()} in ${where}`).toBe(true);
+        }
+        await screenshot(phone, `station-counter-long-name-${section}-${size.width}`);
+      }
+      expect(await pageWidth(phone)).toBeLessThanOrEqual(size.width);
+    }
+    await phone.context().close();
+    await baristaPatch(app, barista, done.id, { status: 'picked' });
   });
 });

@@ -2,7 +2,8 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { LIMITS } from '@drinks/contracts';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 
 const SHOTS = fileURLToPath(new URL('../screenshots/', import.meta.url));
 
@@ -37,6 +38,31 @@ export async function newPhonePage(
     ...options,
   });
   return context.newPage();
+}
+
+/** The phones of the layout audit: a common one and the narrowest we support. */
+export const PHONE_SIZES = [
+  { width: 390, height: 844 },
+  { width: 320, height: 640 },
+] as const;
+
+/** One-word names of the most letters the spec allows, in the widest letter: nothing to break them at. */
+export const WIDE_NAME = 'W'.repeat(LIMITS.catalogName);
+export const WIDE_PERSON = 'W'.repeat(LIMITS.personName);
+
+/** How wide the page is laid out: on a phone, more than the viewport means sideways scrolling. */
+export function pageWidth(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth);
+}
+
+/** Where the text of `locator` is drawn, spill-over included (the element's own box leaves that out). */
+export function textBox(locator: Locator): Promise<{ left: number; right: number; top: number; bottom: number }> {
+  return locator.evaluate((el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    const { left, right, top, bottom } = range.getBoundingClientRect();
+    return { left, right, top, bottom };
+  });
 }
 
 export async function newDesktopPage(browser: Browser): Promise<Page> {

@@ -3,6 +3,7 @@ import { Box, Chip, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { formatBusinessTime, useConfig } from '../lib/config.js';
 import { TimelineButton } from './timeline/timeline-button.js';
+import { wrapAnywhere } from './wrap-anywhere.js';
 
 /**
  * A finished (or just cancelled) order on the counter: what and whose, since when, a flag when it waited
@@ -44,7 +45,7 @@ export function PickupRow({
       }}
     >
       <Box sx={{ flex: 1, minWidth: 160 }}>
-        <Typography sx={{ fontWeight: 600 }}>
+        <Typography sx={{ fontWeight: 600, ...wrapAnywhere }}>
           {order.menu.name} · {order.user.name}
         </Typography>
         <Typography variant="body2" color="text.secondary">

@@ -15,6 +15,7 @@ import {
 import type { Order } from '@drinks/contracts';
 import { useState } from 'react';
 import { STATUS_LABELS } from '../../../components/staff-order-format.js';
+import { wrapAnywhere } from '../../../components/wrap-anywhere.js';
 import { OTHER, OTHER_REASON_MAX, REASON_OPTIONS, otherReasonError, rejectNote } from '../board-logic.js';
 
 /** The cancel-order reason screen, for one order (named, with its status now) or a selection. */
@@ -64,7 +65,7 @@ export function RejectDialog({
       </DialogTitle>
       <DialogContent>
         {one && (
-          <DialogContentText id="reject-order" sx={{ mb: 1, color: 'text.primary' }}>
+          <DialogContentText id="reject-order" sx={{ mb: 1, color: 'text.primary', ...wrapAnywhere }}>
             <strong>{one.menu.name}</strong> for <strong>{one.user.name}</strong> · {STATUS_LABELS[one.status]}
           </DialogContentText>
         )}

@@ -78,7 +78,8 @@ export function DailySummary({ date }: { date: string }) {
             </Typography>
           ) : (
             <>
-              <Stack direction="row" spacing={1.5} sx={{ mb: 3 }}>
+              {/* Three six-digit figures are wider than a phone: the last one wraps to a row of its own. */}
+              <Stack direction="row" spacing={1.5} useFlexGap sx={{ mb: 3, flexWrap: 'wrap' }}>
                 <Stat label="Total" value={view.total} />
                 {/* The breakdown's Done and Picked Up together: said, so the two Done figures do not seem to disagree. */}
                 <Stat label="Done" value={view.done} hint="+ picked up" />

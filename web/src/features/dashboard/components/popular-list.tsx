@@ -23,7 +23,7 @@ export function PopularList({
       <List aria-label="Menus ranked by orders" disablePadding>
         {pageOf(rows, page).map(({ rank, row }) => (
           // By rank: two menus may share a name (and a category), and keys must differ.
-          <ListItem key={rank} divider data-testid="popular-row" sx={{ gap: 2 }}>
+          <ListItem key={rank} divider data-testid="popular-row" sx={{ gap: 2, flexWrap: 'wrap' }}>
             <Box
               aria-label={`Rank ${rank}`}
               sx={{
@@ -40,14 +40,15 @@ export function PopularList({
             >
               {rank}
             </Box>
-            <Box sx={{ flex: 1, minWidth: 0 }}>
+            {/* A long count goes under the name: beside six digits, a one-word name was squeezed to a letter a line. */}
+            <Box sx={{ flex: '1 1 7rem', minWidth: 0 }}>
               {/* Wraps rather than cut: a name of 25 letters does not fit a phone's row on one line. */}
               <Typography sx={{ fontWeight: 600, ...wrapAnywhere }}>{row.Menu_name}</Typography>
-              <Typography variant="body2" color="text.secondary">
+              <Typography variant="body2" color="text.secondary" sx={wrapAnywhere}>
                 {row.categoryName}
               </Typography>
             </Box>
-            <Typography sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>{row.totalOrder} Orders</Typography>
+            <Typography sx={{ fontWeight: 700, whiteSpace: 'nowrap', ml: 'auto' }}>{row.totalOrder} Orders</Typography>
           </ListItem>
         ))}
       </List>

@@ -3,6 +3,7 @@ import { Box, Card, CardContent, Stack, Typography } from '@mui/material';
 import { formatDateTime, sweetnessLabel, typeLabel } from '../../../components/staff-order-format.js';
 import { OrderAgainButton } from '../../../components/order-again-button.js';
 import { TimelineButton } from '../../../components/timeline/timeline-button.js';
+import { wrapAnywhere } from '../../../components/wrap-anywhere.js';
 import { userStatusLabel } from '../history-logic.js';
 
 export function UserHistoryList({ orders, timeZone }: { orders: readonly Order[]; timeZone: string }) {
@@ -21,7 +22,7 @@ export function UserHistoryList({ orders, timeZone }: { orders: readonly Order[]
                 <TimelineButton orderId={o.id} menuName={o.menu.name} />
                 <OrderAgainButton order={o} />
               </Box>
-              <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700 }}>
+              <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, ...wrapAnywhere }}>
                 {o.menu.name}
               </Typography>
               <Typography variant="body2">

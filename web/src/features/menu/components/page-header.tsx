@@ -2,6 +2,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Button, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { wrapAnywhere } from '../../../components/wrap-anywhere.js';
 
 export function PageHeader({
   title,
@@ -25,7 +26,7 @@ export function PageHeader({
         direction="row"
         sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 2, gap: 1, flexWrap: 'wrap' }}
       >
-        <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
+        <Typography variant="h5" component="h1" sx={{ fontWeight: 700, ...wrapAnywhere }}>
           {title}
         </Typography>
         {action}

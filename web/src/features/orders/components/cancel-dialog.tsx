@@ -1,9 +1,12 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import { wrapAnywhere } from '../../../components/wrap-anywhere.js';
 
 export function CancelDialog(props: { open: boolean; menuName: string; onClose: () => void; onConfirm: () => void }) {
   return (
     <Dialog open={props.open} onClose={props.onClose} aria-labelledby="cancel-title" aria-describedby="cancel-desc">
-      <DialogTitle id="cancel-title">You want to cancel {props.menuName}?</DialogTitle>
+      <DialogTitle id="cancel-title" sx={wrapAnywhere}>
+        You want to cancel {props.menuName}?
+      </DialogTitle>
       <DialogContent>
         <DialogContentText id="cancel-desc" sx={{ color: 'text.primary' }}>
           Click confirm to cancel
