@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 export type SecurityEvent =
   | 'login-failed'
   | 'login-throttled'
+  | 'logged-out'
   | 'refresh-token-reused'
   | 'access-token-forged'
   | 'role-changed'

@@ -151,16 +151,23 @@ export function authRoutes(deps: AuthRouteDeps) {
     refusePasswordSignIn(deps);
     // API.md: any failure of a sign-in is 401 INVALID_CREDENTIALS, a missing or mistyped field included.
     const parsed = LoginBody.safeParse(ctx.request.body ?? {});
-    if (!parsed.success) throw new UnauthorizedError('Email or Password incorrect.', 'INVALID_CREDENTIALS');
+    const requestId = ctx.state.requestId;
+    if (!parsed.success) {
+      logSecurityEvent(deps.logger, 'login-failed', { address: ctx.ip, requestId, reason: 'malformed' });
+      throw new UnauthorizedError('Email or Password incorrect.', 'INVALID_CREDENTIALS');
+    }
     const body = parsed.data;
-    const attempt = await reserveLogin(deps, body.email, ctx.ip, ctx.state.requestId);
+    const attempt = await reserveLogin(deps, body.email, ctx.ip, requestId);
     const credential = await deps.credentials.findByEmail(body.email);
     // An unknown email still pays for one hash verification, so both failures take as long.
     const ok = await deps.passwords.verify(body.password, credential?.passwordHash ?? deps.passwords.dummyHash);
     const user = ok && credential ? await deps.users.get(credential.userId) : null;
     if (!user || !user.isAvailable) {
-      await attempt.failed();
-      logSecurityEvent(deps.logger, 'login-failed', { account: body.email, address: ctx.ip });
+      // The right password of a disabled account is no guess: it is not counted towards a lockout.
+      if (user) await attempt.succeeded();
+      else await attempt.failed();
+      const reason = user ? 'account-disabled' : 'wrong-credentials';
+      logSecurityEvent(deps.logger, 'login-failed', { account: body.email, address: ctx.ip, requestId, reason });
       throw new UnauthorizedError('Email or Password incorrect.', 'INVALID_CREDENTIALS');
     }
     await attempt.succeeded();
@@ -177,8 +184,15 @@ export function authRoutes(deps: AuthRouteDeps) {
       ctx.body = await deps.tokens.rotate(body.refreshToken, scopedIdempotencyKey(ctx));
     } catch (err) {
       // The first sign of a stolen token: one of the two holders is not the person.
-      if (err instanceof RefreshTokenReused)
-        logSecurityEvent(deps.logger, 'refresh-token-reused', { userId: err.userId, address: ctx.ip });
+      if (err instanceof RefreshTokenReused) {
+        const account = (await deps.users.get(err.userId).catch(() => null))?.email;
+        logSecurityEvent(deps.logger, 'refresh-token-reused', {
+          userId: err.userId,
+          account,
+          address: ctx.ip,
+          requestId: ctx.state.requestId,
+        });
+      }
       throw err;
     }
   });
@@ -202,6 +216,7 @@ export function authRoutes(deps: AuthRouteDeps) {
     await deps.tokens.revokeAll(user.id);
     // Signed out on every device: a phone handed to someone else must not keep announcing this person's drinks.
     await deps.push.subscriptions.removeAllOf(user.id);
+    logSecurityEvent(deps.logger, 'logged-out', { account: user.email, address: ctx.ip });
     ctx.status = 204;
   });
 

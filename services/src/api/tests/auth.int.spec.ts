@@ -185,6 +185,29 @@ describe('auth and users over HTTP', () => {
       expect((await app.call('GET', '/user/me', { token: forged })).status).toBe(401);
       expect(events()).toContainEqual(expect.objectContaining({ security: 'access-token-forged' }));
     });
+    it('log failed sign-ins with their request and reason, and sign-outs', async () => {
+      const events = (name: string) => app.logged.filter((l) => l.security === name);
+      const before = events('login-failed').length;
+      const wrong = { email: 'nok@woxa.tech', password: 'not-the-one' };
+      expect((await app.call('POST', '/auth/v2/login', { body: wrong })).status).toBe(401);
+      expect((await app.call('POST', '/auth/v2/login', { body: { email: 'nok@woxa.tech' } })).status).toBe(401);
+      expect(events('login-failed').slice(before)).toEqual([
+        expect.objectContaining({
+          account: 'nok@woxa.tech',
+          reason: 'wrong-credentials',
+          requestId: expect.any(String),
+        }),
+        expect.objectContaining({ reason: 'malformed', requestId: expect.any(String) }),
+      ]);
+      const tokens = await app.login('nok@woxa.tech', 'longenough');
+      const me = (await app.call<{ id: string }>('GET', '/user/me', { token: tokens.accessToken })).body;
+      const out = await app.call('PUT', `/user/${me.id}/push/disable`, {
+        token: tokens.accessToken,
+        body: { status: 'INACTIVE' },
+      });
+      expect(out.status).toBe(204);
+      expect(events('logged-out')).toContainEqual(expect.objectContaining({ account: 'nok@woxa.tech' }));
+    });
     it('answer a retry with the same Idempotency-Key with the same pair, a repeat with another key as a reuse', async () => {
       const first = await app.login('nok@woxa.tech', 'longenough');
       const refresh = (key: string) =>
