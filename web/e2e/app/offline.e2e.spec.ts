@@ -198,6 +198,28 @@ describe('history opened offline', () => {
   });
 });
 
+describe('the orders opened offline on a new day', () => {
+  it('say they show once back online, rather than loading for ever, and then show', async () => {
+    const customer = await newCustomer(app, 'Morning Mai');
+    const page: Page = await newPhonePage(browser);
+    await signInWithTokens(page, app, customer.email, '/statusOrder');
+    await page.getByTestId('orders-empty').waitFor();
+    await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', null, {
+      timeout: 30_000,
+    });
+    await page.context().setOffline(true);
+    // The next morning: nothing was seen for that day, and the request for it waits for the network.
+    await page.clock.install({ time: new Date(Date.now() + 24 * 3600 * 1000) });
+    await page.reload();
+    await page.getByText('You are offline.').waitFor();
+    await page.getByText('Your orders show once you are back online.').waitFor();
+    expect(await page.getByRole('progressbar', { name: 'Loading orders' }).count()).toBe(0);
+    await page.context().setOffline(false);
+    await page.getByTestId('orders-empty').waitFor();
+    await page.close();
+  });
+});
+
 describe('a new version', () => {
   it('deployed while the app is open says "Update available", and Reload loads it', async () => {
     // An app of its own, serving a copy of the build, so that a deploy can change it on disk.

@@ -1,4 +1,4 @@
-import { Box, Button, CircularProgress, Link, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, CircularProgress, Link, Stack, Typography } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { LastKnown } from '../../components/last-known.js';
@@ -65,7 +65,15 @@ export function OrdersPage() {
         <PushToggle fallback={<NotifyMeButton />} />
       </Box>
       <LastKnown updatedAt={orders.dataUpdatedAt} />
-      {orders.isPending && <CircularProgress aria-label="Loading orders" />}
+      {orders.isPending &&
+        (online ? (
+          <CircularProgress aria-label="Loading orders" />
+        ) : (
+          // Offline with nothing seen for today (opened on a new day): the request waits for the network.
+          <Alert severity="info" data-testid="orders-offline">
+            Your orders show once you are back online.
+          </Alert>
+        ))}
       {prompt && (
         <Box sx={{ textAlign: 'center', py: prompt.firstTime ? 6 : 3 }} data-testid="orders-empty">
           <Typography variant="h6" component="p">
