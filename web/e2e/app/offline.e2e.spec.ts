@@ -1,3 +1,4 @@
+import { addDays, businessDay, startOfBusinessDay } from '@drinks/contracts';
 import { appendFile, cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +8,7 @@ import { ROOT, startApp, type RunningApp } from '../support/app.js';
 import { expectNoSeriousA11yViolations, newPhonePage, openBrowser, screenshot } from '../support/browser.js';
 import { signInWithTokens, takeAlert } from '../support/customer.js';
 import { baristaPatch, catalog, menuId, newCustomer, placeCafeOrder } from '../staff/staff-support.js';
+import { testNow } from '../support/business-clock.js';
 
 let app: RunningApp;
 let browser: Browser;
@@ -216,6 +218,31 @@ describe('the orders opened offline on a new day', () => {
     expect(await page.getByRole('progressbar', { name: 'Loading orders' }).count()).toBe(0);
     await page.context().setOffline(false);
     await page.getByTestId('orders-empty').waitFor();
+    await page.close();
+  });
+});
+
+describe('the board opened offline the next morning', () => {
+  it("shows the queue it last saw with that day's date beside the time", async () => {
+    const page: Page = await newPhonePage(browser);
+    await signInWithTokens(page, app, 'barista@woxa.tech', '/ordering');
+    await page.locator(`[data-ticket="${waitingId}"]`).waitFor();
+    await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', null, {
+      timeout: 30_000,
+    });
+    await page.waitForFunction((id) => (localStorage.getItem('queryCache') ?? '').includes(id), waitingId);
+    await page.context().setOffline(true);
+    // Five minutes into the next business day, by the app's clock (kept answers last a day).
+    const shift = testNow().getTime() - Date.now();
+    const tomorrow = addDays(businessDay(testNow(), 'Asia/Bangkok'), 1);
+    await page.clock.install({ time: startOfBusinessDay(tomorrow, 'Asia/Bangkok').getTime() + 5 * 60_000 - shift });
+    await page.reload();
+    await page.locator(`[data-ticket="${waitingId}"]`).waitFor();
+    // '06:44' alone read as this morning's.
+    expect(await page.getByTestId('last-known').innerText()).toMatch(
+      /^Last known, as of \d{1,2} [A-Z][a-z]{2} \d{2}:\d{2}$/,
+    );
+    await page.context().setOffline(false);
     await page.close();
   });
 });

@@ -1,17 +1,19 @@
 import HistoryIcon from '@mui/icons-material/History';
 import { Typography } from '@mui/material';
-import { formatBusinessTime, serverTimeOf, useConfig } from '../lib/config.js';
+import { formatBusinessTimeOn, serverTimeOf, useConfig } from '../lib/config.js';
 import { useOnline, useServerReachable } from '../lib/online.js';
 import { SESSION_STARTED_AT } from '../lib/query-persistence.js';
+import { useBusinessDay } from '../lib/use-business-day.js';
 
 /**
- * "Last known, as of 10:42" beside data that did not come from the server just now: offline, or
+ * "Last known, as of 10:42" (or "27 Nov 10:42") beside data that did not come from the server just now: offline, or
  * restored from storage while the fresh answer is still on its way. Nothing when it is current.
  */
 export function LastKnown({ updatedAt }: { updatedAt: number }) {
   const online = useOnline();
   const reachable = useServerReachable();
   const { businessTimeZone } = useConfig();
+  const today = useBusinessDay(businessTimeZone);
   if (updatedAt === 0 || (online && reachable && updatedAt >= SESSION_STARTED_AT)) return null;
   return (
     <Typography
@@ -21,8 +23,9 @@ export function LastKnown({ updatedAt }: { updatedAt: number }) {
       sx={{ display: 'flex', alignItems: 'center', gap: 0.5, mb: 1 }}
     >
       <HistoryIcon fontSize="small" aria-hidden />
-      {/* By the server's clock, as every other time on the screen (the browser's may be another day's). */}
-      Last known, as of {formatBusinessTime(serverTimeOf(updatedAt).toISOString(), businessTimeZone)}
+      {/* By the server's clock, as every other time on the screen (the browser's may be another day's); with
+          its date when that was another day (kept answers last up to a day). */}
+      Last known, as of {formatBusinessTimeOn(serverTimeOf(updatedAt).toISOString(), today, businessTimeZone)}
     </Typography>
   );
 }
