@@ -1,19 +1,12 @@
-import { ORDER_PAGE_MAX, type Order } from '@drinks/contracts';
+import type { Order } from '@drinks/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.js';
+import { apiAllPages } from '../../../lib/api-client.js';
 import type { DateRange } from '../../../components/staff-date-ranges.js';
 import { queryKeys } from '../../../lib/query-keys.js';
 
 /** Every order of the range, for the orders-per-hour chart: page after page (the server caps each). */
-export async function getRangeOrders(range: DateRange): Promise<Order[]> {
-  const all: Order[] = [];
-  for (let offset = 0; ; offset += ORDER_PAGE_MAX) {
-    const page = await api<Order[]>('/order', {
-      query: { startDate: range.startDate, endDate: range.endDate, offset: String(offset) },
-    });
-    all.push(...page);
-    if (page.length < ORDER_PAGE_MAX) return all;
-  }
+export function getRangeOrders(range: DateRange): Promise<Order[]> {
+  return apiAllPages<Order>('/order', { query: { startDate: range.startDate, endDate: range.endDate } });
 }
 
 export function rangeOrdersQuery(range: DateRange) {
