@@ -20,7 +20,8 @@ export function useFocusOnNavigation(pathname: string) {
     const started = performance.now();
     let frame = requestAnimationFrame(function look() {
       if (!dropped()) return;
-      const heading = document.querySelector<HTMLElement>('main h1, h1');
+      // Not the loading screen's, shown while the screen's code loads: the focus waits for the screen's own.
+      const heading = document.querySelector<HTMLElement>('main h1:not([data-loading]), h1:not([data-loading])');
       if (heading) {
         if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
         heading.style.outline = 'none';

@@ -8,7 +8,7 @@ export function LoadingScreen() {
       <Logo size={40} color="#5d3a1a" />
       <CircularProgress aria-label="Loading" />
       {/* The page's heading while it is all there is (axe: a page without a level-one heading). */}
-      <Typography component="h1" variant="h6">
+      <Typography component="h1" variant="h6" data-loading>
         Wait a sec...
       </Typography>
     </CenteredMain>
