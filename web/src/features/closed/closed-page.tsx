@@ -3,7 +3,8 @@ import { Box, Container, Link as MuiLink, Paper, Typography } from '@mui/materia
 import type { ReactNode } from 'react';
 import { Link, Navigate } from 'react-router';
 import { useSession } from '../../lib/session.js';
-import { serverNow } from '../../lib/config.js';
+import { serverNow, useConfig } from '../../lib/config.js';
+import { useBusinessDay } from '../../lib/use-business-day.js';
 import { closedPageRedirect } from './closed-logic.js';
 import { inSeason } from './popup-logic.js';
 import { lazyComponent } from '../../lib/lazy-component.js';
@@ -15,6 +16,9 @@ const HalloweenPopup = lazyComponent(async () => (await import('./components/hal
 /** The closed notice; `children` (the person's drinks still to pick up) follow it. */
 export function ClosedPage({ children }: { children?: ReactNode }) {
   const { user, shop, shopLoaded } = useSession();
+  // Drawn again once the server has told its clock (a first render before that went by the phone's, and
+  // a demo's October popup then never showed), and when the day turns.
+  useBusinessDay(useConfig().businessTimeZone);
   const away = shopLoaded ? closedPageRedirect(user?.role === 'admin' ? 'admin' : 'user', shop) : null;
   if (away) return <Navigate to={away} replace />;
   return (
