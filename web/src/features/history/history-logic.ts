@@ -1,6 +1,5 @@
 import { businessDay, type Order, type OrderStatus } from '@drinks/contracts';
 import { sweetnessLabel, typeLabel } from '../../components/staff-order-format.js';
-import { formatBusinessTimeOn } from '../../lib/config.js';
 
 /** The statuses a history lists: finished orders only. */
 export const HISTORY_STATUSES: readonly OrderStatus[] = ['picked', 'rejected', 'cancel', 'done'];
@@ -94,11 +93,6 @@ export function formatDay(day: string): string {
     month: 'long',
     year: 'numeric',
   }).format(new Date(Date.UTC(y, m - 1, d)));
-}
-
-/** An entry's time (its last update) under its group's day, with the date when it fell on a later day. */
-export function staffEntryTime(order: Pick<Order, 'updatedAt'>, day: string, timeZone: string): string {
-  return formatBusinessTimeOn(order.updatedAt, day, timeZone);
 }
 
 /** A staff history entry's details: type, sweetness, who. A bar drink may have no type: no bare dash then. */

@@ -5,10 +5,10 @@ import {
   loadingText,
   mergeHistory,
   staffEntryDetails,
-  staffEntryTime,
   staffStatusLabel,
   userStatusLabel,
 } from './history-logic.js';
+import { formatBusinessTimeOn } from '../../lib/config.js';
 
 const TZ = 'Asia/Bangkok';
 
@@ -99,8 +99,8 @@ describe('grouping', () => {
     });
 
     it('shows the date with the time of an entry finished on a later day than its group', () => {
-      expect(staffEntryTime(lateNight[0]!, '2025-05-31', TZ)).toBe('1 Jun 00:05');
-      expect(staffEntryTime(lateNight[2]!, '2025-05-31', TZ)).toBe('23:55');
+      expect(formatBusinessTimeOn(lateNight[0]!.updatedAt, '2025-05-31', TZ)).toBe('1 Jun 00:05');
+      expect(formatBusinessTimeOn(lateNight[2]!.updatedAt, '2025-05-31', TZ)).toBe('23:55');
     });
   });
 

@@ -1,7 +1,8 @@
 import type { Order } from '@drinks/contracts';
 import { Box, Chip, Divider, Paper, Stack, Typography } from '@mui/material';
 import { TimelineButton } from '../../../components/timeline/timeline-button.js';
-import { formatDay, groupByDay, staffEntryDetails, staffEntryTime, staffStatusLabel } from '../history-logic.js';
+import { formatBusinessTimeOn } from '../../../lib/config.js';
+import { formatDay, groupByDay, staffEntryDetails, staffStatusLabel } from '../history-logic.js';
 import { wrapAnywhere } from '../../../components/wrap-anywhere.js';
 
 const STATUS_COLOR = { Done: 'success', 'Canceled by user': 'default', 'Canceled by barista': 'error' } as const;
@@ -47,7 +48,8 @@ export function StaffHistoryList({ orders, timeZone }: { orders: readonly Order[
                   }}
                 >
                   <Typography variant="body2" sx={{ minWidth: 44, fontVariantNumeric: 'tabular-nums' }}>
-                    {staffEntryTime(o, g.day, timeZone)}
+                    {/* Its last update, with the date when that fell after the day it was placed. */}
+                    {formatBusinessTimeOn(o.updatedAt, g.day, timeZone)}
                   </Typography>
                   <Box sx={wrapAnywhere}>
                     <Typography variant="body1" sx={{ fontWeight: 600 }}>
