@@ -15,7 +15,7 @@ import {
   settled,
 } from '../support/browser.js';
 import { setShop, signInWithTokens, takeAlert } from '../support/customer.js';
-import { baristaPatch, catalog, menuId, newCustomer, placeCafeOrder } from '../staff/staff-support.js';
+import { baristaPatch, catalog, menuId, newCustomer, newMenu, placeCafeOrder } from '../staff/staff-support.js';
 
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url));
 
@@ -605,14 +605,8 @@ describe('ordering a cafe drink', () => {
   });
 
   it('fits a 320 px phone: a one-word 25-letter name wraps, the tabs and the form hint stay whole', async () => {
-    const coffee = (await app.api<Category[]>(barista, 'GET', '/category')).body.find((c) => c.name === 'Coffee')!;
     const name = 'Wwwwwwwwwwwwwwwwwwwwwwwww';
-    const created = await app.api<{ id: string }>(barista, 'POST', '/menu', {
-      name,
-      description: 'M'.repeat(50),
-      category_id: coffee.id,
-    });
-    expect(created.status).toBe(201);
+    const created = await newMenu(app, barista, 'Coffee', { name, description: 'M'.repeat(50) });
     const guest = await newCustomer(app, 'Narrow Phone');
     const phone = await newPhonePage(browser, { width: 320, height: 640 });
     await signInWithTokens(phone, app, guest.email, '/menuCafe');
@@ -645,19 +639,13 @@ describe('ordering a cafe drink', () => {
     expect(box.x + box.width).toBeLessThanOrEqual(320);
     await screenshot(phone, 'order-summary-320-long-name');
     await phone.context().close();
-    await app.api(barista, 'PATCH', `/menu/${created.body.id}`, { isActive: 'inactive' });
+    await app.api(barista, 'PATCH', `/menu/${created}`, { isActive: 'inactive' });
   });
 
   it('asks about a one-word menu name of 25 letters whole, inside the cancel dialog, on a 390 and a 320 px phone', async () => {
-    const coffee = (await app.api<Category[]>(barista, 'GET', '/category')).body.find((c) => c.name === 'Coffee')!;
-    const created = await app.api<{ id: string }>(barista, 'POST', '/menu', {
-      name: WIDE_NAME,
-      description: '',
-      category_id: coffee.id,
-    });
-    expect(created.status).toBe(201);
+    const created = await newMenu(app, barista, 'Coffee', { name: WIDE_NAME });
     const guest = await newCustomer(app, 'Wide Menu');
-    const order = await placeCafeOrder(app, guest.token, created.body.id);
+    const order = await placeCafeOrder(app, guest.token, created);
     const phone = await newPhonePage(browser);
     await signInWithTokens(phone, app, guest.email, '/statusOrder');
     const dialog = phone.getByRole('dialog', { name: `You want to cancel ${WIDE_NAME}?` });
@@ -677,6 +665,6 @@ describe('ordering a cafe drink', () => {
     }
     await phone.context().close();
     expect((await app.api(guest.token, 'PATCH', `/order/${order.id}`, { status: 'cancel' })).status).toBe(200);
-    await app.api(barista, 'PATCH', `/menu/${created.body.id}`, { isActive: 'inactive' });
+    await app.api(barista, 'PATCH', `/menu/${created}`, { isActive: 'inactive' });
   });
 });

@@ -22,7 +22,7 @@ import {
   textBox,
 } from '../support/browser.js';
 import { NEW_ACCOUNT_PASSWORD, setShop, signInWithTokens } from '../support/customer.js';
-import { baristaPatch, catalog, menuId, newCustomer, placeBarOrder, placeCafeOrder } from './staff-support.js';
+import { baristaPatch, catalog, menuId, newCustomer, newMenu, placeBarOrder, placeCafeOrder } from './staff-support.js';
 import { testNow } from '../support/business-clock.js';
 
 let app: RunningApp;
@@ -642,15 +642,9 @@ describe("dashboards, history and users with the day's orders", () => {
   });
 
   it("keeps a one-word menu name of 25 letters inside its card in a user's history on a phone", async () => {
-    const coffee = (await catalog(app, barista)).find((c) => c.name === 'Coffee')!;
-    const created = await app.api<{ id: string }>(barista, 'POST', '/menu', {
-      name: WIDE_NAME,
-      description: '',
-      category_id: coffee.id,
-    });
-    expect(created.status).toBe(201);
+    const created = await newMenu(app, barista, 'Coffee', { name: WIDE_NAME });
     const guest = await newCustomer(app, 'Wide History');
-    const order = await placeCafeOrder(app, guest.token, created.body.id);
+    const order = await placeCafeOrder(app, guest.token, created);
     expect((await app.api(guest.token, 'PATCH', `/order/${order.id}`, { status: 'cancel' })).status).toBe(200);
     const page = await newPhonePage(browser);
     try {

@@ -11,7 +11,7 @@ import {
   settled,
 } from '../support/browser.js';
 import { setShop, signInWithTokens } from '../support/customer.js';
-import { baristaPatch, catalog, menuId, newCustomer, placeCafeOrder } from './staff-support.js';
+import { baristaPatch, catalog, menuId, newCustomer, newMenu, placeCafeOrder } from './staff-support.js';
 
 // How much of a rush a barista sees at once: a desk board shows at least 12 waiting tickets without
 // scrolling (a ticket grid, oldest first), a phone at least 3; staff history rows stay readable on a phone.
@@ -28,13 +28,7 @@ beforeAll(async () => {
   const menus = await catalog(app, barista);
   // A name as long as a menu's may be (25), the widest type and sweetness.
   await setShop(app, barista, 'all-close');
-  const frappe = menus.find((c) => c.name === 'Frappe')!;
-  const created = await app.api<{ id: string }>(barista, 'POST', '/menu', {
-    name: LONG_NAME,
-    description: '-',
-    category_id: frappe.id,
-  });
-  if (created.status !== 201) throw new Error(`menu: ${created.status} ${JSON.stringify(created.body)}`);
+  const created = await newMenu(app, barista, 'Frappe', { name: LONG_NAME, description: '-' });
   await setShop(app, barista, 'cafe-open');
   const drinks = ['Latte', 'Mocha', 'Americano'];
   for (let i = 0; i < 7; i++) {
@@ -43,7 +37,7 @@ beforeAll(async () => {
     placed.push(await placeCafeOrder(app, c.token, menuId(menus, drinks[(i + 1) % 3]!)));
   }
   const c = await newCustomer(app);
-  placed.push(await placeCafeOrder(app, c.token, created.body.id, { type: 'frappe', sweetness: 100 }));
+  placed.push(await placeCafeOrder(app, c.token, created, { type: 'frappe', sweetness: 100 }));
 });
 afterAll(async () => {
   await browser?.close();

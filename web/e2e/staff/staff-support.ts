@@ -38,6 +38,21 @@ export async function catalog(app: RunningApp, token: string): Promise<Category[
   return (await app.api<Category[]>(token, 'GET', '/category')).body;
 }
 
+/** Creates a menu in the named category (as a barista) and returns its id. */
+export async function newMenu(
+  app: RunningApp,
+  barista: string,
+  categoryName: string,
+  menu: { name: string; description?: string },
+): Promise<string> {
+  const category = (await catalog(app, barista)).find((c) => c.name === categoryName);
+  if (!category) throw new Error(`no category ${categoryName}`);
+  const body = { name: menu.name, description: menu.description ?? '', category_id: category.id };
+  const r = await app.api<{ id: string }>(barista, 'POST', '/menu', body);
+  if (r.status !== 201) throw new Error(`menu: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body.id;
+}
+
 export function menuId(categories: Category[], name: string): string {
   const m = categories.flatMap((c) => c.menu).find((x) => x.name === name);
   if (!m) throw new Error(`no menu ${name}`);

@@ -15,7 +15,7 @@ import {
   textBox,
 } from '../support/browser.js';
 import { setShop, signInWithTokens } from '../support/customer.js';
-import { baristaPatch, catalog, menuId, newCustomer, placeBarOrder, placeCafeOrder } from './staff-support.js';
+import { baristaPatch, catalog, menuId, newCustomer, newMenu, placeBarOrder, placeCafeOrder } from './staff-support.js';
 
 let app: RunningApp;
 let browser: Browser;
@@ -308,18 +308,12 @@ describe('the barista station', () => {
   });
 
   it('keeps the drink and name of a waiting and a cancelled order clear of their buttons and inside the card on a phone', async () => {
-    const coffee = menus.find((c) => c.name === 'Coffee')!;
-    const created = await app.api<{ id: string }>(barista, 'POST', '/menu', {
-      name: WIDE_NAME,
-      description: '',
-      category_id: coffee.id,
-    });
-    expect(created.status).toBe(201);
+    const created = await newMenu(app, barista, 'Coffee', { name: WIDE_NAME });
     const wide = await newCustomer(app, WIDE_PERSON);
-    const done = await placeCafeOrder(app, wide.token, created.body.id);
+    const done = await placeCafeOrder(app, wide.token, created);
     await baristaPatch(app, barista, done.id, { status: 'in-progress' });
     await baristaPatch(app, barista, done.id, { status: 'done' });
-    const cancelled = await placeCafeOrder(app, wide.token, created.body.id);
+    const cancelled = await placeCafeOrder(app, wide.token, created);
     await baristaPatch(app, barista, cancelled.id, { status: 'rejected', reject_note: 'Machine Failure' });
     const phone = await newPhonePage(browser);
     await signInWithTokens(phone, app, 'barista@woxa.tech', '/ordering');
