@@ -4,16 +4,37 @@ import { serverNow } from './config.js';
 
 const CHECK_MS = 30_000;
 
-/** Asks `onChange` to look at the day again every half minute and when the page comes back into view. */
-export function watchDayTurn(onChange: () => void, every = CHECK_MS): () => void {
-  const timer = setInterval(onChange, every);
+// One timer and one visibility listener for every subscriber (each order card on a page subscribes);
+// React compares each subscriber's snapshot and renders only those whose day changed.
+const subscribers = new Set<() => void>();
+let stopWatching: (() => void) | null = null;
+
+function notifyAll(): void {
+  for (const onChange of subscribers) onChange();
+}
+
+function watch(): () => void {
+  const timer = setInterval(notifyAll, CHECK_MS);
   const onVisible = () => {
-    if (document.visibilityState === 'visible') onChange();
+    if (document.visibilityState === 'visible') notifyAll();
   };
   document.addEventListener('visibilitychange', onVisible);
   return () => {
     clearInterval(timer);
     document.removeEventListener('visibilitychange', onVisible);
+  };
+}
+
+/** Asks `onChange` to look at the day again every half minute and when the page comes back into view. */
+function subscribe(onChange: () => void): () => void {
+  subscribers.add(onChange);
+  stopWatching ??= watch();
+  return () => {
+    subscribers.delete(onChange);
+    if (subscribers.size === 0) {
+      stopWatching?.();
+      stopWatching = null;
+    }
   };
 }
 
@@ -23,5 +44,5 @@ export function watchDayTurn(onChange: () => void, every = CHECK_MS): () => void
  * old one until a reload.
  */
 export function useBusinessDay(timeZone: string): string {
-  return useSyncExternalStore(watchDayTurn, () => businessDay(serverNow(), timeZone));
+  return useSyncExternalStore(subscribe, () => businessDay(serverNow(), timeZone));
 }
