@@ -33,23 +33,47 @@ export async function sendKeyed<T>(
   }
 }
 
+export interface PendingSend<B> {
+  key: string;
+  body: B;
+}
+
+/**
+ * One key per draft: while a send's outcome is unknown, sending the same draft again repeats it word for word
+ * (same key, same body: the server refuses a key reused with another body); once the server has answered, the
+ * next send is a new decision with a new key. `fingerprint` says which drafts are the same; the body sent may
+ * carry more (an order's location, read once).
+ */
+export function createPendingSend<D, B = D>(fingerprint: (draft: D) => string, newKey: () => string = newId) {
+  let pending: (PendingSend<B> & { fingerprint: string }) | null = null;
+  return {
+    unanswered: (draft: D): PendingSend<B> | null => (pending?.fingerprint === fingerprint(draft) ? pending : null),
+    start: (draft: D, body: B): PendingSend<B> => {
+      pending = { fingerprint: fingerprint(draft), key: newKey(), body };
+      return pending;
+    },
+    /** `send` was answered (`err` undefined or a refusal) or not (`err` with no answer). */
+    settled: (send: PendingSend<B>, err?: unknown): void => {
+      if (pending === send && (err === undefined || !outcomeUnknown(err))) pending = null;
+    },
+  };
+}
+
 /**
  * A create whose answer was lost, sent again (the Save tapped again after "no connection"), is the same
  * create: the same body keeps its key until the server has answered it; another body, or a send after an
  * answer, gets a new one.
  */
 export function createKeyedSender<T>(path: string, options: RetryOptions = {}, newKey: () => string = newId) {
-  let pending: { body: string; key: string } | null = null;
+  const sends = createPendingSend<unknown>((body) => JSON.stringify(body), newKey);
   return async (body: unknown): Promise<T> => {
-    const text = JSON.stringify(body);
-    if (pending?.body !== text) pending = { body: text, key: newKey() };
-    const { key } = pending;
+    const send = sends.unanswered(body) ?? sends.start(body, body);
     try {
-      const answer = await sendKeyed<T>(path, { method: 'POST', body }, key, options);
-      pending = null;
+      const answer = await sendKeyed<T>(path, { method: 'POST', body: send.body }, send.key, options);
+      sends.settled(send);
       return answer;
     } catch (err) {
-      if (!outcomeUnknown(err) && pending?.key === key) pending = null;
+      sends.settled(send, err);
       throw err;
     }
   };

@@ -1,10 +1,11 @@
 import { isBlankName, LIMITS, NAME_EMPTY_MESSAGE } from '@drinks/contracts';
 import { Button } from '@mui/material';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { useAlert } from '../../components/alert-provider.js';
 import { TextInput } from '../../components/text-input.js';
 import { useConfig } from '../../lib/config.js';
+import { useLatch } from '../../lib/use-latch.js';
 import { useRegister } from './api/register.js';
 import { AuthCard } from './components/auth-card.js';
 import { EmailField } from './components/email-field.js';
@@ -21,16 +22,15 @@ export function RegisterPage() {
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  // A second tap lands before React has disabled the button: it would register again and answer "taken".
-  const submitting = useRef(false);
+  // A second tap would register again and answer "taken".
+  const latch = useLatch();
 
   const submit = async () => {
-    if (submitting.current) return;
-    submitting.current = true;
+    if (!latch.take()) return;
     try {
       await createAccount();
     } finally {
-      submitting.current = false;
+      latch.release();
     }
   };
 

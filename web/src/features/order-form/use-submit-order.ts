@@ -1,11 +1,12 @@
 import { ERROR_MESSAGES } from '@drinks/contracts';
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { useAlert } from '../../components/alert-provider.js';
 import { useToast } from '../../components/toast-provider.js';
 import { ApiError } from '../../lib/api-client.js';
 import { useConfig } from '../../lib/config.js';
 import { useSession } from '../../lib/session.js';
+import { useLatch } from '../../lib/use-latch.js';
 import { STORAGE_KEYS, writeStorage } from '../../lib/storage.js';
 import { outcomeUnknown } from '../../lib/keyed-command.js';
 import { createDraftKey, usePlaceOrder, type OrderDraft } from './api/place-order.js';
@@ -30,23 +31,17 @@ export function useSubmitOrder(area: 'cafe' | 'bar') {
   const role = user?.role;
   // From the first tap until the form can be used again: a second tap during the request or the 2 s
   // before leaving would place a second order (the draft's key is spent once the first is answered).
-  const inFlight = useRef(false);
-  const [busy, setBusy] = useState(false);
-  const hold = (on: boolean) => {
-    inFlight.current = on;
-    setBusy(on);
-  };
+  const latch = useLatch();
 
   /** How it went (see placeDraft); a tap while one is under way is 'ignored'. */
   const submit = async (draft: OrderDraft): Promise<Outcome | 'ignored'> => {
-    if (inFlight.current) return 'ignored';
-    hold(true);
+    if (!latch.take()) return 'ignored';
     try {
       const outcome = await placeDraft(draft);
-      if (outcome !== 'left') hold(false);
+      if (outcome !== 'left') latch.release();
       return outcome;
     } catch (err) {
-      hold(false);
+      latch.release();
       throw err;
     }
   };
@@ -74,7 +69,7 @@ export function useSubmitOrder(area: 'cafe' | 'bar') {
     const { body } = send;
     try {
       const order = await place.mutateAsync({ draft: body, key: send.key });
-      draftKey.settled();
+      draftKey.settled(send);
       if (order.status !== 'ordered') throw new Error(`unexpected status ${order.status}`);
       if (area === 'cafe' && body.tumblerImage) writeStorage(STORAGE_KEYS.favOrder, body.tumblerImage);
       toast({
@@ -88,7 +83,7 @@ export function useSubmitOrder(area: 'cafe' | 'bar') {
       return 'left';
     } catch (err) {
       console.error('order failed', err);
-      draftKey.settled(err);
+      draftKey.settled(send, err);
       if (outcomeUnknown(err)) {
         toast({ severity: 'error', title: 'No connection', message: UNKNOWN_TEXT });
         return 'lost';
@@ -105,5 +100,5 @@ export function useSubmitOrder(area: 'cafe' | 'bar') {
       return 'left';
     }
   };
-  return { submit, pending: busy };
+  return { submit, pending: latch.held };
 }

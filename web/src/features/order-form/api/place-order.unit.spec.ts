@@ -56,7 +56,7 @@ describe('placeOrder', () => {
       (e: unknown) => e,
     );
     expect(lost).toBeInstanceOf(TypeError);
-    drafts.settled(lost);
+    drafts.settled(first, lost);
     const again = drafts.unanswered(draft);
     expect(again).toEqual(first);
     const order = await placeOrder(again!.body, again!.key, { wait: async () => undefined });
@@ -84,14 +84,18 @@ describe('createDraftKey', () => {
     let n = 0;
     const drafts = createDraftKey(() => `k-${++n}`);
     expect(drafts.unanswered(draft)).toBeNull();
-    expect(drafts.start(draft, draft).key).toBe('k-1');
-    drafts.settled(new TypeError('Failed to fetch'));
+    const first = drafts.start(draft, draft);
+    expect(first.key).toBe('k-1');
+    drafts.settled(first, new TypeError('Failed to fetch'));
     expect(drafts.unanswered(draft)?.key).toBe('k-1');
     expect(drafts.unanswered({ ...draft, sweetness: 100 })).toBeNull();
-    drafts.settled(new ApiError(409, 'Limit', 'ORDER_LIMIT_REACHED'));
+    drafts.settled(first, new ApiError(409, 'Limit', 'ORDER_LIMIT_REACHED'));
     expect(drafts.unanswered(draft)).toBeNull();
-    expect(drafts.start(draft, draft).key).toBe('k-2');
-    drafts.settled();
+    const second = drafts.start(draft, draft);
+    expect(second.key).toBe('k-2');
+    drafts.settled(first);
+    expect(drafts.unanswered(draft)).toBe(second);
+    drafts.settled(second);
     expect(drafts.unanswered(draft)).toBeNull();
   });
 });
