@@ -71,7 +71,8 @@ export const PlaceOrderBody = z.object({
   menu_name: z.string().max(200).optional(),
   type: DrinkType.nullable().optional(),
   sweetness: Sweetness.nullable().optional(),
-  remark: Remark.optional().default(''),
+  /** Required for a cafe drink ('' for none); a bar drink takes none. */
+  remark: Remark.optional(),
   tumblerImage: z.string().max(2000).nullable().optional(),
   location: Location.optional(),
 });

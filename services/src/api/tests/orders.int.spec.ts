@@ -57,6 +57,7 @@ describe.each(BACKENDS)('orders over HTTP on %s', (_backend, env) => {
         { tumblerImage: null },
         { tumblerImage: '/api/images/0123456789abcdef0123456789abcdef.jpg' },
         { remark: 'x'.repeat(51) },
+        { remark: undefined },
         { type: null },
       ];
       for (const extra of bad) {

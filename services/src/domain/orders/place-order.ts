@@ -46,11 +46,12 @@ export function validateDrink(command: PlaceOrder, area: Area): Drink {
   const { drink } = command;
   const type = drink.type ?? null;
   const image = drink.tumblerImage?.trim() ? drink.tumblerImage : null;
-  const remark = area === 'cafe' ? (drink.remark ?? '') : '';
+  const remark = area === 'cafe' ? drink.remark : '';
   if (type !== null && !DrinkType.safeParse(type).success)
     errors.push({ path: 'type', message: 'Type must be hot, cold or frappe.' });
   if (area === 'cafe') {
-    for (const issue of Remark.safeParse(remark).error?.issues ?? [])
+    if (remark === undefined) errors.push({ path: 'remark', message: 'Remark is required: send "" for none.' });
+    for (const issue of Remark.safeParse(remark ?? '').error?.issues ?? [])
       errors.push({ path: 'remark', message: issue.message });
     if (type === null) errors.push({ path: 'type', message: 'Type is required: hot, cold or frappe.' });
     const sweetness = drink.sweetness;
@@ -67,7 +68,7 @@ export function validateDrink(command: PlaceOrder, area: Area): Drink {
     type,
     sweetness: area === 'cafe' ? (drink.sweetness ?? null) : null,
     tumblerImage: image,
-    remark: remark.trim() === '' ? '-' : remark,
+    remark: remark === undefined || remark.trim() === '' ? '-' : remark,
   };
 }
 

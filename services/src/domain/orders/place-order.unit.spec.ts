@@ -88,6 +88,13 @@ describe('PlaceOrder', () => {
         .thenThrows({ status: 400, paths: ['tumblerImage'] });
     });
 
+    it('requires a remark, empty for none (API.md: a missing field is a 400)', () => {
+      const order = cafeOrder();
+      given()
+        .when({ ...order, drink: { ...order.drink, remark: undefined } })
+        .thenThrows({ status: 400, code: 'VALIDATION_FAILED', paths: ['remark'] });
+    });
+
     it('accepts a remark of exactly 50 characters', () => {
       given()
         .when(cafeOrder({ remark: 'x'.repeat(50) }))
