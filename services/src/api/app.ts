@@ -11,7 +11,7 @@ import type { AppDeps } from './deps.js';
 import { type AppState, authenticate } from './middleware/auth.js';
 import { clientAddress } from './middleware/client-address.js';
 import { idempotentBody, recallingOnlyKnownKeys } from './middleware/idempotent-body.js';
-import { checkedBody } from './middleware/body-check.js';
+import { checkedBody, jsonBodyOnly } from './middleware/body-check.js';
 import { errorHandler } from './middleware/error-handler.js';
 import { requestContext, securityHeaders, serializeJson } from './middleware/request-context.js';
 import { authRoutes } from './routes/auth.js';
@@ -52,14 +52,16 @@ export function createApp(appDeps: AppDeps, options: { webDir?: string } = {}): 
   const newKeys = new Set<string>();
   const deps: AppDeps = { ...appDeps, store: recallingOnlyKnownKeys(appDeps.store, newKeys) };
   const app = new Koa<AppState>({ proxy: false });
-  const uploadParser = bodyParser({ enableTypes: ['json'], jsonLimit: UPLOAD_LIMIT, encoding: 'utf-8' });
-  // DELETE too: DELETE /api/push/subscriptions names the endpoint in its body (a device's secret, kept out of URLs).
-  const jsonParser = bodyParser({
-    enableTypes: ['json'],
-    jsonLimit: JSON_LIMIT,
+  // Every JSON type (application/merge-patch+json too), as jsonBodyOnly lets through. The parser merges this
+  // list into its own index by index (lodash.merge), so it names application/json first.
+  const json = {
+    enableTypes: ['json' as const],
+    extendTypes: { json: ['application/json', '+json'] },
     encoding: 'utf-8',
-    parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'],
-  });
+  };
+  const uploadParser = bodyParser({ ...json, jsonLimit: UPLOAD_LIMIT });
+  // DELETE too: DELETE /api/push/subscriptions names the endpoint in its body (a device's secret, kept out of URLs).
+  const jsonParser = bodyParser({ ...json, jsonLimit: JSON_LIMIT, parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'] });
 
   // API.md lists the probes as /healthz, /readyz and /metrics; they live under /api like every call, and
   // answer at the root too, where a probe written from that list looks (not the app shell's 200).
@@ -77,6 +79,7 @@ export function createApp(appDeps: AppDeps, options: { webDir?: string } = {}): 
   app.use(compress({ threshold: 1024, br: false }));
   app.use(serializeJson());
   app.use(signInFailsAsOne());
+  app.use(jsonBodyOnly());
   app.use((ctx, next) => (ctx.path === '/api/upload/image' ? uploadParser(ctx, next) : jsonParser(ctx, next)));
   app.use(checkedBody());
   app.use(authenticate(deps));

@@ -1,5 +1,22 @@
 import type { Middleware } from 'koa';
-import { ValidationError } from '../../errors.js';
+import { AppError, ValidationError } from '../../errors.js';
+
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Refuses, with a 415, a body that is not JSON: the parser skips it and the call would read an empty object,
+ * answering "name: Required." to a form or text/plain body that held the name. A call without a body
+ * (Content-Length 0, as fetch sends a bodiless PATCH) passes.
+ */
+export function jsonBodyOnly(): Middleware {
+  return (ctx, next) => {
+    if (!BODY_METHODS.has(ctx.method)) return next();
+    const hasBody = Number(ctx.get('Content-Length') || '0') > 0 || ctx.get('Transfer-Encoding') !== '';
+    if (hasBody && !ctx.is('application/json', '+json'))
+      throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the body as JSON (Content-Type: application/json).');
+    return next();
+  };
+}
 
 /** Deeper than any body of ours (an order's location is three levels): refused before anything walks it. */
 export const MAX_BODY_DEPTH = 16;

@@ -71,6 +71,40 @@ describe('bad input', () => {
     expect((await app.call<{ name: string }>('GET', '/user/me', { token: user.token })).body.name).toBe('Fuzzer');
   });
 
+  it('a body that is not JSON is a 415 saying so and changes nothing; a bodiless PATCH and a +json type pass', async () => {
+    const email = `typed-${Date.now()}@woxa.tech`;
+    const json = JSON.stringify({ name: 'Typed', email, password: 'Secret-pass-1' });
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded', null]) {
+      const res = await fetch(`${app.url}/api/auth/register`, {
+        method: 'POST',
+        headers: type ? { 'content-type': type } : {},
+        body: type ? json : new Blob([json]),
+      });
+      expect(res.status, String(type)).toBe(415);
+      expect(await res.json()).toMatchObject({
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+        detail: 'Send the body as JSON (Content-Type: application/json).',
+      });
+    }
+    const login = await app.call('POST', '/auth/v2/login', { body: { email, password: 'Secret-pass-1' } });
+    expect(login.status).toBe(401);
+    const patched = await fetch(`${app.url}/api/user`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/merge-patch+json' },
+      body: JSON.stringify({ name: 'Merge Patched' }),
+    });
+    expect(patched.status).toBe(200);
+    expect(await patched.json()).toMatchObject({ name: 'Merge Patched' });
+    const shop = (await app.call<{ isCafeOpen: boolean; isBarOpen: boolean }>('GET', '/cafe-status')).body;
+    const status = shop.isCafeOpen ? 'cafe-open' : shop.isBarOpen ? 'bar-open' : 'all-close';
+    const bodiless = await fetch(`${app.url}/api/cafe-status/${status}`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${staff.barista}` },
+    });
+    expect(bodiless.status).toBe(200);
+    expect(await bodiless.json()).toEqual(shop);
+  });
+
   it('a body nested thousands deep is a 400, signed in or not, and the process keeps serving', async () => {
     // Parsed fine, it overflowed the call stack where it was walked or hashed: a 500 with a logged stack.
     const deep = `${'['.repeat(6_000)}${']'.repeat(6_000)}`;
