@@ -47,7 +47,7 @@ const toMillis = (v: unknown): number =>
   v instanceof Date ? v.getTime() : typeof v === 'number' ? v : typeof v === 'string' ? Date.parse(v) : NaN;
 
 type RotateOutcome =
-  | { ok: true; userId: string; refreshToken: string }
+  | { ok: true; userId: string; refreshToken: string; usedMs: number }
   | { ok: false; reused: false }
   | { ok: false; reused: true; userId: string };
 
@@ -92,8 +92,9 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
   // Imported once: given the raw bytes, jose imports a key for every signature it makes or checks.
   const key = crypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
 
-  async function signAccess(userId: string): Promise<string> {
-    const nowMs = clock().getTime();
+  /** Signed now with a random jti, or as `again` says: the same claims sign the same token (HS256). */
+  async function signAccess(userId: string, again?: { issuedMs: number; jti: string }): Promise<string> {
+    const nowMs = again?.issuedMs ?? clock().getTime();
     const now = Math.floor(nowMs / 1000);
     // iat counts whole seconds; a sign-out must not take the login that follows it in the same second.
     return new SignJWT({ [ISSUED_MS_CLAIM]: nowMs })
@@ -103,7 +104,7 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
       .setExpirationTime(now + accessTtlSeconds)
       .setIssuer(issuer)
       .setAudience(audience)
-      .setJti(randomUUID())
+      .setJti(again?.jti ?? randomUUID())
       .sign(await key);
   }
 
@@ -113,6 +114,8 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
    */
   const successorOf = (refreshToken: string, retryKey: string) =>
     createHmac('sha256', secret).update(`refresh-retry\n${refreshToken}\n${retryKey}`).digest('base64url');
+  const accessJtiOf = (successor: string) =>
+    createHmac('sha256', secret).update(`access-retry\n${successor}`).digest('base64url');
 
   async function insertRefresh(
     k: KnexDb['knex'],
@@ -160,7 +163,7 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
               .whereNull('used_at')
               .whereNull('revoked_at')
               .first('id');
-            if (given) return { ok: true, userId: row.user_id, refreshToken: successor };
+            if (given) return { ok: true, userId: row.user_id, refreshToken: successor, usedMs: toMillis(row.used_at) };
           }
           // Committed, not thrown: the revocation must survive the refusal.
           await refreshTokens(trx)
@@ -180,6 +183,7 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
           ok: true,
           userId: row.user_id,
           refreshToken: await insertRefresh(trx, row.user_id, row.family_id, successor),
+          usedMs: now.getTime(),
         };
       });
       // Signed after commit: the write lock is not held across the async crypto.
@@ -190,7 +194,16 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
           .update({ revoked_at: clock().toISOString() });
         throw new UnauthorizedError('This account is not active.');
       }
-      if (outcome.ok) return { accessToken: await signAccess(outcome.userId), refreshToken: outcome.refreshToken };
+      if (outcome.ok) {
+        // A retry under the same key gets the first answer word for word (API.md): the access token is signed
+        // again from the same claims, the time of the first use and a jti drawn from the successor. Once that
+        // token would have expired, a fresh one.
+        const again =
+          successor && outcome.usedMs + accessTtlSeconds * 1000 > clock().getTime() + 1000
+            ? { issuedMs: outcome.usedMs, jti: accessJtiOf(successor) }
+            : undefined;
+        return { accessToken: await signAccess(outcome.userId, again), refreshToken: outcome.refreshToken };
+      }
       if (outcome.reused) {
         // A reuse means someone else may hold the family's tokens: the user's access tokens issued so far stop
         // working too, and live sockets close. The other sessions keep their refresh tokens and refresh quietly.
