@@ -29,8 +29,14 @@ export interface TokenService {
   rotate(refreshToken: string, retryKey?: string): Promise<Tokens>;
   verifyAccess(token: string | undefined | null): Promise<{ userId: string }>;
   revokeAll(userId: string): Promise<void>;
-  /** Called after a user's tokens were revoked here (logout): live sockets close. */
+  /** Called after a user's tokens were revoked (logout) here, or by another process as watchRevocations finds. */
   onRevoked(listener: (userId: string) => void): void;
+  /**
+   * Reads the sign-outs every NOT_BEFORE_CACHE_MS and reports other processes' to onRevoked: a live socket
+   * here of a user who signed out through another API process closes then, not at its next heartbeat.
+   * Returns its stop.
+   */
+  watchRevocations(): () => void;
 }
 
 const ACCESS_TYPE = 'at+jwt';
@@ -71,12 +77,15 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
   const sessionMaxMs = (options.sessionMaxSeconds ?? 30 * 24 * 3600) * 1000;
   const refreshTokens = (k = db.knex) => k('refresh_tokens');
   const families = (k = db.knex) => k('refresh_families');
-  const revocations = createRevocations(db, accessTtlSeconds, clock);
   const revokedListeners: ((userId: string) => void)[] = [];
+  const revoked = (userId: string) => {
+    for (const listener of revokedListeners) listener(userId);
+  };
+  const revocations = createRevocations(db, accessTtlSeconds, clock, revoked);
   /** The user's access tokens issued up to `notBeforeMs` stop working, and live sockets close. */
   async function revokeAccess(userId: string, notBeforeMs: number) {
     await revocations.revoke(userId, notBeforeMs);
-    for (const listener of revokedListeners) listener(userId);
+    revoked(userId);
   }
 
   async function sessionExpired(k: KnexDb['knex'], familyId: string, userId: string, now: number) {
@@ -257,6 +266,12 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
     onRevoked(listener) {
       revokedListeners.push(listener);
     },
+
+    watchRevocations() {
+      const timer = setInterval(() => void revocations.notBefore('').catch(() => undefined), NOT_BEFORE_CACHE_MS);
+      timer.unref();
+      return () => clearInterval(timer);
+    },
   };
 }
 
@@ -272,7 +287,13 @@ const EXPIRY_LEEWAY_SECONDS = 60;
  * nearly every request of a busy office). A sign-out older than an access token's lifetime is left out:
  * every token it signed out has expired. This process sees its own sign-outs at once.
  */
-function createRevocations(db: KnexDb, accessTtlSeconds: number, clock: Clock) {
+function createRevocations(
+  db: KnexDb,
+  accessTtlSeconds: number,
+  clock: Clock,
+  /** A user signed out by another process since the last read. */
+  signedOutElsewhere: (userId: string) => void,
+) {
   const table = () => db.knex('session_revocations');
   let snapshot = new Map<string, number>();
   let readAt = -Infinity;
@@ -286,11 +307,15 @@ function createRevocations(db: KnexDb, accessTtlSeconds: number, clock: Clock) {
       not_before_ms: number | string;
     }[];
     const next = new Map(rows.map((r) => [r.user_id, Number(r.not_before_ms)]));
+    // The first read finds sign-outs made before this process started: no socket here predates them.
+    const grown =
+      readAt === -Infinity ? [] : [...next].filter(([userId, notBefore]) => notBefore > (snapshot.get(userId) ?? 0));
     // A sign-out made here while the query ran may be missing from its rows; a user's not_before only grows.
     for (const [userId, notBefore] of snapshot)
       if (notBefore >= since && notBefore > (next.get(userId) ?? 0)) next.set(userId, notBefore);
     snapshot = next;
     readAt = startedAt;
+    for (const [userId] of grown) signedOutElsewhere(userId);
   }
 
   return {

@@ -170,8 +170,10 @@ export async function startApi(
           // Once the read model has the change, the user's sockets are checked against it: through a cache
           // that forgets first where no projector runs to clear it (a demoted barista's socket on another API
           // process went on receiving everyone's orders until the 25 s heartbeat).
+          // Where a projector runs, it may not be the one that applied this event (two ROLE=all processes):
+          // the cache forgets here too, whoever applied it.
           void watcher.waitFor(e.position, READ_YOUR_WRITES_MS).then(() => {
-            if (!runsProjector) userCache.invalidate();
+            userCache.invalidate();
             if (e.type === 'UserRoleChanged' || e.type === 'UserAvailabilityChanged')
               return live.recheck(e.data.userId);
           });
@@ -182,6 +184,8 @@ export async function startApi(
     ),
   );
   tokens.onRevoked((userId) => void live.recheck(userId));
+  const stopWatchingRevocations = tokens.watchRevocations();
+  closers.push(async () => stopWatchingRevocations());
   closers.push(() => live.close());
   metrics.track({ liveClients: () => live.clientCount() });
 

@@ -42,7 +42,7 @@ describe('scale-out: 2 api, 2 relays (active + standby), 1 projector on PostgreS
     await cluster.start('relay');
     apiA = await cluster.start('api', { DEMO_DATA: 'true' });
     apiB = await cluster.start('api');
-    c = await seedCustomers(cluster.db, apiB.url, 6);
+    c = await seedCustomers(cluster.db, apiB.url, 7);
   }, 90_000);
 
   afterAll(async () => {
@@ -141,6 +141,26 @@ describe('scale-out: 2 api, 2 relays (active + standby), 1 projector on PostgreS
       expect((await call(apiA.url, 'PATCH', `/user/${id}`, admin, { role: 'user' })).body.role).toBe('user');
       // Well before the 25 s heartbeat, which alone closed it when api B's user cache was not told.
       await until(() => closedAt !== null, 5_000, 'the demoted socket closed');
+    } finally {
+      ws.close();
+    }
+  });
+
+  it("a sign-out through api A closes that user's socket on api B within seconds, not at its heartbeat", async () => {
+    const [id, token] = [c.ids[6]!, c.tokens[6]!];
+    const ws = new WebSocket(`${apiB.url.replace('http', 'ws')}/api/websockets`);
+    const messages: LiveMessage[] = [];
+    let closedAt: number | null = null;
+    ws.on('message', (raw) => messages.push(JSON.parse(String(raw)) as LiveMessage));
+    ws.on('close', () => (closedAt = Date.now()));
+    await new Promise<void>((resolve, reject) => (ws.once('open', () => resolve()), ws.once('error', reject)));
+    ws.send(JSON.stringify({ type: 'auth', token, hello: true }));
+    try {
+      await until(() => messages.some((m) => m.type === 'hello'), 5_000, 'the socket signed in');
+      const out = await call(apiA.url, 'PUT', `/user/${id}/push/disable`, token, { status: 'INACTIVE' });
+      expect(out.status).toBe(204);
+      // api B reads the sign-outs every 2 s; its heartbeat (25 s) alone closed the socket before.
+      await until(() => closedAt !== null, 6_000, 'the signed-out socket closed');
     } finally {
       ws.close();
     }
