@@ -97,6 +97,27 @@ describe('a barista starting while the owner cancels', () => {
   });
 });
 
+describe('the same keyed command sent twice at once (to two processes)', () => {
+  it('given the twin commits first, when this one finds its append in conflict, then it answers as the twin did', async () => {
+    await placeOrder(store, order('o-twin'));
+    let twinDone = false;
+    // The twin (another process) commits the same start under the same key just before this append.
+    const racing: EventStore = {
+      ...store,
+      append: async (events, options) => {
+        if (twinDone) return store.append(events, options);
+        twinDone = true;
+        await store.append(events, options?.metadata ? { metadata: options.metadata } : {});
+        throw new ConcurrencyError();
+      },
+    };
+    const result = await startOrder(racing, { orderId: 'o-twin', actor: barista }, { idempotencyKey: 'start-1' });
+    expect(result.duplicate).toBe(true);
+    expect(result.events.map((e) => e.type)).toEqual(['OrderStarted']);
+    expect((await store.read([{ types: ['OrderStarted'] }])).events).toHaveLength(1);
+  });
+});
+
 describe('changeShopStatus', () => {
   it('refuses to close while an order of today waits, then closes once it is cancelled', async () => {
     await placeOrder(store, order('o-1'));

@@ -65,6 +65,11 @@ async function decideAndAppend<C, S>(
       });
     } catch (error) {
       if (!(error instanceof ConcurrencyError)) throw error;
+      // The conflict may be this very command, sent again under its key to another process (a retry after
+      // a lost answer): deciding again would refuse it ("already started"); the twin's answer is the answer.
+      const key = metadata?.idempotencyKey;
+      const twin = key === undefined ? null : await store.recall(key);
+      if (twin && 'appended' in twin) return twin.appended;
       if (attempt >= maxRetries)
         throw new RuleViolation('CONCURRENCY_CONFLICT', 'Too many concurrent changes; try again.');
       await pause(attempt);
