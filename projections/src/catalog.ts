@@ -124,18 +124,24 @@ async function apply(e: StoredEvent, trx: Knex.Transaction): Promise<void> {
 export async function currentMenuNames(
   db: Db,
   menuIds: readonly string[],
-): Promise<Map<string, { menuName: string; categoryName: string | null }>> {
-  const out = new Map<string, { menuName: string; categoryName: string | null }>();
+): Promise<Map<string, { menuName: string; categoryName: string | null; categoryFor: Area | null }>> {
+  const out = new Map<string, { menuName: string; categoryName: string | null; categoryFor: Area | null }>();
   for (let i = 0; i < menuIds.length; i += 5_000) {
     const rows = (await db(`${MENUS} as m`)
       .leftJoin(`${CATEGORIES} as c`, 'c.id', 'm.category_id')
-      .select('m.id', 'm.name as menu_name', 'c.name as category_name')
+      .select('m.id', 'm.name as menu_name', 'c.name as category_name', 'c.category_for')
       .whereIn('m.id', menuIds.slice(i, i + 5_000))) as {
       id: string;
       menu_name: string;
       category_name: string | null;
+      category_for: string | null;
     }[];
-    for (const r of rows) out.set(r.id, { menuName: r.menu_name, categoryName: r.category_name });
+    for (const r of rows)
+      out.set(r.id, {
+        menuName: r.menu_name,
+        categoryName: r.category_name,
+        categoryFor: r.category_for === null ? null : Area.parse(r.category_for),
+      });
   }
   return out;
 }

@@ -93,6 +93,29 @@ describe.each(BACKENDS)('order statistics on %s', (backend) => {
     ]);
   });
 
+  it('ranks a menu moved to a category of the other area once per area, each row named for its own area', async () => {
+    await h.given(
+      { type: 'CategoryCreated', tags: [], data: { categoryId: 'c-coffee', name: 'Coffee', categoryFor: 'cafe' } },
+      { type: 'CategoryCreated', tags: [], data: { categoryId: 'c-cocktail', name: 'Cocktail', categoryFor: 'bar' } },
+      {
+        type: 'MenuCreated',
+        tags: [],
+        data: { menuId: 'm-latte', name: 'Latte', description: '', categoryId: 'c-coffee' },
+      },
+      { type: 'MenuChanged', tags: [], data: { menuId: 'm-latte', name: 'Latte Shot', categoryId: 'c-cocktail' } },
+      ev.placed({ orderId: 'l4', ...latte, menuName: 'Latte Shot', area: 'bar' }),
+    );
+    const rows = await popularMenus(h.knex, day3);
+    expect(rows.filter((r) => r.Menu_name === 'Latte Shot')).toEqual([
+      { Menu_name: 'Latte Shot', categoryName: 'Coffee', categoryFor: 'cafe', totalOrder: 3 },
+      { Menu_name: 'Latte Shot', categoryName: 'Cocktail', categoryFor: 'bar', totalOrder: 1 },
+    ]);
+    expect(await popularMenus(h.knex, { ...day3, categoryFor: 'bar' })).toEqual([
+      { Menu_name: 'Mojito', categoryName: 'Cocktail', categoryFor: 'bar', totalOrder: 3 },
+      { Menu_name: 'Latte Shot', categoryName: 'Cocktail', categoryFor: 'bar', totalOrder: 1 },
+    ]);
+  });
+
   it('totals the counted orders of a period and area', async () => {
     expect(await totalOrders(h.knex, day3)).toBe(10);
     expect(await totalOrders(h.knex, {})).toBe(12);

@@ -33,10 +33,10 @@ function counted(db: Db, f: StatsFilter): Knex.QueryBuilder {
  */
 export async function popularMenus(db: Db, filter: StatsFilter = {}): Promise<PopularMenuRow[]> {
   const counts = (await counted(db, filter)
-    .select('menu_id')
+    .select('menu_id', 'category_for')
     .count({ n: '*' })
     .max({ last: 'placed_position' })
-    .groupBy('menu_id')) as { menu_id: string; n: unknown; last: unknown }[];
+    .groupBy('menu_id', 'category_for')) as { menu_id: string; category_for: string; n: unknown; last: unknown }[];
   if (counts.length === 0) return [];
   const names = new Map<number, { menu_name: string; category_name: string; category_for: string }>();
   const lasts = counts.map((c) => Number(c.last));
@@ -59,9 +59,12 @@ export async function popularMenus(db: Db, filter: StatsFilter = {}): Promise<Po
     .map((c) => {
       const n = names.get(Number(c.last))!;
       const now = current.get(c.menu_id);
+      // A menu moved to a category of the other area has a row per area: its category's name now only
+      // where that category serves the row's area, the name its orders there carried otherwise.
+      const sameArea = now?.categoryFor === n.category_for;
       return {
         Menu_name: now?.menuName ?? n.menu_name,
-        categoryName: now?.categoryName ?? n.category_name,
+        categoryName: (sameArea ? now.categoryName : null) ?? n.category_name,
         categoryFor: Area.parse(n.category_for),
         totalOrder: num(c.n),
       };
