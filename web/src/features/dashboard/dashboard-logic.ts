@@ -71,16 +71,27 @@ export function summaryView(summary: OrderSummary): SummaryView {
 }
 
 /**
- * Whole percentages of the counts' total that add up to 100 (largest remainder): rounding each alone
- * showed 50 + 17 + 17 + 17 = 101 for 3, 1, 1, 1.
+ * Whole percentages of the counts' total: each rounded down, then the units left over to 100 go to the
+ * largest remainders, a count's equals with it (1 of 6 done and 1 of 6 rejected both read 17 %, never 17
+ * and 16). Where the equals do not all fit in what is left, none of them rises: 3, 1, 1, 1 reads 50, 16,
+ * 16, 16, a total of 98, rather than 101 or unequal shares of one count.
  */
 export function wholePercents(counts: readonly number[]): number[] {
   const total = counts.reduce((a, c) => a + c, 0);
   if (total === 0) return counts.map(() => 0);
-  const exact = counts.map((c) => (c * 100) / total);
-  const out = exact.map(Math.floor);
-  const left = 100 - out.reduce((a, p) => a + p, 0);
-  const byRemainder = exact.map((e, i) => ({ i, r: e - Math.floor(e) })).sort((a, b) => b.r - a.r || a.i - b.i);
-  for (const { i } of byRemainder.slice(0, left)) out[i] = (out[i] ?? 0) + 1;
+  const out = counts.map((c) => Math.floor((c * 100) / total));
+  let left = 100 - out.reduce((a, p) => a + p, 0);
+  // Remainders in whole units of 1/total: as fractions, 4 of 6 (66.67) and 1 of 6 (16.67) differ in the last bit.
+  const groups = [...new Set(counts.filter((c) => c > 0))]
+    .map((count) => ({ count, r: (count * 100) % total, size: counts.filter((c) => c === count).length }))
+    // Among equal remainders the larger group first: 4, 1, 1 gives the two 1s their unit (66, 17, 17).
+    .sort((a, b) => b.r - a.r || b.size - a.size);
+  for (const { count, r, size } of groups) {
+    if (r === 0 || size > left) continue;
+    counts.forEach((c, i) => {
+      if (c === count) out[i] = (out[i] ?? 0) + 1;
+    });
+    left -= size;
+  }
   return out;
 }

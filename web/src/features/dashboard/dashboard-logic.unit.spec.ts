@@ -1,4 +1,4 @@
-import type { Order } from '@drinks/contracts';
+import type { Order, OrderSummary } from '@drinks/contracts';
 import { describe, expect, it } from 'vitest';
 import { ordersPerHour, pageCount, pageOf, summaryView } from './dashboard-logic.js';
 
@@ -26,12 +26,22 @@ describe('daily summary', () => {
   });
   it('gives percentages that add up to 100, the largest remainders rounded up', () => {
     const v = summaryView({
-      total: 6,
-      counted: 6,
-      byStatus: { ordered: 3, 'in-progress': 1, done: 1, picked: 1, rejected: 0, cancel: 0 },
+      total: 7,
+      counted: 7,
+      byStatus: { ordered: 3, 'in-progress': 2, done: 1, picked: 1, rejected: 0, cancel: 0 },
     });
-    expect(v.breakdown.map((b) => b.percent)).toEqual([50, 17, 17, 16, 0, 0]);
+    expect(v.breakdown.map((b) => b.percent)).toEqual([43, 29, 14, 14, 0, 0]);
     expect(v.breakdown.reduce((a, b) => a + b.percent, 0)).toBe(100);
+  });
+  it('gives equal counts equal percentages, even where the total then is not 100', () => {
+    const counts = (byStatus: Partial<OrderSummary['byStatus']>) =>
+      summaryView({
+        total: 6,
+        counted: 6,
+        byStatus: { ordered: 0, 'in-progress': 0, done: 0, picked: 0, rejected: 0, cancel: 0, ...byStatus },
+      }).breakdown.map((b) => b.percent);
+    expect(counts({ done: 4, rejected: 1, cancel: 1 })).toEqual([0, 0, 66, 0, 17, 17]);
+    expect(counts({ ordered: 3, 'in-progress': 1, done: 1, picked: 1 })).toEqual([50, 16, 16, 16, 0, 0]);
   });
   it('has 0 % when there is nothing', () => {
     const v = summaryView({
