@@ -193,4 +193,28 @@ describe('customer insights', () => {
     await expectNoSeriousA11yViolations(page);
     await dialog.getByRole('button', { name: 'Close timeline' }).click();
   });
+
+  it("orders again under the menu's new name after a rename: the form, the summary and the order say it", async () => {
+    const waiting = (await app.api<Order[]>(user, 'GET', '/order/my-queue')).body;
+    for (const o of waiting) await barista(app, staff, o.id, 'rejected', 'Machine Failure');
+    await setShop(app, staff, 'all-close');
+    expect((await app.api(staff, 'PATCH', `/menu/${menus.Americano!.id}`, { name: 'Long Black' })).status).toBe(200);
+    await setShop(app, staff, 'cafe-open');
+    await page.goto(`${app.url}/history`);
+    await page
+      .getByTestId('history-entry')
+      .filter({ hasText: 'Americano' })
+      .getByRole('button', { name: 'Order again: Americano' })
+      .click();
+    await page.getByRole('heading', { name: 'Long Black', level: 1 }).waitFor();
+    await page.getByRole('radio', { name: 'Hot' }).check();
+    await page.getByRole('radio', { name: '50%', exact: true }).check();
+    await page.getByRole('button', { name: 'Next' }).click();
+    const summary = page.getByRole('dialog', { name: 'Order Summary' });
+    await summary.getByText('Long Black').waitFor();
+    expect(await summary.innerText()).not.toContain('Americano');
+    await summary.getByRole('button', { name: 'Place order' }).click();
+    await page.waitForURL(`${app.url}/statusOrder`);
+    await card('Long Black').waitFor();
+  });
 });

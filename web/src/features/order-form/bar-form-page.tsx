@@ -5,7 +5,7 @@ import { useLocation, useParams } from 'react-router';
 import { useSession } from '../../lib/session.js';
 import type { OrderDraft } from './api/place-order.js';
 import { ChoiceGroup } from './components/choice-group.js';
-import { FormFields, FormNotice, useOrderAgainProblem } from './components/order-again-notice.js';
+import { FormFields, FormNotice, useFormMenu } from './components/order-again-notice.js';
 import { FormHeader } from './components/form-header.js';
 import { OrderDraftForm } from './components/order-draft-form.js';
 import { readOrderAgain } from '../../lib/order-again.js';
@@ -22,11 +22,13 @@ export const BAR_CLOSED_MESSAGE = 'The bar is closed now. You can order when it 
 
 /** Bar order form: form-bar/{menuName}/{menuId}/{description}; type only, description kept in tumblerImage. */
 export function BarFormPage() {
-  const { menuName = '', menuId = '', description = '-' } = useParams();
+  const { menuName: linkedName = '', menuId = '', description: linkedDescription = '-' } = useParams();
   const { user, shop, shopLoaded } = useSession();
   const again = readOrderAgain(useLocation().state);
   // Refused up front, as the cafe form does: the bar closed, or a drink no longer on the menu.
-  const menuProblem = useOrderAgainProblem(true, menuId, menuName);
+  const menu = useFormMenu(menuId, { name: linkedName, description: linkedDescription });
+  const { name: menuName, problem: menuProblem } = menu;
+  const description = menu.description ?? linkedDescription;
   const problem = shopLoaded && !shop.isBarOpen ? BAR_CLOSED_MESSAGE : menuProblem;
   const [type, setType] = useState<DrinkType | null>(again?.type === 'frappe' ? null : (again?.type ?? null));
   const back = paths.menuBar(user?.role);

@@ -13,7 +13,7 @@ import { isNetworkFailure } from '../../lib/online.js';
 import { uploadImage } from './api/upload-image.js';
 import type { OrderDraft } from './api/place-order.js';
 import { ChoiceGroup } from './components/choice-group.js';
-import { FormFields, FormNotice, useOrderAgainProblem } from './components/order-again-notice.js';
+import { FormFields, FormNotice, useFormMenu } from './components/order-again-notice.js';
 import { FormHeader } from './components/form-header.js';
 import { OrderDraftForm } from './components/order-draft-form.js';
 import { tumblerImageOf, TumblerPicker, type TumblerState } from './components/tumbler-picker.js';
@@ -37,7 +37,7 @@ export const CAFE_CLOSED_MESSAGE = 'The cafe is closed now. You can order when i
 
 /** Cafe order form: form/{menuName}/{menuID} (form-admin/… for admins). */
 export function OrderFormPage() {
-  const { menuName = '', menuId = '' } = useParams();
+  const { menuName: linkedName = '', menuId = '' } = useParams();
   const { user, shop, shopLoaded } = useSession();
   const alert = useAlert();
   const navigate = useNavigate();
@@ -46,7 +46,8 @@ export function OrderFormPage() {
   // Refused up front, not after filling the form: a closed cafe, Friday from 12:00 (as the menu shows it),
   // or a drink no longer on the menu.
   const { businessTimeZone } = useConfig();
-  const menuProblem = useOrderAgainProblem(true, menuId, menuName);
+  // A link from 'Order again' carries the name the drink had then: the form shows and sends today's.
+  const { name: menuName, problem: menuProblem } = useFormMenu(menuId, { name: linkedName });
   const fridayClosing = useFridayAfternoon(businessTimeZone);
   const problem =
     shopLoaded && !shop.isCafeOpen

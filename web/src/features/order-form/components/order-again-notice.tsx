@@ -4,11 +4,22 @@ import { useNavigate } from 'react-router';
 import { useCategories } from '../../../lib/api/get-categories.js';
 import { orderAgainProblem } from '../../../lib/order-again.js';
 
-/** On a form opened by 'Order again': whether the menu can still be ordered; reports the verdict. */
-export function useOrderAgainProblem(enabled: boolean, menuId: string, menuName: string): string | null {
+/**
+ * The form's menu as the catalog has it now: its name and description (the link's, from an order placed
+ * before a rename, until the catalog is loaded or where the menu is gone), and why it cannot be ordered.
+ */
+export function useFormMenu(
+  menuId: string,
+  linked: { name: string; description?: string },
+): { name: string; description: string | undefined; problem: string | null } {
   const categories = useCategories();
-  if (!enabled || !categories.data) return null;
-  return orderAgainProblem(categories.data, menuId, menuName);
+  const menu = categories.data?.flatMap((c) => c.menu).find((m) => m.id === menuId);
+  const name = menu?.name ?? linked.name;
+  return {
+    name,
+    description: menu?.description ?? linked.description,
+    problem: categories.data ? orderAgainProblem(categories.data, menuId, name) : null,
+  };
 }
 
 function OrderAgainNotice({ problem }: { problem: string | null }) {
