@@ -31,6 +31,8 @@ export interface ListOrdersOptions {
    * its orders at midnight (the board asks for today and must still see yesterday's leftovers).
    */
   carryOver?: readonly OrderStatus[];
+  /** Also, of this user's orders placed before `from`, those still in one of these statuses. */
+  carryOverOwn?: { userId: string; statuses: readonly OrderStatus[] };
   /** Only done orders completed before this instant (waiting too long to be picked up). */
   completedBefore?: Date;
   /** A page of the sorted list. */
@@ -142,8 +144,13 @@ export async function listOrders(db: Db, options: ListOrdersOptions): Promise<Or
   if (options.statuses && options.statuses.length > 0) q.whereIn('o.status', options.statuses);
   const from = options.from?.toISOString();
   const carried = options.carryOver ?? [];
-  if (from && carried.length > 0) q.where((w) => w.where('o.order_date', '>=', from).orWhereIn('o.status', carried));
-  else if (from) q.where('o.order_date', '>=', from);
+  const own = options.carryOverOwn;
+  if (from)
+    q.where((w) => {
+      w.where('o.order_date', '>=', from);
+      if (carried.length > 0) w.orWhereIn('o.status', carried);
+      if (own) w.orWhere((o) => o.where('o.user_id', own.userId).whereIn('o.status', own.statuses));
+    });
   if (options.completedBefore)
     q.where('o.status', 'done').where('o.completed_at', '<', options.completedBefore.toISOString());
   if (options.to) q.where('o.order_date', '<', options.to.toISOString());

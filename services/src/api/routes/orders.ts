@@ -137,20 +137,17 @@ export function orderRoutes(deps: OrderRouteDeps) {
     // The spec's "today" (startDate = endDate = today) also lists earlier days' orders someone still has to
     // act on, so none is left where no screen serves it: the queue's for the board, and for their owner also
     // a finished drink not yet picked up (the board's counter would otherwise collect every one never
-    // tapped). Any other range is exactly [startDate, endDate).
+    // tapped), a staff member's own included: an admin's order finished after midnight has only its
+    // owner's Pick Up. Any other range is exactly [startDate, endDate).
     const today = businessDay(deps.clock(), tz);
-    const carryOver =
-      sort === 'orderDate' && q.startDate === today && q.endDate === today
-        ? isStaff(user)
-          ? ACTIVE_ORDER_STATUSES
-          : [...ACTIVE_ORDER_STATUSES, 'done' as const]
-        : [];
+    const carrying = sort === 'orderDate' && q.startDate === today && q.endDate === today;
     return listOrders(knex, {
       ...(isStaff(user) ? {} : { userId: user.id }),
       ...statuses(q),
       ...r,
       sort,
-      carryOver,
+      carryOver: carrying ? ACTIVE_ORDER_STATUSES : [],
+      ...(carrying ? { carryOverOwn: { userId: user.id, statuses: ['done' as const] } } : {}),
       limit: q.limit,
       offset: q.offset,
     }).then((orders) => {

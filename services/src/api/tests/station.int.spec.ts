@@ -321,4 +321,29 @@ describe('the board across days and areas', () => {
     }
     expect((await app.call('PATCH', '/cafe-status/all-close', { token: barista })).status).toBe(200);
   });
+
+  it("carries an admin's own order finished after midnight onto the admin's today, where its Pick Up is", async () => {
+    now = Date.parse('2026-11-18T10:00:00Z'); // Wednesday 17:00
+    let { barista, admin } = await staffTokens(app);
+    expect((await app.call('PATCH', '/cafe-status/cafe-open', { token: barista })).status).toBe(200);
+    const menus = await catalog(app, admin);
+    const own = await placeCafeOrder(app, admin, menus.cafeMenu.id, await uploadImage(app, admin));
+    expect(own.status).toBe(201);
+    now = Date.parse('2026-11-19T03:00:00Z'); // Thursday 10:00
+    ({ barista, admin } = await staffTokens(app));
+    for (const status of ['in-progress', 'done'])
+      await app.call('PATCH', `/order/barista/${own.body.id}`, { token: barista, body: { status } });
+    const today = '/order?startDate=2026-11-19&endDate=2026-11-19';
+    const mine = await app.call<Order[]>('GET', today, { token: admin });
+    expect(mine.body.map((o) => [o.id, o.status])).toContainEqual([own.body.id, 'done']);
+    // Another staff member's today carries only what waits on the queue.
+    const others = await app.call<Order[]>('GET', today, { token: barista });
+    expect(others.body.map((o) => o.id)).not.toContain(own.body.id);
+    const picked = await app.call<Order>('PATCH', `/order/${own.body.id}`, {
+      token: admin,
+      body: { status: 'picked' },
+    });
+    expect(picked.body.status).toBe('picked');
+    expect((await app.call('PATCH', '/cafe-status/all-close', { token: barista })).status).toBe(200);
+  });
 });
