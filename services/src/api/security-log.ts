@@ -15,7 +15,8 @@ export type SecurityEvent =
   | 'registration-throttled'
   | 'registration-for-taken-mailbox'
   | 'company-sign-in'
-  | 'company-sign-in-refused';
+  | 'company-sign-in-refused'
+  | 'account-claimed';
 
 /** One structured line per security event (`security` names it), with the account and address involved. */
 export function logSecurityEvent(

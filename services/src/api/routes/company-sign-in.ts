@@ -106,7 +106,10 @@ export function companySignInRoutes(deps: CompanySignInRouteDeps) {
 
 /** The account of this company mailbox: created on first sign-in; the provider has proven the mailbox. */
 async function companyUser(
-  deps: Pick<AppDeps, 'config' | 'credentials' | 'db' | 'passwords' | 'store' | 'users' | 'waitFor'>,
+  deps: Pick<
+    AppDeps,
+    'config' | 'credentials' | 'db' | 'logger' | 'passwords' | 'store' | 'tokens' | 'users' | 'waitFor'
+  >,
   ctx: Context,
   identity: CompanyIdentity,
 ): Promise<User> {
@@ -117,12 +120,24 @@ async function companyUser(
     if (!existing.isAvailable) {
       throw new CompanySignInRefused('disabled', 'the account is disabled', identity.email);
     }
+    const who = { account: existing.email, address: ctx.ip, requestId: ctx.state.requestId };
+    if (!existing.emailVerified) {
+      // Whoever registered this spelling never proved the mailbox the company just proved (anyone may register
+      // boss+x@ and wait for boss): the password they chose and their sessions end here, before the account
+      // becomes the mailbox owner's, admin included. The owner can set a password by a reset link.
+      await deps.credentials.updateHash(existing.id, await deps.passwords.hash(randomBytes(32).toString('hex')));
+      await deps.tokens.revokeAll(existing.id);
+      logSecurityEvent(deps.logger, 'account-claimed', { ...who, mailbox: identity.email });
+    }
     const result = await handleOwnUserCommand(
       deps.store,
       { type: 'VerifyUserEmail', userId: existing.id, promote },
       commandMetadata(ctx, existing.id),
     );
     await deps.waitFor(result.lastPosition);
+    if (!existing.emailVerified) logSecurityEvent(deps.logger, 'email-verified', { ...who, promote });
+    if (promote && existing.role !== 'admin')
+      logSecurityEvent(deps.logger, 'role-changed', { ...who, from: existing.role, to: 'admin' });
     return existing;
   }
   const userId = randomUUID();

@@ -60,7 +60,7 @@ describe('sign in with the company account, against a real OpenID provider', () 
       OIDC_CLIENT_ID: provider.clientId,
       OIDC_CLIENT_SECRET: provider.clientSecret,
       OIDC_NAME: 'Woxa Google',
-      ADMIN_EMAILS: 'boss@woxa.tech',
+      ADMIN_EMAILS: 'boss@woxa.tech,chief@woxa.tech',
     });
   });
   afterAll(async () => {
@@ -168,6 +168,28 @@ describe('sign in with the company account, against a real OpenID provider', () 
     const tokens = (await (await session(browser)).json()) as Tokens;
     const me = await app.call<User>('GET', '/user/me', { token: tokens.accessToken });
     expect(me.body).toMatchObject({ id: reg.body.id, emailVerified: true });
+  });
+
+  it("takes the password and sessions of whoever registered the mailbox unproven, before it becomes its owner's, admin included", async () => {
+    const squatter = await app.call<User>('POST', '/auth/register', {
+      body: { name: 'Chief', email: 'chief+x@woxa.tech', password: 'squat-line-42' },
+    });
+    expect(squatter.status).toBe(201);
+    const held = await app.login('chief+x@woxa.tech', 'squat-line-42');
+    const { browser } = await signIn('chief@woxa.tech');
+    const tokens = (await (await session(browser)).json()) as Tokens;
+    const me = await app.call<User>('GET', '/user/me', { token: tokens.accessToken });
+    expect(me.body).toMatchObject({ id: squatter.body.id, role: 'admin', emailVerified: true });
+    // The squatter's password and the session it had no longer open the account.
+    const again = await app.call('POST', '/auth/v2/login', {
+      body: { email: 'chief+x@woxa.tech', password: 'squat-line-42' },
+    });
+    expect(again.status).toBe(401);
+    expect((await app.call('GET', '/user/me', { token: held.accessToken })).status).toBe(401);
+    const refreshed = await app.call('POST', '/auth/refresh-token', { body: { refreshToken: held.refreshToken } });
+    expect(refreshed.status).toBe(401);
+    const logged = app.logged.filter((l) => l.account === 'chief+x@woxa.tech').map((l) => l.security);
+    expect(logged).toEqual(expect.arrayContaining(['account-claimed', 'email-verified', 'role-changed']));
   });
 
   it('refuses an address outside the company domain, and creates nobody', async () => {
