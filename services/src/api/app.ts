@@ -12,6 +12,7 @@ import { type AppState, authenticate } from './middleware/auth.js';
 import { clientAddress } from './middleware/client-address.js';
 import { idempotentBody, recallingOnlyKnownKeys } from './middleware/idempotent-body.js';
 import { checkedBody, jsonBodyOnly } from './middleware/body-check.js';
+import { logSecurityEvent } from './security-log.js';
 import { errorHandler } from './middleware/error-handler.js';
 import { requestContext, securityHeaders, serializeJson } from './middleware/request-context.js';
 import { authRoutes } from './routes/auth.js';
@@ -33,17 +34,20 @@ const JSON_LIMIT = '64kb';
 
 /**
  * API.md: any failure of a sign-in is 401 INVALID_CREDENTIALS. The route answers so for a missing or mistyped
- * field; a body refused before it runs (not JSON, nested too deep) is a failed sign-in too, not a 400.
+ * field; a body refused before it runs (broken JSON, not JSON at all, nested too deep) is a failed sign-in too,
+ * not a 400 or 415, and is logged as one.
  */
-function signInFailsAsOne(): Koa.Middleware {
+function signInFailsAsOne(logger: AppDeps['logger']): Koa.Middleware<AppState> {
   return async (ctx, next) => {
     if (ctx.path !== '/api/auth/v2/login') return next();
     try {
       await next();
     } catch (err) {
       const status = err instanceof AppError ? err.status : (err as { status?: unknown } | null)?.status;
-      if (status === 400) throw new UnauthorizedError('Email or Password incorrect.', 'INVALID_CREDENTIALS');
-      throw err;
+      if (status !== 400 && status !== 415) throw err;
+      const requestId = ctx.state.requestId;
+      logSecurityEvent(logger, 'login-failed', { address: ctx.ip, requestId, reason: 'malformed' });
+      throw new UnauthorizedError('Email or Password incorrect.', 'INVALID_CREDENTIALS');
     }
   };
 }
@@ -78,7 +82,7 @@ export function createApp(appDeps: AppDeps, options: { webDir?: string } = {}): 
   // Phones on the office Wi-Fi: the app's scripts and the JSON lists shrink to about a quarter.
   app.use(compress({ threshold: 1024, br: false }));
   app.use(serializeJson());
-  app.use(signInFailsAsOne());
+  app.use(signInFailsAsOne(deps.logger));
   app.use(jsonBodyOnly());
   app.use((ctx, next) => (ctx.path === '/api/upload/image' ? uploadParser(ctx, next) : jsonParser(ctx, next)));
   app.use(checkedBody());

@@ -249,8 +249,11 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
         verified.set(token, { userId: payload.sub, expMs: (payload.exp ?? 0) * 1000, issuedMs });
         return { userId: payload.sub };
       } catch (err) {
-        // A signature that does not check out was made without our secret: someone forging a session.
-        if ((err as { code?: unknown }).code === 'ERR_JWS_SIGNATURE_VERIFICATION_FAILED') throw new ForgedToken();
+        // A signature that does not check out was made without our secret, and we sign with HS256 only (an
+        // unsigned "alg": "none" token is refused as a not-allowed algorithm): someone forging a session.
+        const code = (err as { code?: unknown }).code;
+        if (code === 'ERR_JWS_SIGNATURE_VERIFICATION_FAILED' || code === 'ERR_JOSE_ALG_NOT_ALLOWED')
+          throw new ForgedToken();
         throw new UnauthorizedError('Invalid or expired access token.');
       }
     },

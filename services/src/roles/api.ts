@@ -14,7 +14,8 @@ import { createRateLimit } from '../auth/rate-limit.js';
 import { mailRequestsPerAddress } from '../config.js';
 import { loadJwtSecret } from '../auth/secret.js';
 import { createLoginThrottle } from '../auth/throttle.js';
-import { createTokenService } from '../auth/tokens.js';
+import { createTokenService, ForgedToken } from '../auth/tokens.js';
+import { logSecurityEvent } from '../api/security-log.js';
 import { seedDemoData, type DemoAccount } from '../cli/seed.js';
 import { createImageService } from '../images/images.js';
 import { startImageSweeper } from '../images/sweeper.js';
@@ -147,7 +148,8 @@ export async function startApi(
         if (!user?.isAvailable) return null;
         const { exp } = decodeJwt(token); // verified above
         return { id: user.id, role: user.role, validForMs: (exp ?? 0) * 1000 - clock().getTime() };
-      } catch {
+      } catch (err) {
+        if (err instanceof ForgedToken) logSecurityEvent(logger, 'access-token-forged', { via: 'websocket' });
         return null;
       }
     },

@@ -1,5 +1,6 @@
 import type { Tokens } from '@drinks/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { type TestServer, startTestServer } from '../../test-support/server.js';
 import { problem } from './fixtures.js';
 
@@ -184,6 +185,21 @@ describe('auth and users over HTTP', () => {
       const forged = `${header}.${payload}.${Buffer.from('not our signature').toString('base64url')}`;
       expect((await app.call('GET', '/user/me', { token: forged })).status).toBe(401);
       expect(events()).toContainEqual(expect.objectContaining({ security: 'access-token-forged' }));
+      // Unsigned (alg none) is not ours either; on the live socket, a forged token is logged as over HTTP.
+      const unsigned = `${Buffer.from('{"alg":"none","typ":"at+jwt"}').toString('base64url')}.${payload}.`;
+      const forgedCount = () => events().filter((e) => e.security === 'access-token-forged').length;
+      const before = forgedCount();
+      expect((await app.call('GET', '/user/me', { token: unsigned })).status).toBe(401);
+      expect(forgedCount()).toBe(before + 1);
+      const ws = new WebSocket(`${app.url.replace('http', 'ws')}/api/websockets`);
+      const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
+      ws.on('open', () => ws.send(JSON.stringify({ type: 'auth', token: forged })));
+      expect(await closed).toBe(4401);
+      expect(
+        events()
+          .filter((e) => e.security === 'access-token-forged')
+          .at(-1),
+      ).toMatchObject({ via: 'websocket' });
     });
     it('log failed sign-ins with their request and reason, and sign-outs', async () => {
       const events = (name: string) => app.logged.filter((l) => l.security === name);
@@ -191,13 +207,25 @@ describe('auth and users over HTTP', () => {
       const wrong = { email: 'nok@woxa.tech', password: 'not-the-one' };
       expect((await app.call('POST', '/auth/v2/login', { body: wrong })).status).toBe(401);
       expect((await app.call('POST', '/auth/v2/login', { body: { email: 'nok@woxa.tech' } })).status).toBe(401);
+      // Refused before the route reads it (broken JSON, a form): still a failed sign-in, 401 and logged.
+      expect((await app.call('POST', '/auth/v2/login', { raw: '{bad' })).status).toBe(401);
+      const form = await fetch(`${app.url}/api/auth/v2/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'email=nok%40woxa.tech&password=longenough',
+      });
+      expect(form.status).toBe(401);
+      expect(await form.json()).toMatchObject({ code: 'INVALID_CREDENTIALS' });
+      const malformed = expect.objectContaining({ reason: 'malformed', requestId: expect.any(String) });
       expect(events('login-failed').slice(before)).toEqual([
         expect.objectContaining({
           account: 'nok@woxa.tech',
           reason: 'wrong-credentials',
           requestId: expect.any(String),
         }),
-        expect.objectContaining({ reason: 'malformed', requestId: expect.any(String) }),
+        malformed,
+        malformed,
+        malformed,
       ]);
       const tokens = await app.login('nok@woxa.tech', 'longenough');
       const me = (await app.call<{ id: string }>('GET', '/user/me', { token: tokens.accessToken })).body;
