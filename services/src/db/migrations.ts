@@ -52,6 +52,8 @@ const CORE_TABLES: [string, Build][] = [
       t.text('answer').nullable();
       // Calls after the first that came with the key: 0 means its first call, with nothing in the log yet.
       t.integer('repeats').notNullable().defaultTo(0);
+      // The caller's role at the first call: a repeat from another role is not answered from here.
+      t.text('caller_role').nullable();
     },
   ],
   [
@@ -234,6 +236,8 @@ export async function migrateCore(db: Db): Promise<void> {
     if (!(await trx.schema.hasColumn('event_tags', 'type'))) await addTypeToEventTags(trx, db.dialect);
     if (!(await trx.schema.hasColumn('push_deliveries', 'sent_at'))) await addSentToPushDeliveries(trx);
     if (!(await trx.schema.hasColumn('session_revocations', 'not_before_ms'))) await addMillisToRevocations(trx);
+    if (!(await trx.schema.hasColumn('idempotency_bodies', 'caller_role')))
+      await trx.schema.alterTable('idempotency_bodies', (t) => t.text('caller_role').nullable());
     if (!(await trx.schema.hasColumn('idempotency_bodies', 'answer'))) {
       // Keys bound before answers were kept have none: their repeats answer as before, from today's state.
       await trx.schema.alterTable('idempotency_bodies', (t) => {

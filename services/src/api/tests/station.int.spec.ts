@@ -237,6 +237,23 @@ describe('the pick-up screen away from its networks', () => {
     expect((await app.call('POST', '/pickup-screen/keys', { token: barista })).status).toBe(403);
     expect((await app.call('GET', '/pickup-screen/keys')).status).toBe(401);
   });
+
+  it("does not hand a key's creation again, by its Idempotency-Key, to an admin demoted since", async () => {
+    const second = await app.newUser('Second Admin');
+    expect((await app.call('PATCH', `/user/${second.id}`, { token: admin, body: { role: 'admin' } })).status).toBe(200);
+    const create = () =>
+      app.call<{ key: string }>('POST', '/pickup-screen/keys', {
+        token: second.token,
+        headers: { 'Idempotency-Key': 'screen-1' },
+      });
+    const first = await create();
+    expect(first.status).toBe(201);
+    expect((await create()).body.key).toBe(first.body.key);
+    expect((await app.call('PATCH', `/user/${second.id}`, { token: admin, body: { role: 'user' } })).status).toBe(200);
+    const demoted = await create();
+    expect(demoted.status).toBe(403);
+    expect(JSON.stringify(demoted.body)).not.toContain(first.body.key);
+  });
 });
 
 describe('the board across days and areas', () => {
