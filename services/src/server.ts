@@ -17,6 +17,9 @@ import { startApi } from './roles/api.js';
 import { listen, type ProcessParts } from './roles/parts.js';
 import { startProjection } from './roles/projection.js';
 import { startRelayRole } from './roles/relay.js';
+
+/** How long requests under way at a stop may take to finish before their connections are cut. */
+const CLOSE_GRACE_MS = 5_000;
 import { createEventStore } from './store/event-store.js';
 
 export interface RunningServer {
@@ -93,9 +96,15 @@ export async function startServer(
     demoAccounts,
     logger,
     async close() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      // No new connections; idle keep-alive ones end now, and requests under way finish (a sign-in, an order)
+      // rather than being cut. The live sockets end with the closers (1001), before the wait: the server's
+      // close waited for them, till main's 10 s timer exited 1. Whatever still runs after a grace period is cut.
+      const httpClosed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
       for (const close of closers.reverse()) await close().catch((err) => logger.warn({ err }, 'close failed'));
+      const grace = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS);
+      await httpClosed;
+      clearTimeout(grace);
       for (const s of subscriptions) await s.close().catch(() => undefined);
       await bus.close();
       await store.close();
