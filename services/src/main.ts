@@ -32,7 +32,9 @@ async function main() {
     ...(running.demoAccounts.length
       ? [
           '',
-          '  Demo accounts (for trying the app only, never for production):',
+          config.DEMO_DATA
+            ? '  Demo accounts (for trying the app only, never for production):'
+            : '  WARNING: these demo accounts still open with the published password; change it or disable them:',
           ...running.demoAccounts.map((a) => `    ${a.role.padEnd(8)} ${a.email.padEnd(24)} password: ${a.password}`),
         ]
       : []),

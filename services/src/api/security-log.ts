@@ -16,7 +16,8 @@ export type SecurityEvent =
   | 'registration-for-taken-mailbox'
   | 'company-sign-in'
   | 'company-sign-in-refused'
-  | 'account-claimed';
+  | 'account-claimed'
+  | 'demo-accounts-open';
 
 /** One structured line per security event (`security` names it), with the account and address involved. */
 export function logSecurityEvent(

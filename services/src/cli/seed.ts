@@ -51,19 +51,31 @@ const MENU: { name: string; categoryFor: Area; items: [string, string][] }[] = [
   },
 ];
 
+const demoAccounts = (domain: string): DemoAccount[] =>
+  (['user', 'barista', 'admin'] as const).map((role) => ({ role, email: `${role}@${domain}`, password: PASSWORD }));
+
+/**
+ * The demo accounts of this database that anyone can still sign in to with the published password (enabled,
+ * password unchanged): printed at start, and a warning when the server runs without DEMO_DATA.
+ */
+export async function openDemoAccounts(
+  deps: Pick<AppDeps, 'config' | 'credentials' | 'passwords' | 'users'>,
+): Promise<DemoAccount[]> {
+  const open = await Promise.all(
+    demoAccounts(deps.config.COMPANY_EMAIL_DOMAIN).map(async (account) => {
+      const credential = await deps.credentials.findByEmail(account.email);
+      if (!credential || !(await deps.passwords.verify(account.password, credential.passwordHash))) return null;
+      return (await deps.users.get(credential.userId))?.isAvailable ? account : null;
+    }),
+  );
+  return open.filter((a): a is DemoAccount => a !== null);
+}
+
 /** Fills a new, empty log with a menu and one account per role. Does nothing otherwise. */
 export async function seedDemoData(deps: AppDeps): Promise<DemoAccount[]> {
-  const domain = deps.config.COMPANY_EMAIL_DOMAIN;
-  const accounts: DemoAccount[] = (['user', 'barista', 'admin'] as const).map((role) => ({
-    role,
-    email: `${role}@${domain}`,
-    password: PASSWORD,
-  }));
-  if ((await deps.store.head()) > 0) {
-    // Not a new database: only say which demo accounts exist, if any.
-    const existing = await Promise.all(accounts.map((a) => deps.credentials.findByEmail(a.email)));
-    return accounts.filter((_, i) => existing[i]);
-  }
+  const accounts = demoAccounts(deps.config.COMPANY_EMAIL_DOMAIN);
+  // Not a new database: only say which demo accounts still open with the published password.
+  if ((await deps.store.head()) > 0) return openDemoAccounts(deps);
   const meta = { actor: 'seed' };
   const clock = { now: deps.clock(), timeZone: deps.config.BUSINESS_TZ };
   let last = 0;

@@ -16,7 +16,7 @@ import { loadJwtSecret } from '../auth/secret.js';
 import { createLoginThrottle } from '../auth/throttle.js';
 import { createTokenService, ForgedToken } from '../auth/tokens.js';
 import { logSecurityEvent } from '../api/security-log.js';
-import { seedDemoData, type DemoAccount } from '../cli/seed.js';
+import { openDemoAccounts, seedDemoData, type DemoAccount } from '../cli/seed.js';
 import { createImageService } from '../images/images.js';
 import { startImageSweeper } from '../images/sweeper.js';
 import { createLiveFanout } from '../live/fanout.js';
@@ -129,7 +129,10 @@ export async function startApi(
       return { ready: caughtUp, detail: { head, projections: position } };
     },
   };
-  const demoAccounts = config.DEMO_DATA ? await seedDemoData(deps) : [];
+  const demoAccounts = config.DEMO_DATA ? await seedDemoData(deps) : await openDemoAccounts(deps);
+  // Started for real over a database that was once a demo: anyone who read the README can sign in to these.
+  if (!config.DEMO_DATA && demoAccounts.length > 0)
+    logSecurityEvent(logger, 'demo-accounts-open', { accounts: demoAccounts.map((a) => a.email) });
 
   const app = createApp(deps, { webDir: config.WEB_DIR ?? WEB_DIR });
   app.on('error', (err: NodeJS.ErrnoException) => {
