@@ -4,6 +4,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { useNavigate } from 'react-router';
 import { api, onSessionRefused, refreshTokens } from './api-client.js';
 import { isNetworkFailure } from './online.js';
+import { dropDevicePush } from './device-push.js';
 import {
   clearStorage,
   getTokens,
@@ -120,6 +121,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
    */
   const leave = useCallback(
     (replace: boolean, ended = false) => {
+      // The next person on this phone must not get this one's pushes: the server forgets the subscription on
+      // a Logout it hears of, but not on one made offline or a session that ended; the browser's goes here.
+      void dropDevicePush();
       clearStorage();
       queryClient.clear();
       setUser(null);

@@ -13,6 +13,8 @@ export const STORAGE_KEYS = {
   lastUser: 'lastUser',
   /** The Idempotency-Key of the refresh under way, kept for its retry (lib/api-client.ts). */
   refreshKey: 'refreshKey',
+  /** Whose pushes this browser's push subscription was saved for (features/push): cleared with the rest. */
+  pushOwner: 'pushOwner',
 } as const;
 
 export function readStorage(key: string): string | null {

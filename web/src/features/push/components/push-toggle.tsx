@@ -4,6 +4,7 @@ import { Box, Button, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useOnline } from '../../../lib/online.js';
+import { readStorage, signedInUserId, STORAGE_KEYS, writeStorage } from '../../../lib/storage.js';
 import { deleteSubscription } from '../api/delete-subscription.js';
 import { pushPublicKeyQuery } from '../api/get-public-key.js';
 import { saveSubscription } from '../api/save-subscription.js';
@@ -29,7 +30,12 @@ export function PushToggle({ fallback }: { fallback: ReactNode }) {
     void currentSubscription()
       .then(async (sub) => {
         if (!sub) return 'off' as const;
-        // Posted again: the server may have dropped it, or someone else signed in on this phone.
+        // Someone else's (their session ended without a Logout the server heard): not this person's opt-in.
+        if (readStorage(STORAGE_KEYS.pushOwner) !== signedInUserId()) {
+          await sub.unsubscribe();
+          return 'off' as const;
+        }
+        // Posted again: the server may have dropped it (a push service's 410, a sign-out elsewhere).
         await saveSubscription(subscriptionBody(sub));
         return 'on' as const;
       })
@@ -49,6 +55,8 @@ export function PushToggle({ fallback }: { fallback: ReactNode }) {
     try {
       const { publicKey } = await queryClient.fetchQuery(pushPublicKeyQuery);
       await saveSubscription(subscriptionBody(await subscribeDevice(publicKey)));
+      const me = signedInUserId();
+      if (me) writeStorage(STORAGE_KEYS.pushOwner, me);
       setState('on');
     } catch (err) {
       // No push service reachable (some browsers, private windows): the open page still tells.
