@@ -70,7 +70,9 @@ describe('the app on a phone', () => {
     await latte.waitFor();
     expect(await latte.getAttribute('data-status')).toBe('ordered');
     expect(await mocha.getAttribute('data-status')).toBe('done');
-    expect(await page.getByTestId('last-known').innerText()).toMatch(/^Last known, as of \d{2}:\d{2}$/);
+    expect(await page.getByTestId('last-known').innerText()).toMatch(
+      /^Last known, as of \d{2}:\d{2} · (just now|\d+ min ago)$/,
+    );
     // Nobody is pulling: the refresh hint does not ask to release a pull.
     expect(await page.getByText('Release to refresh…').count()).toBe(0);
     expect(await latte.getByRole('button', { name: 'Cancel' }).isDisabled()).toBe(true);
@@ -240,7 +242,7 @@ describe('the board opened offline the next morning', () => {
     await page.locator(`[data-ticket="${waitingId}"]`).waitFor();
     // '06:44' alone read as this morning's.
     expect(await page.getByTestId('last-known').innerText()).toMatch(
-      /^Last known, as of \d{1,2} [A-Z][a-z]{2} \d{2}:\d{2}$/,
+      /^Last known, as of \d{1,2} [A-Z][a-z]{2} \d{2}:\d{2} · (just now|\d+ (min|h) ago)$/,
     );
     await page.context().setOffline(false);
     await page.close();

@@ -4,9 +4,21 @@ import { formatBusinessTimeOn, serverTimeOf, useConfig } from '../lib/config.js'
 import { useOnline, useServerReachable } from '../lib/online.js';
 import { SESSION_STARTED_AT } from '../lib/query-persistence.js';
 import { useBusinessDay } from '../lib/use-business-day.js';
+import { useNow } from '../lib/use-now.js';
+
+/** How old the last answer is, in words: "just now", "5 min ago", "3 h ago", "2 days ago". */
+export function ageText(ms: number): string {
+  const minutes = Math.floor(Math.max(0, ms) / 60_000);
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours} h ago`;
+  const days = Math.floor(hours / 24);
+  return `${days} ${days === 1 ? 'day' : 'days'} ago`;
+}
 
 /**
- * "Last known, as of 10:42" (or "27 Nov 10:42") beside data that did not come from the server just now: offline, or
+ * "Last known, as of 10:42 · 5 min ago" (or "27 Nov 10:42 · 1 day ago") beside data that did not come from the server just now: offline, or
  * restored from storage while the fresh answer is still on its way. Nothing when it is current.
  */
 export function LastKnown({ updatedAt }: { updatedAt: number }) {
@@ -14,6 +26,7 @@ export function LastKnown({ updatedAt }: { updatedAt: number }) {
   const reachable = useServerReachable();
   const { businessTimeZone } = useConfig();
   const today = useBusinessDay(businessTimeZone);
+  const now = useNow(30_000);
   if (updatedAt === 0 || (online && reachable && updatedAt >= SESSION_STARTED_AT)) return null;
   return (
     <Typography
@@ -25,7 +38,8 @@ export function LastKnown({ updatedAt }: { updatedAt: number }) {
       <HistoryIcon fontSize="small" aria-hidden />
       {/* By the server's clock, as every other time on the screen (the browser's may be another day's); with
           its date when that was another day (kept answers last up to a day). */}
-      Last known, as of {formatBusinessTimeOn(serverTimeOf(updatedAt).toISOString(), today, businessTimeZone)}
+      Last known, as of {formatBusinessTimeOn(serverTimeOf(updatedAt).toISOString(), today, businessTimeZone)} ·{' '}
+      {ageText(now - serverTimeOf(updatedAt).getTime())}
     </Typography>
   );
 }
