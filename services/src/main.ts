@@ -29,6 +29,7 @@ async function main() {
   const lines = [
     '',
     `  ${serves}  (role ${config.ROLE}, ${where})`,
+    ...(running.metricsPort === undefined ? [] : [`  Metrics on port ${running.metricsPort} (METRICS_PORT)`]),
     ...(running.demoAccounts.length
       ? [
           '',
@@ -57,12 +58,13 @@ async function main() {
 
 /** What a person can fix when the server cannot listen: the setting that names the port or the address. */
 function listenProblem(err: unknown, config: Config): string | null {
-  const e = err as { code?: unknown; hostname?: unknown } | null;
+  const e = err as { code?: unknown; hostname?: unknown; setting?: unknown } | null;
+  const [setting, port] = e?.setting === 'METRICS_PORT' ? ['METRICS_PORT', config.METRICS_PORT] : ['PORT', config.PORT];
   switch (e?.code) {
     case 'EADDRINUSE':
-      return `PORT: ${config.PORT} is already in use on ${config.HOST}.`;
+      return `${setting}: ${port} is already in use on ${config.HOST}.`;
     case 'EACCES':
-      return `PORT: ${config.PORT} needs privileges this process does not have (choose one above 1023).`;
+      return `${setting}: ${port} needs privileges this process does not have (choose one above 1023).`;
     case 'EADDRNOTAVAIL':
       return `HOST: ${config.HOST} is not an address of this machine.`;
     case 'ENOTFOUND':

@@ -84,7 +84,11 @@ export async function startServer(
   let metricsPort: number | undefined;
   if (config.METRICS_PORT !== undefined) {
     const metricsServer = http.createServer(opsOnlyApp(metrics, () => 'ok').callback());
-    metricsPort = Number(new URL(await listen(metricsServer, { PORT: config.METRICS_PORT, HOST: config.HOST })).port);
+    const metricsUrl = await listen(metricsServer, { PORT: config.METRICS_PORT, HOST: config.HOST }).catch((err) => {
+      // So the start's message names the setting to change (PORT is already listening).
+      throw Object.assign(err as object, { setting: 'METRICS_PORT' });
+    });
+    metricsPort = Number(new URL(metricsUrl).port);
     closers.push(() => new Promise<void>((resolve) => metricsServer.close(() => resolve())));
   }
 

@@ -24,6 +24,13 @@ describe('start-up', () => {
     }
   });
 
+  it('names METRICS_PORT, not PORT, when the metrics port is the one taken', async () => {
+    const port = await freePort();
+    await expect(start({ PORT: String(port), METRICS_PORT: String(port) })).rejects.toThrow(
+      new RegExp(`code 78[\\s\\S]*Cannot start: METRICS_PORT: ${port} is already in use on 127\\.0\\.0\\.1\\.`),
+    );
+  });
+
   it('stops with a line naming HOST when it is not an address of this machine', async () => {
     const refused = start({ HOST: 'no-such-host.invalid' });
     await expect(refused).rejects.toThrow(/code 78[\s\S]*Cannot start: HOST: no-such-host\.invalid/);

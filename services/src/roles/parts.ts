@@ -59,5 +59,14 @@ export async function listen(server: http.Server, config: Pick<Config, 'PORT' | 
     });
   });
   const address = server.address();
-  return `http://localhost:${typeof address === 'object' && address ? address.port : config.PORT}`;
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  // Every interface or a loopback one: localhost reaches it. A given address: only that one does.
+  const host = LOCAL_HOSTS.has(config.HOST)
+    ? 'localhost'
+    : config.HOST.includes(':')
+      ? `[${config.HOST}]`
+      : config.HOST;
+  return `http://${host}:${port}`;
 }
+
+const LOCAL_HOSTS = new Set(['0.0.0.0', '::', '127.0.0.1', '::1', 'localhost']);
