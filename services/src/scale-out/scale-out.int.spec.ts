@@ -65,6 +65,19 @@ describe('scale-out: 2 api, 2 relays (active + standby), 1 projector on PostgreS
     expect(await ordersInLog(user)).toBe(before + 1);
     return r.body;
   }
+  /** A live socket on `api`, signed in as `token`'s user; `closed` says whether the server has closed it. */
+  async function signedInSocket(api: SpawnedServer, token: string) {
+    const ws = new WebSocket(`${api.url.replace('http', 'ws')}/api/websockets`);
+    const messages: LiveMessage[] = [];
+    let closed = false;
+    ws.on('message', (raw) => messages.push(JSON.parse(String(raw)) as LiveMessage));
+    ws.on('close', () => (closed = true));
+    await new Promise<void>((resolve, reject) => (ws.once('open', () => resolve()), ws.once('error', reject)));
+    ws.send(JSON.stringify({ type: 'auth', token, hello: true }));
+    await until(() => messages.some((m) => m.type === 'hello'), 5_000, 'the socket signed in');
+    return { ws, closed: () => closed };
+  }
+
   const ordersInLog = async (user: number) => {
     const rows = await cluster.db.knex('events').where({ type: 'OrderPlaced' }).select('data');
     return rows.filter((r) => JSON.parse(r.data).userId === c.ids[user]).length;
@@ -129,40 +142,26 @@ describe('scale-out: 2 api, 2 relays (active + standby), 1 projector on PostgreS
       5_000,
       'staff',
     );
-    const ws = new WebSocket(`${apiB.url.replace('http', 'ws')}/api/websockets`);
-    const messages: LiveMessage[] = [];
-    let closedAt: number | null = null;
-    ws.on('message', (raw) => messages.push(JSON.parse(String(raw)) as LiveMessage));
-    ws.on('close', () => (closedAt = Date.now()));
-    await new Promise<void>((resolve, reject) => (ws.once('open', () => resolve()), ws.once('error', reject)));
-    ws.send(JSON.stringify({ type: 'auth', token, hello: true }));
+    const socket = await signedInSocket(apiB, token);
     try {
-      await until(() => messages.some((m) => m.type === 'hello'), 5_000, 'the socket signed in');
       expect((await call(apiA.url, 'PATCH', `/user/${id}`, admin, { role: 'user' })).body.role).toBe('user');
       // Well before the 25 s heartbeat, which alone closed it when api B's user cache was not told.
-      await until(() => closedAt !== null, 5_000, 'the demoted socket closed');
+      await until(socket.closed, 5_000, 'the demoted socket closed');
     } finally {
-      ws.close();
+      socket.ws.close();
     }
   });
 
   it("a sign-out through api A closes that user's socket on api B within seconds, not at its heartbeat", async () => {
     const [id, token] = [c.ids[6]!, c.tokens[6]!];
-    const ws = new WebSocket(`${apiB.url.replace('http', 'ws')}/api/websockets`);
-    const messages: LiveMessage[] = [];
-    let closedAt: number | null = null;
-    ws.on('message', (raw) => messages.push(JSON.parse(String(raw)) as LiveMessage));
-    ws.on('close', () => (closedAt = Date.now()));
-    await new Promise<void>((resolve, reject) => (ws.once('open', () => resolve()), ws.once('error', reject)));
-    ws.send(JSON.stringify({ type: 'auth', token, hello: true }));
+    const socket = await signedInSocket(apiB, token);
     try {
-      await until(() => messages.some((m) => m.type === 'hello'), 5_000, 'the socket signed in');
       const out = await call(apiA.url, 'PUT', `/user/${id}/push/disable`, token, { status: 'INACTIVE' });
       expect(out.status).toBe(204);
       // api B reads the sign-outs every 2 s; its heartbeat (25 s) alone closed the socket before.
-      await until(() => closedAt !== null, 6_000, 'the signed-out socket closed');
+      await until(socket.closed, 6_000, 'the signed-out socket closed');
     } finally {
-      ws.close();
+      socket.ws.close();
     }
   });
 

@@ -74,6 +74,15 @@ afterAll(async () => {
 
 const card = (name: string) => page.getByTestId('order-card').filter({ hasText: name });
 
+async function orderAgainFromHistory(name: string): Promise<void> {
+  await page.goto(`${app.url}/history`);
+  await page
+    .getByTestId('history-entry')
+    .filter({ hasText: name })
+    .getByRole('button', { name: `Order again: ${name}` })
+    .click();
+}
+
 describe('customer insights', () => {
   it('explains an out-of-stock rejection and offers what is still available', async () => {
     const americano = await placeOrder(app, user, menus.Americano!.id, photo);
@@ -105,12 +114,7 @@ describe('customer insights', () => {
   });
 
   it('orders the same again from history and home, and says so when the menu is out of stock', async () => {
-    await page.goto(`${app.url}/history`);
-    await page
-      .getByTestId('history-entry')
-      .filter({ hasText: 'Americano' })
-      .getByRole('button', { name: 'Order again: Americano' })
-      .click();
+    await orderAgainFromHistory('Americano');
     await page.getByRole('heading', { name: 'Americano' }).waitFor();
     await page.getByTestId('order-again-prefilled').waitFor();
     expect(await page.getByRole('radio', { name: 'Cold' }).isChecked()).toBe(true);
@@ -200,12 +204,7 @@ describe('customer insights', () => {
     await setShop(app, staff, 'all-close');
     expect((await app.api(staff, 'PATCH', `/menu/${menus.Americano!.id}`, { name: 'Long Black' })).status).toBe(200);
     await setShop(app, staff, 'cafe-open');
-    await page.goto(`${app.url}/history`);
-    await page
-      .getByTestId('history-entry')
-      .filter({ hasText: 'Americano' })
-      .getByRole('button', { name: 'Order again: Americano' })
-      .click();
+    await orderAgainFromHistory('Americano');
     await page.getByRole('heading', { name: 'Long Black', level: 1 }).waitFor();
     await page.getByRole('radio', { name: 'Hot' }).check();
     await page.getByRole('radio', { name: '50%', exact: true }).check();
