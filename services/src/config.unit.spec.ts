@@ -14,6 +14,14 @@ describe('the configuration', () => {
     expect(() => loadConfig({ JWT_SECRET: 'a'.repeat(48) })).toThrow(/JWT_SECRET/);
   });
 
+  it('refuses a JWT_SECRET that is a run of letters and digits or a repeated block', () => {
+    expect(() => loadConfig({ JWT_SECRET: 'abcdefghijklmnopqrstuvwxyz0123456789' })).toThrow(/JWT_SECRET/);
+    expect(() => loadConfig({ JWT_SECRET: '0123456789abcdef'.repeat(4) })).toThrow(/JWT_SECRET/);
+    expect(() => loadConfig({ JWT_SECRET: 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789' })).toThrow(
+      /JWT_SECRET/,
+    );
+  });
+
   it('reads an empty PORT as unset, not as port 0 (a random port)', () => {
     expect(loadConfig({ PORT: '' }).PORT).toBe(3000);
     expect(loadConfig({ PORT: '8080' }).PORT).toBe(8080);

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { weakSecretReason } from './secret-strength.js';
 
 describe('judging a JWT secret', () => {
-  it('accepts 32 random bytes written as hex or base64', () => {
-    for (let i = 0; i < 20; i++) {
+  it('accepts 32 random bytes written as hex or base64, a thousand times over', () => {
+    for (let i = 0; i < 1000; i++) {
       expect(weakSecretReason(randomBytes(32).toString('hex'))).toBeNull();
       expect(weakSecretReason(randomBytes(32).toString('base64'))).toBeNull();
     }
@@ -19,6 +19,19 @@ describe('judging a JWT secret', () => {
     expect(weakSecretReason('x'.repeat(64))).toMatch(/entropy/);
     expect(weakSecretReason('abcdefghijklmnopqrstuvwxyzabcdefghijkl')).toMatch(/entropy/);
     expect(weakSecretReason('0123456789'.repeat(5))).toMatch(/entropy/);
+  });
+
+  it('refuses runs of letters or digits and keyboard rows, however long', () => {
+    expect(weakSecretReason('abcdefghijklmnopqrstuvwxyz0123456789')).toMatch(/entropy/);
+    expect(weakSecretReason('abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789')).toMatch(/entropy/);
+    expect(weakSecretReason('zyxwvutsrqponmlkjihgfedcba9876543210ZYXWVUTSRQPONMLKJIHGFEDCBA')).toMatch(/entropy/);
+    expect(weakSecretReason('qwertyuiopasdfghjklzxcvbnmQWERTYUIOPASDFGHJKLZXCVBNM1234567890')).toMatch(/entropy/);
+  });
+
+  it('refuses a repeated block, even of random characters', () => {
+    expect(weakSecretReason('0123456789abcdef'.repeat(4))).toMatch(/entropy/);
+    expect(weakSecretReason(randomBytes(8).toString('hex').repeat(4))).toMatch(/entropy/);
+    expect(weakSecretReason(randomBytes(12).toString('base64').repeat(3))).toMatch(/entropy/);
   });
 
   it('refuses short secrets', () => {
