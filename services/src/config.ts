@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { parseTrustProxy } from './api/middleware/client-address.js';
 import { weakSecretReason } from './auth/secret-strength.js';
 import { DEFAULT_PUSH_SERVICE_HOSTS } from './push/endpoints.js';
+import { vapidKeyPairProblem } from './push/vapid-key-pair.js';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -257,6 +258,11 @@ export const ConfigSchema = z
   .refine((c) => (c.VAPID_PUBLIC_KEY === undefined) === (c.VAPID_PRIVATE_KEY === undefined), {
     message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together',
     path: ['VAPID_PUBLIC_KEY'],
+  })
+  .superRefine((c, ctx) => {
+    if (c.VAPID_PUBLIC_KEY === undefined || c.VAPID_PRIVATE_KEY === undefined) return;
+    const problem = vapidKeyPairProblem({ publicKey: c.VAPID_PUBLIC_KEY, privateKey: c.VAPID_PRIVATE_KEY });
+    if (problem) ctx.addIssue({ code: 'custom', message: problem.message, path: [problem.key] });
   })
   .refine((c) => (c.OFFICE_LAT === undefined) === (c.OFFICE_LNG === undefined), {
     message: 'OFFICE_LAT and OFFICE_LNG go together',

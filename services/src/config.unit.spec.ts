@@ -1,3 +1,4 @@
+import webpush from 'web-push';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, mailboxUnderRules, mailRequestsPerAddress, strictAccounts } from './config.js';
 
@@ -91,6 +92,27 @@ describe('the Web Push settings', () => {
     expect(() => loadConfig({ VAPID_PRIVATE_KEY: 'a'.repeat(43) })).toThrow(/VAPID_PUBLIC_KEY/);
     expect(() => loadConfig({ VAPID_SUBJECT: 'http://cafe.example' })).toThrow(/VAPID_SUBJECT/);
     expect(loadConfig({ VAPID_SUBJECT: 'mailto:cafe@woxa.tech' }).VAPID_SUBJECT).toBe('mailto:cafe@woxa.tech');
+  });
+
+  it("takes a pair generated together, and refuses a public key that is not the private key's", () => {
+    const [pair, other] = [webpush.generateVAPIDKeys(), webpush.generateVAPIDKeys()];
+    const keys = (p: { publicKey: string; privateKey: string }) => ({
+      VAPID_PUBLIC_KEY: p.publicKey,
+      VAPID_PRIVATE_KEY: p.privateKey,
+    });
+    expect(loadConfig(keys(pair)).VAPID_PUBLIC_KEY).toBe(pair.publicKey);
+    expect(() => loadConfig(keys({ ...pair, publicKey: other.publicKey }))).toThrow(
+      /VAPID_PUBLIC_KEY: is not the public key of VAPID_PRIVATE_KEY/,
+    );
+  });
+
+  it('refuses a private key that is zero or not below the group order, and a malformed public key', () => {
+    const pair = webpush.generateVAPIDKeys();
+    const env = { VAPID_PUBLIC_KEY: pair.publicKey, VAPID_PRIVATE_KEY: pair.privateKey };
+    expect(() => loadConfig({ ...env, VAPID_PRIVATE_KEY: 'A'.repeat(43) })).toThrow(/VAPID_PRIVATE_KEY/);
+    expect(() => loadConfig({ ...env, VAPID_PRIVATE_KEY: '_'.repeat(43) })).toThrow(/VAPID_PRIVATE_KEY/);
+    expect(() => loadConfig({ ...env, VAPID_PUBLIC_KEY: pair.publicKey.slice(0, 84) })).toThrow(/VAPID_PUBLIC_KEY/);
+    expect(() => loadConfig({ ...env, VAPID_PUBLIC_KEY: `A${pair.publicKey.slice(1)}` })).toThrow(/VAPID_PUBLIC_KEY/);
   });
 });
 

@@ -16,7 +16,8 @@ async function main() {
   try {
     running = await startServer(config);
   } catch (err) {
-    const problem = listenProblem(err, config);
+    // A generated setting kept in DATA_DIR or the database (VAPID keys) is checked only once it is read.
+    const problem = err instanceof ConfigError ? err.message : listenProblem(err, config);
     if (!problem) throw err;
     console.error(`Cannot start: ${problem}`);
     process.exit(78);

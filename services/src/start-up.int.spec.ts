@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import webpush from 'web-push';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, spawnServer } from './test-support/process.js';
 
@@ -34,6 +35,13 @@ describe('start-up', () => {
   it('stops with a line naming HOST when it is not an address of this machine', async () => {
     const refused = start({ HOST: 'no-such-host.invalid' });
     await expect(refused).rejects.toThrow(/code 78[\s\S]*Cannot start: HOST: no-such-host\.invalid/);
+    await expect(refused).rejects.not.toThrow(/\n\s+at /);
+  });
+
+  it('stops with a line naming VAPID_PUBLIC_KEY (exit 78) when it is malformed, not with a stack trace', async () => {
+    const pair = webpush.generateVAPIDKeys();
+    const refused = start({ VAPID_PUBLIC_KEY: pair.publicKey.slice(0, 84), VAPID_PRIVATE_KEY: pair.privateKey });
+    await expect(refused).rejects.toThrow(/code 78[\s\S]*VAPID_PUBLIC_KEY: /);
     await expect(refused).rejects.not.toThrow(/\n\s+at /);
   });
 });

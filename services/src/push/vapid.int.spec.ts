@@ -1,8 +1,9 @@
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import webpush from 'web-push';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError } from '../config.js';
 import { testDatabase, WITH_PG } from '../test-support/db.js';
 import { loadVapidKeys } from './vapid.js';
 
@@ -38,6 +39,16 @@ describe('loading the VAPID keys', () => {
     expect(statSync(join(dir, 'vapid-keys.json')).mode & 0o777).toBe(0o600);
     expect(await loadVapidKeys({ ...base, DATA_DIR: dir })).toEqual(a);
     expect(a.subject).toBe('mailto:admin@woxa.tech');
+  });
+
+  it('refuses kept keys that are not a pair, naming the key and the file to delete', async () => {
+    const dir = dataDir();
+    const [pair, other] = [webpush.generateVAPIDKeys(), webpush.generateVAPIDKeys()];
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'vapid-keys.json'), JSON.stringify({ ...pair, publicKey: other.publicKey }));
+    const loading = loadVapidKeys({ ...base, DATA_DIR: dir });
+    await expect(loading).rejects.toThrow(ConfigError);
+    await expect(loading).rejects.toThrow(/VAPID_PUBLIC_KEY: .*vapid-keys\.json/);
   });
 
   if (WITH_PG)

@@ -1,7 +1,8 @@
 import webpush from 'web-push';
 import type { KnexDb } from '../auth/db-port.js';
 import { keptSetting } from '../auth/kept-setting.js';
-import type { Config } from '../config.js';
+import { ConfigError, type Config } from '../config.js';
+import { vapidKeyPairProblem } from './vapid-key-pair.js';
 
 export interface VapidKeys {
   publicKey: string;
@@ -14,6 +15,7 @@ type VapidConfig = Pick<Config, 'COMPANY_EMAIL_DOMAIN' | 'DATA_DIR'> &
   Partial<Pick<Config, 'VAPID_PUBLIC_KEY' | 'VAPID_PRIVATE_KEY' | 'VAPID_SUBJECT' | 'APP_URL' | 'DATABASE_URL'>>;
 
 const SETTINGS_KEY = 'vapid-keys';
+const REMEDY = 'delete it or set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY.';
 
 /**
  * VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY when set; else a key pair generated at first start and kept like the
@@ -33,7 +35,7 @@ export async function loadVapidKeys(config: VapidConfig, db?: KnexDb): Promise<V
     db: config.DATABASE_URL ? db : undefined,
     generate: () => JSON.stringify(webpush.generateVAPIDKeys()),
   });
-  if (text === '') throw new Error(`${where} is empty; delete it or set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY.`);
+  if (text === '') throw new ConfigError(`VAPID_PUBLIC_KEY: ${where} is empty; ${REMEDY}`);
   return { ...checked(parse(text, where), where), subject };
 }
 
@@ -49,16 +51,17 @@ function parse(text: string, where: string): KeyPair {
   try {
     return JSON.parse(text) as KeyPair;
   } catch {
-    throw new Error(`${where} is not JSON; delete it or set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY.`);
+    throw new ConfigError(`VAPID_PUBLIC_KEY: ${where} is not JSON; ${REMEDY}`);
   }
 }
 
-/** A P-256 key pair as the Push API wants it: a 65-byte uncompressed point and a 32-byte scalar. */
+/**
+ * A P-256 key pair as the Push API wants it (a 65-byte uncompressed point and the 32-byte scalar it comes
+ * from); a stored pair that is not one stops the start like a bad VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY.
+ */
 function checked(keys: KeyPair, where: string): KeyPair {
-  const pub = Buffer.from(String(keys.publicKey ?? ''), 'base64url');
-  const priv = Buffer.from(String(keys.privateKey ?? ''), 'base64url');
-  if (pub.length !== 65 || pub[0] !== 4 || priv.length !== 32) {
-    throw new Error(`The VAPID keys in ${where} are not a P-256 key pair.`);
-  }
+  const problem = vapidKeyPairProblem(keys);
+  if (problem && where === 'env') throw new ConfigError(`${problem.key}: ${problem.message}`);
+  if (problem) throw new ConfigError(`${problem.key}: the one in ${where} ${problem.message}; ${REMEDY}`);
   return { publicKey: keys.publicKey, privateKey: keys.privateKey };
 }
