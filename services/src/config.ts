@@ -69,8 +69,8 @@ export const ConfigSchema = z
         if (reason) ctx.addIssue({ code: 'custom', message: reason });
       })
       .optional(),
-    JWT_ISSUER: z.string().default('drinks'),
-    JWT_AUDIENCE: z.string().default('drinks-app'),
+    JWT_ISSUER: z.string().min(1, 'must not be empty (unset: drinks)').default('drinks'),
+    JWT_AUDIENCE: z.string().min(1, 'must not be empty (unset: drinks-app)').default('drinks-app'),
     ACCESS_TOKEN_TTL_SECONDS: z.coerce
       .number()
       .int()
@@ -241,6 +241,15 @@ export const ConfigSchema = z
           .map((e) => e.trim())
           .filter(Boolean),
       ),
+  })
+  // An access token is not revoked by the session's end: one outliving SESSION_MAX_SECONDS carried the sign-in past it.
+  .refine((c) => c.ACCESS_TOKEN_TTL_SECONDS <= c.SESSION_MAX_SECONDS, {
+    message: 'ACCESS_TOKEN_TTL_SECONDS must not exceed SESSION_MAX_SECONDS, the absolute lifetime of a sign-in',
+    path: ['ACCESS_TOKEN_TTL_SECONDS'],
+  })
+  .refine((c) => c.ACCESS_TOKEN_TTL_SECONDS <= c.REFRESH_TOKEN_TTL_SECONDS, {
+    message: 'ACCESS_TOKEN_TTL_SECONDS must not exceed REFRESH_TOKEN_TTL_SECONDS: the refresh token renews it',
+    path: ['ACCESS_TOKEN_TTL_SECONDS'],
   })
   .refine((c) => !c.SMTP_URL || c.APP_URL, {
     message: 'APP_URL is required with SMTP_URL: the links in mail point there',

@@ -23,6 +23,24 @@ describe('the configuration', () => {
     );
   });
 
+  it('refuses an empty JWT_ISSUER or JWT_AUDIENCE', () => {
+    expect(() => loadConfig({ JWT_ISSUER: '' })).toThrow(/JWT_ISSUER/);
+    expect(() => loadConfig({ JWT_AUDIENCE: '' })).toThrow(/JWT_AUDIENCE/);
+    expect(loadConfig({}).JWT_AUDIENCE).toBe('drinks-app');
+  });
+
+  it('refuses an access token that outlives the absolute session limit or its refresh token', () => {
+    expect(() => loadConfig({ ACCESS_TOKEN_TTL_SECONDS: '7200', SESSION_MAX_SECONDS: '3600' })).toThrow(
+      /ACCESS_TOKEN_TTL_SECONDS.*SESSION_MAX_SECONDS/,
+    );
+    expect(() => loadConfig({ ACCESS_TOKEN_TTL_SECONDS: '7200', REFRESH_TOKEN_TTL_SECONDS: '3600' })).toThrow(
+      /ACCESS_TOKEN_TTL_SECONDS.*REFRESH_TOKEN_TTL_SECONDS/,
+    );
+    expect(loadConfig({ ACCESS_TOKEN_TTL_SECONDS: '3600', SESSION_MAX_SECONDS: '3600' }).SESSION_MAX_SECONDS).toBe(
+      3600,
+    );
+  });
+
   it('reads an empty PORT as unset, not as port 0 (a random port)', () => {
     expect(loadConfig({ PORT: '' }).PORT).toBe(3000);
     expect(loadConfig({ PORT: '8080' }).PORT).toBe(8080);
