@@ -175,7 +175,9 @@ export const ConfigSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Which parts this process runs: all-in-one by default. */
     ROLE: z.enum(['all', 'api', 'relay', 'projector']).default('all'),
-    /** Pins the clock (ISO instant) for tests and demos; never set in production. */
+    /** Node's convention; the Docker image sets `production`, where FAKE_NOW is refused. */
+    NODE_ENV: z.string().optional(),
+    /** Starts the clock at this ISO instant (it runs on from there) for tests and demos; never in production. */
     FAKE_NOW: z
       .string()
       .refine((s) => !Number.isNaN(Date.parse(s)), 'must be an ISO instant')
@@ -250,6 +252,10 @@ export const ConfigSchema = z
   .refine((c) => c.ACCESS_TOKEN_TTL_SECONDS <= c.REFRESH_TOKEN_TTL_SECONDS, {
     message: 'ACCESS_TOKEN_TTL_SECONDS must not exceed REFRESH_TOKEN_TTL_SECONDS: the refresh token renews it',
     path: ['ACCESS_TOKEN_TTL_SECONDS'],
+  })
+  .refine((c) => !(c.FAKE_NOW && c.NODE_ENV === 'production'), {
+    message: 'FAKE_NOW is for tests and demos: refused with NODE_ENV=production (orders would carry a made-up time)',
+    path: ['FAKE_NOW'],
   })
   .refine((c) => !c.SMTP_URL || c.APP_URL, {
     message: 'APP_URL is required with SMTP_URL: the links in mail point there',

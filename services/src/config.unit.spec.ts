@@ -41,6 +41,13 @@ describe('the configuration', () => {
     );
   });
 
+  it('refuses FAKE_NOW in production: it is for tests and demos', () => {
+    const fakeNow = '2025-06-11T03:00:00.000Z';
+    expect(() => loadConfig({ FAKE_NOW: fakeNow, NODE_ENV: 'production' })).toThrow(/FAKE_NOW.*production/);
+    expect(loadConfig({ FAKE_NOW: fakeNow, NODE_ENV: 'test' }).FAKE_NOW).toBe(fakeNow);
+    expect(loadConfig({ NODE_ENV: 'production' }).FAKE_NOW).toBeUndefined();
+  });
+
   it('reads an empty PORT as unset, not as port 0 (a random port)', () => {
     expect(loadConfig({ PORT: '' }).PORT).toBe(3000);
     expect(loadConfig({ PORT: '8080' }).PORT).toBe(8080);
