@@ -35,6 +35,16 @@ describe('the client address', () => {
     });
   });
 
+  it('refuses subnets that trust every address: the leftmost, client-written entry would be the client', () => {
+    for (const everyone of ['0.0.0.0/0', '::/0', '10.0.0.1, 0.0.0.0/0', '0.0.0.0/1, 128.0.0.0/1', '::/1,8000::/1']) {
+      expect(() => parseTrustProxy(everyone), everyone).toThrow(/TRUST_PROXY: .*every address/);
+    }
+    expect(() => parseTrustProxy('::ffff:0:0/96')).toThrow(/every address/);
+    expect(parseTrustProxy('0.0.0.0/1, 10.0.0.0/8').kind).toBe('addresses');
+    expect(() => parseTrustProxy('::/1')).toThrow(/every address/);
+    expect(parseTrustProxy('8000::/1, fd00::/8, 10.0.0.0/8').kind).toBe('addresses');
+  });
+
   it('refuses a value that is neither a hop count nor addresses', () => {
     expect(() => parseTrustProxy('everyone')).toThrow(/TRUST_PROXY/);
   });
