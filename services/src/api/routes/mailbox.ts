@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import {
@@ -30,9 +31,17 @@ async function revokeSessions(deps: Pick<AppDeps, 'tokens'>, userId: string): Pr
   await new Promise((resolve) => setTimeout(resolve, 2));
 }
 
-/** Where links in mail point: APP_URL, else (links only printed in the log) the origin this request came to. */
-export const appUrl = (deps: Pick<AppDeps, 'config'>, ctx: Context) =>
-  deps.config.APP_URL ?? `${ctx.protocol}://${ctx.host}`;
+/**
+ * Where links point: APP_URL, else (no SMTP_URL: links are only printed in the log) this server's own address
+ * as the request reached it. Never the request's Host header: its sender writes it, and a reset link built
+ * from it would carry a valid token to the sender's server.
+ */
+export function appUrl(deps: Pick<AppDeps, 'config'>, ctx: Context): string {
+  if (deps.config.APP_URL) return deps.config.APP_URL;
+  const { localAddress = '127.0.0.1', localPort } = ctx.req.socket;
+  const address = localAddress.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '');
+  return `http://${isIP(address) === 6 ? `[${address}]` : address}:${localPort}`;
+}
 
 /**
  * Counts a request that mails the mailbox it names against the client's address and that mailbox, one

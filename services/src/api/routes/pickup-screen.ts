@@ -7,6 +7,7 @@ import { createPickupKeys, networkMatcher } from '../../pickup-screen/access.js'
 import type { AppDeps } from '../deps.js';
 import { adminOnly, currentUser, type AppState } from '../middleware/auth.js';
 import { parse, pathParam } from '../parse.js';
+import { appUrl } from './mailbox.js';
 
 /** What the pickupScreen routes use of the app's ports. */
 export type PickupScreenRouteDeps = Pick<AppDeps, 'clock' | 'config' | 'db' | 'logger'>;
@@ -45,7 +46,7 @@ export function pickupScreenRoutes(deps: PickupScreenRouteDeps) {
     const { id, key } = await keys.create(admin.id);
     deps.logger.info({ event: 'pickup_screen.key_created', keyId: id, by: admin.id, requestId: ctx.state.requestId });
     ctx.status = 201;
-    ctx.body = { id, key, url: `${ctx.origin}/ready?key=${encodeURIComponent(key)}` };
+    ctx.body = { id, key, url: `${appUrl(deps, ctx)}/ready?key=${encodeURIComponent(key)}` };
   });
 
   router.get('/pickup-screen/keys', adminOnly, async (ctx) => {

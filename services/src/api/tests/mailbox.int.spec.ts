@@ -1,3 +1,4 @@
+import http from 'node:http';
 import type { Tokens, User } from '@drinks/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSmtp, type TestSmtp } from '../../../../scripts/stand-ins/smtp-server.js';
@@ -251,5 +252,41 @@ describe('mail links and limits over time', () => {
       if (res.status === 429) expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
     }
     expect(statuses).toEqual([201, 201, 201, 201, 429]);
+  });
+});
+
+describe('links without APP_URL (no SMTP_URL: they are only printed in the log)', () => {
+  let app: TestServer;
+  beforeAll(async () => {
+    app = await startTestServer();
+  });
+  afterAll(() => app.close());
+
+  /** A call with a Host header its sender wrote (fetch sets its own). */
+  const forgedHost = (path: string, body: unknown, token?: string) =>
+    new Promise<{ status: number; body: any }>((resolve, reject) => {
+      const headers: Record<string, string> = { Host: 'evil.example', 'Content-Type': 'application/json' };
+      if (token) headers.Authorization = `Bearer ${token}`;
+      const req = http.request(`${app.url}/api${path}`, { method: 'POST', headers }, (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : undefined }));
+      });
+      req.on('error', reject);
+      req.end(JSON.stringify(body));
+    });
+
+  it("point at this server's own address, never at the request's Host header", async () => {
+    const email = 'hosted@woxa.tech';
+    const body = { name: 'Hosted', email, password: PASSWORD };
+    expect((await forgedHost('/auth/register', body)).status).toBe(201);
+    expect((await forgedHost('/auth/register', body)).status).toBe(201);
+    expect((await forgedHost('/auth/forgot-password', { email })).status).toBe(202);
+    const key = await forgedHost('/pickup-screen/keys', undefined, (await staffTokens(app)).admin);
+    expect(key.status).toBe(201);
+
+    const links: string[] = [...app.outbox.filter((m) => m.to === email).map((m) => m.link), key.body.url];
+    expect(links).toHaveLength(4);
+    for (const link of links) expect(new URL(link).host).toBe(`127.0.0.1:${app.port}`);
   });
 });
