@@ -1,4 +1,6 @@
+import { existsSync } from 'node:fs';
 import { isIP } from 'node:net';
+import { join } from 'node:path';
 import { mailboxKey } from '@drinks/contracts';
 import { z } from 'zod';
 import { parseTrustProxy } from './api/middleware/client-address.js';
@@ -37,8 +39,18 @@ export const ConfigSchema = z
     PORT: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(65535).default(3000)),
     HOST: z.string().min(1).default('0.0.0.0'),
     DATA_DIR: z.string().min(1).default('./data'),
-    /** The built web app served on PORT (default: the repository's web/dist). */
-    WEB_DIR: z.string().min(1).optional(),
+    /**
+     * The built web app served on PORT (default: the repository's web/dist, served only once built). Set, it
+     * must hold index.html: else every page answered 404.
+     */
+    WEB_DIR: z
+      .string()
+      .min(1)
+      .refine(
+        (dir) => existsSync(join(dir, 'index.html')),
+        'holds no index.html: point it at a built web app (web/dist)',
+      )
+      .optional(),
     DATABASE_URL: z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')

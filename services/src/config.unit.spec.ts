@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import webpush from 'web-push';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, mailboxUnderRules, mailRequestsPerAddress, strictAccounts } from './config.js';
@@ -68,6 +71,20 @@ describe('the configuration', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'yes please' })).toThrow(/TRUST_PROXY/);
     expect(() => loadConfig({ TRUST_PROXY: '0.0.0.0/0' })).toThrow(/TRUST_PROXY/);
     expect(() => loadConfig({ TRUST_PROXY: '::/0' })).toThrow(/TRUST_PROXY/);
+  });
+});
+
+describe('the web app setting', () => {
+  it('refuses a WEB_DIR without index.html: it would serve 404 for every page', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'drinks-web-'));
+    try {
+      expect(() => loadConfig({ WEB_DIR: dir })).toThrow(/WEB_DIR: .*index\.html/);
+      writeFileSync(join(dir, 'index.html'), '<!doctype html>');
+      expect(loadConfig({ WEB_DIR: dir }).WEB_DIR).toBe(dir);
+      expect(loadConfig({}).WEB_DIR).toBeUndefined();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
