@@ -1,7 +1,8 @@
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError } from '../config.js';
 import { testDatabase, WITH_PG } from '../test-support/db.js';
 import { loadJwtSecret } from './secret.js';
 
@@ -32,6 +33,15 @@ describe('loading the JWT secret', () => {
         true,
       );
       expect(Buffer.from(await loadJwtSecret(config)).equals(Buffer.from(first))).toBe(true);
+    });
+
+    it('refuses a kept secret with little entropy, naming JWT_SECRET and the file', async () => {
+      const dir = dataDir();
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(join(dir, 'jwt-secret'), 'abcdefghijklmnopqrstuvwxyz0123456789'.repeat(2));
+      const loading = loadJwtSecret({ JWT_SECRET: undefined, DATA_DIR: dir, DATABASE_URL: undefined });
+      await expect(loading).rejects.toThrow(ConfigError);
+      await expect(loading).rejects.toThrow(/JWT_SECRET: .*jwt-secret .*entropy/);
     });
 
     it('gives two processes starting together the same secret', async () => {

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { Config } from '../config.js';
+import { ConfigError, type Config } from '../config.js';
 import type { KnexDb } from './db-port.js';
 import { keptSetting } from './kept-setting.js';
+import { weakSecretReason } from './secret-strength.js';
 
 const SECRET_BYTES = 48;
 
@@ -21,6 +22,7 @@ export async function loadJwtSecret(config: SecretConfig, db?: KnexDb): Promise<
     generate: () => randomBytes(SECRET_BYTES).toString('base64url'),
   });
   const bytes = Buffer.from(text, 'base64url');
-  if (bytes.length < 32) throw new Error(`${where} holds fewer than 32 bytes of secret; delete it or set JWT_SECRET.`);
+  const problem = bytes.length < 32 ? 'holds fewer than 32 bytes of secret' : weakSecretReason(text);
+  if (problem) throw new ConfigError(`JWT_SECRET: ${where} ${problem}; delete it or set JWT_SECRET.`);
   return new Uint8Array(bytes);
 }
