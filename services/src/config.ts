@@ -254,7 +254,12 @@ export const ConfigSchema = z
           .split(',')
           .map((e) => e.trim())
           .filter(Boolean),
-      ),
+      )
+      // Compared with a page's Origin as text: 'https://host/' or 'host' would never match, '*' is no origin.
+      .refine((origins) => origins.every(isOrigin), {
+        message:
+          'each entry must be an origin, scheme://host[:port] with nothing after it (https://drinks.example.com)',
+      }),
   })
   // An access token is not revoked by the session's end: one outliving SESSION_MAX_SECONDS carried the sign-in past it.
   .refine((c) => c.ACCESS_TOKEN_TTL_SECONDS <= c.SESSION_MAX_SECONDS, {
@@ -340,4 +345,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 export function officeCheck(c: Config): { lat: number; lng: number; radiusM: number } | null {
   if (c.OFFICE_LAT === undefined || c.OFFICE_LNG === undefined) return null;
   return { lat: c.OFFICE_LAT, lng: c.OFFICE_LNG, radiusM: c.OFFICE_RADIUS_M ?? 300 };
+}
+
+function isOrigin(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === text;
+  } catch {
+    return false;
+  }
 }

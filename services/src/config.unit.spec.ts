@@ -65,6 +65,14 @@ describe('the configuration', () => {
     expect(loadConfig({}).ROLE).toBe('all');
   });
 
+  it('takes ALLOWED_ORIGINS as origins only, as a browser sends them', () => {
+    expect(loadConfig({ ALLOWED_ORIGINS: 'https://drinks.example.com, http://10.0.0.5:8080' }).ALLOWED_ORIGINS).toEqual(
+      ['https://drinks.example.com', 'http://10.0.0.5:8080'],
+    );
+    for (const bad of ['https://drinks.example.com/', '*', 'drinks.example.com', 'https://a.example/app'])
+      expect(() => loadConfig({ ALLOWED_ORIGINS: bad }), bad).toThrow(/ALLOWED_ORIGINS/);
+  });
+
   it('trusts no proxy unless TRUST_PROXY says so', () => {
     expect(loadConfig({}).TRUST_PROXY).toEqual({ kind: 'none' });
     expect(loadConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toEqual({ kind: 'hops', hops: 1 });
