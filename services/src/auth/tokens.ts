@@ -271,7 +271,7 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
     },
 
     watchRevocations() {
-      const timer = setInterval(() => void revocations.notBefore('').catch(() => undefined), NOT_BEFORE_CACHE_MS);
+      const timer = setInterval(() => void revocations.fresh().catch(() => undefined), NOT_BEFORE_CACHE_MS);
       timer.unref();
       return () => clearInterval(timer);
     },
@@ -321,12 +321,17 @@ function createRevocations(
     for (const [userId] of grown) signedOutElsewhere(userId);
   }
 
+  /** Reads the sign-outs again once the snapshot is NOT_BEFORE_CACHE_MS old; one read for all who ask. */
+  async function fresh(): Promise<void> {
+    if (Date.now() - readAt < NOT_BEFORE_CACHE_MS) return;
+    reading ??= read().finally(() => (reading = null));
+    await reading;
+  }
+
   return {
+    fresh,
     async notBefore(userId: string): Promise<number> {
-      if (Date.now() - readAt >= NOT_BEFORE_CACHE_MS) {
-        reading ??= read().finally(() => (reading = null));
-        await reading;
-      }
+      await fresh();
       return snapshot.get(userId) ?? 0;
     },
     async revoke(userId: string, notBeforeMs: number): Promise<void> {

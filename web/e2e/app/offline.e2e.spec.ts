@@ -5,7 +5,13 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, startApp, type RunningApp } from '../support/app.js';
-import { expectNoSeriousA11yViolations, newPhonePage, openBrowser, screenshot } from '../support/browser.js';
+import {
+  expectNoSeriousA11yViolations,
+  newPhonePage,
+  openBrowser,
+  screenshot,
+  untilInstalled,
+} from '../support/browser.js';
 import { signInWithTokens, takeAlert } from '../support/customer.js';
 import { baristaPatch, catalog, menuId, newCustomer, placeCafeOrder } from '../staff/staff-support.js';
 import { testNow } from '../support/business-clock.js';
@@ -46,9 +52,7 @@ describe('the app on a phone', () => {
     });
     expect(manifest).toMatchObject({ name: 'Woxa Cafe', display: 'standalone' });
     expect(manifest.icons.length).toBeGreaterThanOrEqual(2);
-    await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', null, {
-      timeout: 30_000,
-    });
+    await untilInstalled(page);
     expect(await page.evaluate(() => new URL(navigator.serviceWorker.controller!.scriptURL).pathname)).toBe('/sw.js');
   });
 
@@ -138,9 +142,7 @@ describe('a menu tapped offline', () => {
     await signInWithTokens(page, app, customer.email, '/menuCafe');
     await page.getByText('Ordered 2/2').waitFor();
     // Installed, as on a phone that has opened the app before: its screens open offline.
-    await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', null, {
-      timeout: 30_000,
-    });
+    await untilInstalled(page);
     await page.context().setOffline(true);
     await page.getByTestId('menu-item').filter({ hasText: 'Americano' }).click();
     expect(await takeAlert(page)).toBe('You already reached your order limit!');
@@ -158,9 +160,7 @@ describe("the barista's board offline", () => {
     await page.getByRole('heading', { name: 'Orders' }).waitFor();
     await page.locator(`[data-ticket="${waitingId}"]`).waitFor();
     // Its scripts cached, as on a board in use: the Cancel order dialog can open offline.
-    await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', null, {
-      timeout: 30_000,
-    });
+    await untilInstalled(page);
     await page.context().setOffline(true);
     const banner = page.getByTestId('offline-banner');
     await banner
@@ -190,9 +190,7 @@ describe('history opened offline', () => {
     const customer = await newCustomer(app, 'History Hana');
     const page: Page = await newPhonePage(browser);
     await signInWithTokens(page, app, customer.email, '/statusOrder');
-    await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', null, {
-      timeout: 30_000,
-    });
+    await untilInstalled(page);
     await page.context().setOffline(true);
     await page.goto(`${app.url}/history`);
     await page.getByText('History shows once you are back online.').waitFor();
@@ -208,9 +206,7 @@ describe('the orders opened offline on a new day', () => {
     const page: Page = await newPhonePage(browser);
     await signInWithTokens(page, app, customer.email, '/statusOrder');
     await page.getByTestId('orders-empty').waitFor();
-    await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', null, {
-      timeout: 30_000,
-    });
+    await untilInstalled(page);
     await page.context().setOffline(true);
     // The next morning: nothing was seen for that day, and the request for it waits for the network.
     await page.clock.install({ time: new Date(Date.now() + 24 * 3600 * 1000) });
@@ -229,9 +225,7 @@ describe('the board opened offline the next morning', () => {
     const page: Page = await newPhonePage(browser);
     await signInWithTokens(page, app, 'barista@woxa.tech', '/ordering');
     await page.locator(`[data-ticket="${waitingId}"]`).waitFor();
-    await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', null, {
-      timeout: 30_000,
-    });
+    await untilInstalled(page);
     await page.waitForFunction((id) => (localStorage.getItem('queryCache') ?? '').includes(id), waitingId);
     await page.context().setOffline(true);
     // Five minutes into the next business day, by the app's clock (kept answers last a day).
@@ -259,9 +253,7 @@ describe('a new version', () => {
     try {
       const customer = await newCustomer(own, 'Update Uma');
       await signInWithTokens(page, own, customer.email, '/statusOrder');
-      await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', null, {
-        timeout: 30_000,
-      });
+      await untilInstalled(page);
       await page.evaluate(() => ((window as unknown as { beforeUpdate: boolean }).beforeUpdate = true));
       await appendFile(join(webDir, 'sw.js'), '\n// the next version\n');
       // What the app's half-hourly check does, long after the page loaded.

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type RunningApp } from '../support/app.js';
-import { newPhonePage, openBrowser } from '../support/browser.js';
+import { newPhonePage, openBrowser, untilInstalled } from '../support/browser.js';
 import { signInWithTokens } from '../support/customer.js';
 import { newCustomer } from '../staff/staff-support.js';
 
@@ -57,9 +57,7 @@ describe("a phone handed on: the next person does not get the last one's pushes"
   it('ends the browser subscription at sign-out, and the next person is not opted in by opening My Order', async () => {
     const first = await newCustomer(app, 'First Owner');
     await signInWithTokens(page, app, first.email, '/statusOrder');
-    await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', null, {
-      timeout: 30_000,
-    });
+    await untilInstalled(page);
     await page.getByRole('button', { name: "Notify me when it's ready" }).click();
     await page.getByTestId('notify-on').waitFor();
     // Signed out while offline: the server never hears of it, the browser's subscription ends anyway.

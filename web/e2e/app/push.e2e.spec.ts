@@ -2,7 +2,7 @@ import type { PushNotice } from '@drinks/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type RunningApp } from '../support/app.js';
-import { newPhonePage, openBrowser, screenshot } from '../support/browser.js';
+import { newPhonePage, openBrowser, screenshot, untilInstalled } from '../support/browser.js';
 import { signInWithTokens } from '../support/customer.js';
 import { baristaPatch, catalog, menuId, newCustomer, placeCafeOrder } from '../staff/staff-support.js';
 
@@ -41,9 +41,7 @@ const notices = () =>
 
 describe('notifications on the phone', () => {
   it('offers "Notify me when it\'s ready" on the status page and shows when it is on', async () => {
-    await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', null, {
-      timeout: 30_000,
-    });
+    await untilInstalled(page);
     await page.getByRole('button', { name: "Notify me when it's ready" }).click();
     const on = page.getByTestId('notify-on');
     await on.waitFor();

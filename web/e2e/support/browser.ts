@@ -111,3 +111,10 @@ export async function expectNoSeriousA11yViolations(page: Page, opts: { exclude?
     throw new Error(`Accessibility violations on ${page.url()}:\n  ${lines.join('\n  ')}`);
   }
 }
+
+/** Until the app's service worker controls the page: installed, as on a phone that has opened the app before. */
+export async function untilInstalled(page: Page): Promise<void> {
+  await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', null, {
+    timeout: 30_000,
+  });
+}
