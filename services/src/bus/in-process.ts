@@ -1,4 +1,5 @@
 import type { StoredEvent } from '@drinks/contracts';
+import Queue from 'yocto-queue';
 import { silentLogger, type Bus, type BusLogger, type EventHandler, type Subscription } from './types.js';
 
 export interface InProcessBusOptions {
@@ -11,7 +12,8 @@ export interface InProcessBusOptions {
 interface Subscriber {
   name: string;
   handler: EventHandler;
-  queue: StoredEvent[];
+  /** A linked list: an array's shift() copies the rest of the array once it is large (a relay catching up). */
+  queue: Queue<StoredEvent>;
   draining: Promise<void> | null;
   closed: boolean;
 }
@@ -47,7 +49,7 @@ export function createInProcessBus(options: InProcessBusOptions = {}): Bus {
   function drain(sub: Subscriber): void {
     if (sub.draining) return;
     sub.draining = (async () => {
-      while (!sub.closed && sub.queue.length > 0) await deliver(sub, sub.queue.shift()!);
+      while (!sub.closed && sub.queue.size > 0) await deliver(sub, sub.queue.dequeue()!);
       sub.draining = null;
     })();
   }
@@ -56,18 +58,18 @@ export function createInProcessBus(options: InProcessBusOptions = {}): Bus {
     async publish(events) {
       if (events.length === 0) return;
       for (const sub of subscribers) {
-        sub.queue.push(...events);
+        for (const event of events) sub.queue.enqueue(event);
         drain(sub);
       }
     },
     async subscribe(name, handler): Promise<Subscription> {
-      const sub: Subscriber = { name, handler, queue: [], draining: null, closed: false };
+      const sub: Subscriber = { name, handler, queue: new Queue(), draining: null, closed: false };
       subscribers.add(sub);
       return {
         async close() {
           sub.closed = true;
           subscribers.delete(sub);
-          sub.queue.length = 0;
+          sub.queue.clear();
           await sub.draining;
         },
       };
@@ -75,7 +77,7 @@ export function createInProcessBus(options: InProcessBusOptions = {}): Bus {
     async close() {
       for (const sub of [...subscribers]) {
         sub.closed = true;
-        sub.queue.length = 0;
+        sub.queue.clear();
       }
       await Promise.all([...subscribers].map((s) => s.draining));
       subscribers.clear();

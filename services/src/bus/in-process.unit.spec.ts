@@ -17,6 +17,16 @@ describe('the in-process bus', () => {
     await bus.close();
   });
 
+  it('takes any number of events at once, as a relay catching up on a long log publishes them', async () => {
+    const bus = createInProcessBus();
+    const seen: number[] = [];
+    await bus.subscribe('a', async (e) => void seen.push(e.position), { durable: true });
+    await bus.publish(events(1, 200_000));
+    await until(() => seen.length === 200_000);
+    expect(seen.every((position, i) => position === i + 1)).toBe(true);
+    await bus.close();
+  });
+
   it('does not let a slow subscriber block publish or the others', async () => {
     const bus = createInProcessBus();
     let release!: () => void;
