@@ -17,4 +17,5 @@ export const ERROR_MESSAGES: Partial<Record<ErrorCode, string>> = {
   OWN_ROLE: 'You cannot change your own role.',
   OWN_ACCOUNT: 'You cannot disable your own account.',
   RECALL_WINDOW_PASSED: 'Too late to recall this order.',
+  READ_MODELS_BEHIND: 'Your change was saved and will show in a moment. Try again shortly.',
 };

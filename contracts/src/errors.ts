@@ -31,6 +31,7 @@ export const ErrorCode = z.enum([
   'TOKEN_REUSED',
   'IDEMPOTENCY_KEY_REUSED',
   'METHOD_NOT_ALLOWED',
+  'READ_MODELS_BEHIND',
   'INTERNAL',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;

@@ -44,3 +44,18 @@ export class TooManyAttemptsError extends AppError {
     super(429, 'TOO_MANY_ATTEMPTS', 'Too many attempts. Try again later.');
   }
 }
+/**
+ * A command was decided and saved, but the read models its answer is read from did not reach it in time
+ * (the projector stopped or far behind): no stale or empty body is answered instead. A repeat under the same
+ * Idempotency-Key appends nothing and answers what the command did once they have.
+ */
+export class ReadModelsBehind extends AppError {
+  readonly retryAfterSeconds = 2;
+  constructor(readonly position: number) {
+    super(
+      503,
+      'READ_MODELS_BEHIND',
+      'Your change was saved, but it does not show yet: it will in a moment. Ask again (with the same Idempotency-Key) to see it.',
+    );
+  }
+}

@@ -22,8 +22,17 @@ export interface AppDeps {
   logger: Logger;
   db: Db;
   store: EventStore;
-  /** Waits (bounded) until the read models have reached `position`: read-your-writes. */
+  /**
+   * Waits (about a second) for the read models to reach `position`, and goes on whether they did or not: for
+   * a caller that answers from the log itself when they did not (orders.ts).
+   */
   waitFor(position: number): Promise<void>;
+  /**
+   * Read-your-writes for a command that answers from the read models: waits (a few seconds) until they have
+   * reached `position`, else throws ReadModelsBehind (503). Whatever must follow from the command (a sign-out
+   * on disabling) is done before, from its events.
+   */
+  readYourWrites(position: number): Promise<void>;
   /** A lower bound of the position every read model has reached, without waiting (READ_POSITION_HEADER). */
   readPosition(): number;
   passwords: {

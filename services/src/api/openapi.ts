@@ -31,7 +31,7 @@ const ops: Op[] = [
     body: c.RegisterBody,
     response: c.User,
     status: 201,
-    errors: [403, 409, 429],
+    errors: [403, 409, 429, 503],
   },
   {
     method: 'post',
@@ -124,7 +124,15 @@ const ops: Op[] = [
     errors: [429],
   },
   { method: 'get', path: '/user/me', summary: 'Current user', auth: 'any', response: c.User },
-  { method: 'patch', path: '/user', summary: 'Rename yourself', auth: 'any', body: c.RenameBody, response: c.User },
+  {
+    method: 'patch',
+    path: '/user',
+    summary: 'Rename yourself',
+    auth: 'any',
+    body: c.RenameBody,
+    response: c.User,
+    errors: [503],
+  },
   {
     method: 'put',
     path: '/user/{id}/push/disable',
@@ -145,10 +153,11 @@ const ops: Op[] = [
   {
     method: 'patch',
     path: '/user/{id}',
-    summary: 'Change a user',
+    summary: 'Change a user (disabling one signs it out everywhere, even when the answer is a 503)',
     auth: 'admin',
     body: c.AdminUserPatch,
     response: c.User,
+    errors: [503],
   },
   { method: 'get', path: '/cafe-status', summary: 'Shop status', auth: 'public', response: c.ShopStatus },
   {
@@ -158,6 +167,7 @@ const ops: Op[] = [
     auth: 'staff',
     params: { status: c.ShopStatusParam },
     response: c.ShopStatus,
+    errors: [503],
   },
   { method: 'get', path: '/category', summary: 'Categories with menus', auth: 'any', response: z.array(c.Category) },
   { method: 'get', path: '/category/{id}', summary: 'One category', auth: 'any', response: c.Category },
@@ -169,6 +179,7 @@ const ops: Op[] = [
     body: c.CategoryCreateBody,
     response: c.Category,
     status: 201,
+    errors: [503],
   },
   {
     method: 'patch',
@@ -177,6 +188,7 @@ const ops: Op[] = [
     auth: 'staff',
     body: c.CategoryPatchBody,
     response: c.Category,
+    errors: [503],
   },
   {
     method: 'patch',
@@ -184,6 +196,7 @@ const ops: Op[] = [
     summary: 'Remove a category',
     auth: 'staff',
     response: c.Category,
+    errors: [503],
   },
   {
     method: 'post',
@@ -193,7 +206,7 @@ const ops: Op[] = [
     body: c.MenuCreateBody,
     response: c.Menu,
     status: 201,
-    errors: [404],
+    errors: [404, 503],
   },
   {
     method: 'patch',
@@ -202,6 +215,7 @@ const ops: Op[] = [
     auth: 'staff',
     body: c.MenuPatchBody,
     response: c.Menu,
+    errors: [503],
   },
   {
     method: 'post',
@@ -505,7 +519,7 @@ const PROBLEM_TEXT: Record<number, string> = {
   415: "The body's type or Content-Encoding is not one this server reads (an upload: not an image it reads)",
   422: 'IDEMPOTENCY_KEY_REUSED: the Idempotency-Key came before with another body',
   429: 'TOO_MANY_ATTEMPTS: slow down and try later',
-  503: 'Not ready yet',
+  503: 'Not ready yet. A command answers READ_MODELS_BEHIND when it was saved but the read models its answer comes from have not caught up within a few seconds: ask again after Retry-After with the same Idempotency-Key to get its answer (nothing is done twice)',
 };
 
 /** The problems an operation can answer, from its shape: inputs can be invalid, roles refused, commands refused. */
@@ -574,7 +588,9 @@ export function openApiDocument() {
             code,
             {
               description: PROBLEM_TEXT[code],
-              ...(code === 429 ? { headers: { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } } } : {}),
+              ...(code === 429 || (code === 503 && op.method !== 'get')
+                ? { headers: { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } } }
+                : {}),
               content: problem,
             },
           ]),

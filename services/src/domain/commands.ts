@@ -14,4 +14,4 @@ export {
 } from './orders/commands.js';
 export { changeShopStatus } from './shop/commands.js';
 export { createCategory, changeCategory, removeCategory, createMenu, changeMenu } from './catalog/commands.js';
-export { registerUser, renameUser, changeUser, handleOwnUserCommand } from './users/commands.js';
+export { registerUser, renameUser, changeUser, handleOwnUserCommand, userInLog } from './users/commands.js';

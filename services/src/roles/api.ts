@@ -17,6 +17,8 @@ import { createLoginThrottle } from '../auth/throttle.js';
 import { createTokenService, ForgedToken } from '../auth/tokens.js';
 import { logSecurityEvent } from '../api/security-log.js';
 import { openDemoAccounts, seedDemoData, type DemoAccount } from '../cli/seed.js';
+import { userInLog } from '../domain/index.js';
+import { ReadModelsBehind } from '../errors.js';
 import { createImageService } from '../images/images.js';
 import { startImageSweeper } from '../images/sweeper.js';
 import { createLiveFanout } from '../live/fanout.js';
@@ -32,6 +34,11 @@ import { USER_EVENT_TYPES, type ReadSide } from './projection.js';
 
 const WEB_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
 const READ_YOUR_WRITES_MS = 1000;
+/**
+ * How long a command answered from the read models waits for them where no projector runs in this process,
+ * before it answers 503 READ_MODELS_BEHIND: a projector that lags this far is stopped or swamped.
+ */
+const COMMAND_WAIT_MS = 3000;
 
 /**
  * The API role: the HTTP app and the web client on PORT, the live WebSocket, the push dispatcher and the
@@ -55,7 +62,8 @@ export async function startApi(
     accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
     refreshTtlSeconds: config.REFRESH_TOKEN_TTL_SECONDS,
     sessionMaxSeconds: config.SESSION_MAX_SECONDS,
-    isActive: async (id) => (await getUser(db.knex, id))?.isAvailable === true,
+    // From the log: a user disabled a moment ago may still be enabled in a lagging read model.
+    isActive: async (id) => (await userInLog(store, id))?.isAvailable === true,
     clock,
   });
   // Where the projector runs, its commit clears the user cache before any command's wait ends. A process
@@ -73,6 +81,18 @@ export async function startApi(
           return result;
         },
       };
+  /** Whether the read models reach `position` within `timeoutMs`. */
+  async function readModelsReach(position: number, timeoutMs: number): Promise<boolean> {
+    const reached =
+      (await watcher.waitFor(position, timeoutMs)) ||
+      // The bus is late (broker down or frozen): a process running the projector reads the log itself.
+      (runsProjector && (await projector.catchUp()) >= position);
+    if (reached && ownUserChange > 0 && ownUserChange <= position) {
+      ownUserChange = 0;
+      userCache.invalidate();
+    }
+    return reached;
+  }
   const users = { get: (id: string) => getUser(db.knex, id), current: userCache.current };
   const images = createImageService({ db, dataDir: config.DATA_DIR, useDatabase: db.dialect === 'pg' });
   const sweeper = startImageSweeper({ images, db, clock, retentionHours: config.IMAGE_RETENTION_HOURS, logger });
@@ -83,16 +103,11 @@ export async function startApi(
     logger,
     db,
     store: commandStore,
-    waitFor: async (position) => {
-      if (await watcher.waitFor(position, READ_YOUR_WRITES_MS)) {
-        if (ownUserChange > 0 && ownUserChange <= position) {
-          ownUserChange = 0;
-          userCache.invalidate();
-        }
-        return;
-      }
-      // The bus is late (broker down or frozen): a process running the projector reads the log itself.
-      if (runsProjector) await projector.catchUp();
+    waitFor: async (position) => void (await readModelsReach(position, READ_YOUR_WRITES_MS)),
+    readYourWrites: async (position) => {
+      // A process running the projector catches up itself after a second; one that does not can only wait.
+      if (!(await readModelsReach(position, runsProjector ? READ_YOUR_WRITES_MS : COMMAND_WAIT_MS)))
+        throw new ReadModelsBehind(position);
     },
     readPosition: reads.readPosition,
     passwords: {

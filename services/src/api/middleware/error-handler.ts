@@ -1,6 +1,6 @@
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
-import { AppError, TooManyAttemptsError } from '../../errors.js';
+import { AppError, ReadModelsBehind, TooManyAttemptsError } from '../../errors.js';
 
 const TITLES: Record<number, string> = {
   400: 'Bad Request',
@@ -16,6 +16,7 @@ const TITLES: Record<number, string> = {
   429: 'Too Many Requests',
   431: 'Request Header Fields Too Large',
   500: 'Internal Server Error',
+  503: 'Service Unavailable',
 };
 
 const NOT_JSON = 'The body is not a JSON object.';
@@ -54,7 +55,13 @@ export function errorHandler(logger: Logger): Middleware {
       let body;
       if (err instanceof AppError) {
         body = problem(err.status, err.code, err.message, err.errors);
-        if (err instanceof TooManyAttemptsError) ctx.set('Retry-After', String(err.retryAfterSeconds));
+        if (err instanceof TooManyAttemptsError || err instanceof ReadModelsBehind)
+          ctx.set('Retry-After', String(err.retryAfterSeconds));
+        if (err instanceof ReadModelsBehind)
+          logger.warn(
+            { requestId: ctx.state.requestId, method: ctx.method, path: ctx.path, position: err.position },
+            'read models behind: a command was saved but answered 503',
+          );
       } else if (isZlibError(err)) {
         const detail = `The body is not valid ${ctx.get('Content-Encoding').toLowerCase()} (Content-Encoding).`;
         body = problem(400, 'VALIDATION_FAILED', detail, [{ path: 'body', message: detail }]);

@@ -4,7 +4,7 @@ import type { Context } from 'koa';
 import { LoginBody, LogoutBody, RefreshBody, RegisterBody, RenameBody, type User } from '@drinks/contracts';
 import { refuseWeakPassword } from '../../auth/password-policy.js';
 import { RefreshTokenReused } from '../../auth/tokens.js';
-import { registerUser, renameUser } from '../../domain/index.js';
+import { registerUser, renameUser, userInLog } from '../../domain/index.js';
 import { mailboxUnderRules, strictAccounts } from '../../config.js';
 import {
   AppError,
@@ -30,7 +30,7 @@ import {
 } from './mailbox.js';
 
 /** What the auth routes use of the app's ports. */
-export type AuthRouteDeps = MailboxRouteDeps & Pick<AppDeps, 'push'>;
+export type AuthRouteDeps = MailboxRouteDeps & Pick<AppDeps, 'push' | 'readYourWrites'>;
 
 /** A UUID (version 4's layout) made from a key: the same key, the same id. */
 function uuidFromKey(key: string): string {
@@ -66,9 +66,9 @@ export function authRoutes(deps: AuthRouteDeps) {
     const name = body.name.trim();
     const userId = randomUUID();
     const passwordHash = await deps.passwords.hash(body.password);
-    let user: User | null;
+    let registered: Awaited<ReturnType<typeof registerUser>>;
     try {
-      user = await createAccount(ctx, { userId, email: body.email, name, passwordHash });
+      registered = await createAccount(ctx, { userId, email: body.email, name, passwordHash });
     } catch (err) {
       const taken = err instanceof AppError && err.code === 'EMAIL_TAKEN';
       // A repeat that raced this registration (its Idempotency-Key, bound to this body) answers the first answer.
@@ -84,27 +84,31 @@ export function authRoutes(deps: AuthRouteDeps) {
       logSecurityEvent(deps.logger, 'registration-for-taken-mailbox', { account: body.email, address: ctx.ip });
       mailInBackground(deps, takenMailboxNotice(appUrl(deps, ctx), body.email), 'taken-mailbox notice');
       ctx.status = 201;
-      ctx.body = {
-        // A repeat with the same key must answer the same id, as it would for a new account.
-        id: idempotencyKey ? uuidFromKey(idempotencyKey) : userId,
-        email: body.email,
-        name,
-        role: 'user',
-        isAvailable: true,
-        emailVerified: false,
-      } satisfies User;
+      // A repeat with the same key must answer the same id, as it would for a new account.
+      ctx.body = newAccount(idempotencyKey ? uuidFromKey(idempotencyKey) : userId, body.email, name);
       return;
     }
-    if (user) {
-      // The link is recorded before the answer; the mail leaves after it, as the notice above does.
-      const mail = await verificationMail(deps, ctx, user).catch((err: unknown) => {
-        deps.logger.error({ err }, 'verification link failed: the user can ask again');
-        return null;
-      });
-      if (mail) mailInBackground(deps, mail, 'verification mail');
-    }
+    // The link is recorded before the answer; the mail leaves after it, as the notice above does. Both follow
+    // from the registration itself, so a read model that lags (a 503 below) does not hold the mail back.
+    const account = newAccount(registered.userId, body.email, name);
+    const mail = await verificationMail(deps, ctx, account).catch((err: unknown) => {
+      deps.logger.error({ err }, 'verification link failed: the user can ask again');
+      return null;
+    });
+    if (mail) mailInBackground(deps, mail, 'verification mail');
+    await deps.readYourWrites(registered.lastPosition);
     ctx.status = 201;
-    ctx.body = user;
+    ctx.body = (await deps.users.get(registered.userId)) ?? account;
+  });
+
+  /** A new account as a registration creates it. */
+  const newAccount = (id: string, email: string, name: string): User => ({
+    id,
+    email,
+    name,
+    role: 'user',
+    isAvailable: true,
+    emailVerified: false,
   });
 
   /** The account a registration with this request's Idempotency-Key created, if one did. */
@@ -113,21 +117,24 @@ export function authRoutes(deps: AuthRouteDeps) {
     if (!first || !('appended' in first)) return null;
     const registered = first.appended.events.find((e) => e.type === 'UserRegistered');
     if (!registered) return null;
-    await deps.waitFor(first.appended.lastPosition);
+    await deps.readYourWrites(first.appended.lastPosition);
     return deps.users.get((registered.data as { userId: string }).userId);
   };
 
-  /** Credentials then the UserRegistered event; a refusal of either leaves no credentials behind. */
+  /**
+   * Credentials then the UserRegistered event; a refusal of either leaves no credentials behind. Once the
+   * event is appended the account exists, whether the read models show it yet or not.
+   */
   const createAccount = async (
     ctx: Context,
     account: { userId: string; email: string; name: string; passwordHash: string },
-  ): Promise<User | null> => {
+  ) => {
     const { userId, email, name } = account;
     await deps.credentials.create(userId, email, account.passwordHash);
     try {
       // ADMIN_EMAILS applies once the mailbox is proven (mailbox.ts), never to whoever registers first.
       // The key scoped as the middleware bound it (by whoever calls, usually no one), the new user as actor.
-      const result = await registerUser(
+      return await registerUser(
         deps.store,
         {
           userId,
@@ -139,12 +146,10 @@ export function authRoutes(deps: AuthRouteDeps) {
         },
         { ...commandMetadata(ctx), actor: userId },
       );
-      await deps.waitFor(result.lastPosition);
     } catch (err) {
       await deps.credentials.remove(userId);
       throw err;
     }
-    return deps.users.get(userId);
   };
 
   router.post('/auth/v2/login', async (ctx) => {
@@ -161,7 +166,8 @@ export function authRoutes(deps: AuthRouteDeps) {
     const credential = await deps.credentials.findByEmail(body.email);
     // An unknown email still pays for one hash verification, so both failures take as long.
     const ok = await deps.passwords.verify(body.password, credential?.passwordHash ?? deps.passwords.dummyHash);
-    const user = ok && credential ? await deps.users.get(credential.userId) : null;
+    // From the log, not the users read model: an account disabled a moment ago may still show enabled there.
+    const user = ok && credential ? await userInLog(deps.store, credential.userId) : null;
     if (!user || !user.isAvailable) {
       // The right password of a disabled account is no guess: it is not counted towards a lockout.
       if (user) await attempt.succeeded();
@@ -174,7 +180,7 @@ export function authRoutes(deps: AuthRouteDeps) {
     if (credential && deps.passwords.needsRehash(credential.passwordHash)) {
       await deps.credentials.updateHash(credential.userId, await deps.passwords.hash(body.password));
     }
-    ctx.body = await deps.tokens.issue(user.id);
+    ctx.body = await deps.tokens.issue(user.userId);
   });
 
   router.post('/auth/refresh-token', async (ctx) => {
@@ -205,7 +211,7 @@ export function authRoutes(deps: AuthRouteDeps) {
     const user = currentUser(ctx);
     const body = parse(RenameBody, ctx.request.body);
     const result = await renameUser(deps.store, { userId: user.id, name: body.name.trim() }, commandMetadata(ctx));
-    await deps.waitFor(result.lastPosition);
+    await deps.readYourWrites(result.lastPosition);
     ctx.body = await deps.users.get(user.id);
   });
 

@@ -10,7 +10,7 @@ import { commandMetadata } from './command-metadata.js';
 import { randomUUID } from 'node:crypto';
 
 /** What the catalog routes use of the app's ports. */
-export type CatalogRouteDeps = Pick<AppDeps, 'db' | 'store' | 'waitFor'>;
+export type CatalogRouteDeps = Pick<AppDeps, 'db' | 'readYourWrites' | 'store'>;
 
 export function catalogRoutes(deps: CatalogRouteDeps) {
   const router = new Router<AppState>({ prefix: '/api' });
@@ -39,7 +39,7 @@ export function catalogRoutes(deps: CatalogRouteDeps) {
     const body = parse(CategoryCreateBody, ctx.request.body);
     const categoryId = randomUUID();
     const result = await createCategory(deps.store, { categoryId, ...body }, commandMetadata(ctx));
-    await deps.waitFor(result.lastPosition);
+    await deps.readYourWrites(result.lastPosition);
     ctx.status = 201;
     ctx.body = await categoryOr404(result.categoryId ?? categoryId);
   });
@@ -47,7 +47,7 @@ export function catalogRoutes(deps: CatalogRouteDeps) {
   router.patch('/category/:id/unavailable', staffOnly, async (ctx) => {
     await categoryOr404(pathParam(ctx));
     const result = await removeCategory(deps.store, { categoryId: pathParam(ctx) }, commandMetadata(ctx));
-    await deps.waitFor(result.lastPosition);
+    await deps.readYourWrites(result.lastPosition);
     ctx.body = await categoryOr404(pathParam(ctx));
   });
 
@@ -55,7 +55,7 @@ export function catalogRoutes(deps: CatalogRouteDeps) {
     const patch = parse(CategoryPatchBody, ctx.request.body);
     await categoryOr404(pathParam(ctx));
     const result = await changeCategory(deps.store, { categoryId: pathParam(ctx), patch }, commandMetadata(ctx));
-    await deps.waitFor(result.lastPosition);
+    await deps.readYourWrites(result.lastPosition);
     ctx.body = await categoryOr404(pathParam(ctx));
   });
 
@@ -64,7 +64,7 @@ export function catalogRoutes(deps: CatalogRouteDeps) {
     const { category_id: categoryId, ...body } = parse(MenuCreateBody, ctx.request.body);
     const menuId = randomUUID();
     const result = await createMenu(deps.store, { menuId, ...body, categoryId }, commandMetadata(ctx));
-    await deps.waitFor(result.lastPosition);
+    await deps.readYourWrites(result.lastPosition);
     ctx.status = 201;
     ctx.body = await menuOr404(result.menuId ?? menuId);
   });
@@ -77,7 +77,7 @@ export function catalogRoutes(deps: CatalogRouteDeps) {
       { menuId: pathParam(ctx), patch: { ...patch, categoryId } },
       commandMetadata(ctx),
     );
-    await deps.waitFor(result.lastPosition);
+    await deps.readYourWrites(result.lastPosition);
     ctx.body = await menuOr404(pathParam(ctx));
   });
 

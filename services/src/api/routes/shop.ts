@@ -8,7 +8,7 @@ import { parse } from '../parse.js';
 import { commandMetadata } from './command-metadata.js';
 
 /** What the shop routes use of the app's ports. */
-export type ShopRouteDeps = Pick<AppDeps, 'clock' | 'config' | 'db' | 'store' | 'waitFor'>;
+export type ShopRouteDeps = Pick<AppDeps, 'clock' | 'config' | 'db' | 'readYourWrites' | 'store'>;
 
 export function shopRoutes(deps: ShopRouteDeps) {
   const router = new Router<AppState>({ prefix: '/api' });
@@ -29,7 +29,7 @@ export function shopRoutes(deps: ShopRouteDeps) {
       },
       commandMetadata(ctx),
     );
-    await deps.waitFor(result.lastPosition);
+    await deps.readYourWrites(result.lastPosition);
     ctx.body = await getShopStatus(deps.db.knex);
   });
 

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import { AdminUserPatch, UserListQuery } from '@drinks/contracts';
 import { listUsers } from '@drinks/projections';
-import { changeUser } from '../../domain/index.js';
+import { changeUser, userInLog } from '../../domain/index.js';
 import { NotFoundError } from '../../errors.js';
 import type { AppDeps } from '../deps.js';
 import { type AppState, adminOnly, currentUser } from '../middleware/auth.js';
@@ -11,7 +11,7 @@ import { logSecurityEvent } from '../security-log.js';
 import { commandMetadata } from './command-metadata.js';
 
 /** What the user routes use of the app's ports. */
-export type UserRouteDeps = Pick<AppDeps, 'db' | 'logger' | 'push' | 'store' | 'tokens' | 'users' | 'waitFor'>;
+export type UserRouteDeps = Pick<AppDeps, 'db' | 'logger' | 'push' | 'readYourWrites' | 'store' | 'tokens' | 'users'>;
 
 export function userRoutes(deps: UserRouteDeps) {
   const router = new Router<AppState>({ prefix: '/api' });
@@ -33,21 +33,25 @@ export function userRoutes(deps: UserRouteDeps) {
       { actor: { id: actor.id, role: actor.role }, userId: pathParam(ctx), patch },
       commandMetadata(ctx),
     );
-    await deps.waitFor(result.lastPosition);
-    const after = await deps.users.get(pathParam(ctx));
+    // What the change did follows from its events, before any wait: a read model that lags must not leave a
+    // disabled person signed in. A repeat under the same Idempotency-Key finds the first call's events again.
     const who = { account: target.email, address: ctx.ip, actor: actor.id, requestId: ctx.state.requestId };
-    if (after && after.role !== target.role) {
-      logSecurityEvent(deps.logger, 'role-changed', { ...who, from: target.role, to: after.role });
+    for (const event of result.duplicate ? [] : result.events) {
+      if (event.type === 'UserRoleChanged')
+        logSecurityEvent(deps.logger, 'role-changed', { ...who, from: target.role, to: event.data.role });
+      if (event.type === 'UserAvailabilityChanged')
+        logSecurityEvent(deps.logger, event.data.isAvailable ? 'user-enabled' : 'user-disabled', who);
     }
-    if (after && after.isAvailable !== target.isAvailable) {
-      logSecurityEvent(deps.logger, after.isAvailable ? 'user-enabled' : 'user-disabled', who);
-      if (!after.isAvailable) {
-        // Signed out everywhere, as at logout: enabling the account again does not bring its old tokens back.
-        await deps.tokens.revokeAll(after.id);
-        await deps.push.subscriptions.removeAllOf(after.id);
-      }
+    const disabled = result.events.some((e) => e.type === 'UserAvailabilityChanged' && !e.data.isAvailable);
+    // The repeat signs out again while the account is still disabled (the first call may have ended before it
+    // did), never whoever signed in after it was enabled again.
+    if (disabled && (!result.duplicate || (await userInLog(deps.store, target.id))?.isAvailable === false)) {
+      // Signed out everywhere, as at logout: enabling the account again does not bring its old tokens back.
+      await deps.tokens.revokeAll(target.id);
+      await deps.push.subscriptions.removeAllOf(target.id);
     }
-    ctx.body = after;
+    await deps.readYourWrites(result.lastPosition);
+    ctx.body = await deps.users.get(pathParam(ctx));
   });
 
   return router;

@@ -15,6 +15,7 @@ import {
   type UserCommand,
   type VerifyUserEmail,
 } from './decide.js';
+import type { UserState } from './state.js';
 
 type Registered = StoredEvent<Extract<DomainEvent, { type: 'UserRegistered' }>>;
 
@@ -83,4 +84,13 @@ export function handleOwnUserCommand(
     command,
     metadata: withActor(command.userId, metadata),
   });
+}
+
+/**
+ * The user as the log has it, whatever the read models hold yet: for the checks that must not trust a lagging
+ * projection (may this account sign in, or rotate its refresh token).
+ */
+export async function userInLog(store: Pick<EventStore, 'read'>, userId: string): Promise<UserState | null> {
+  const { events } = await store.read([userEvents(userId)]);
+  return events.reduce(usersDecider.evolve, usersDecider.initialState).users[userId] ?? null;
 }
