@@ -510,7 +510,7 @@ const STATUS_TEXT: Record<number, string> = {
 };
 
 const PROBLEM_TEXT: Record<number, string> = {
-  400: 'VALIDATION_FAILED: the path, query or body breaks the rules given in its schema',
+  400: 'VALIDATION_FAILED: the path, query or body breaks the rules given in its schema (text in a body must not hold a NUL character, U+0000)',
   401: 'Not signed in, or the token is expired, revoked or wrong (INVALID_CREDENTIALS at sign-in, TOKEN_REUSED for a used refresh token)',
   403: 'FORBIDDEN: signed in without the role this needs (PASSWORD_SIGN_IN_OFF: password sign-in is turned off)',
   404: 'NOT_FOUND: no such resource (or not yours to see)',

@@ -32,11 +32,15 @@ export function parse<S extends z.ZodType>(schema: S, input: unknown, what = 'bo
   throw new ValidationError(errors.map((e) => `${e.path}: ${e.message}`).join('; '), errors);
 }
 
+/** Text that holds U+0000, which PostgreSQL's text cannot (a query carrying one fails there). */
+export const holdsNul = (text: string) => text.includes('\u0000');
+
 /** The `:id` (or another) path parameter; the router guarantees it when the route matched. */
 export function pathParam(ctx: { params: Record<string, string | undefined> }, name = 'id'): string {
   const value = ctx.params[name];
-  // No id is that long: nothing is there (API.md: a resource that does not exist is a 404).
-  if (value !== undefined && value.length > 64) throw new NotFoundError('Not found.');
+  // No id is that long, nor holds a NUL (which PostgreSQL cannot even look up): nothing is there (API.md: a
+  // resource that does not exist is a 404).
+  if (value !== undefined && (value.length > 64 || holdsNul(value))) throw new NotFoundError('Not found.');
   if (value === undefined || value.length === 0) {
     throw new ValidationError(`Bad path parameter ${name}.`, [{ path: name, message: 'Invalid' }]);
   }

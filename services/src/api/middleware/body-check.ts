@@ -1,5 +1,6 @@
 import type { Middleware } from 'koa';
 import { AppError, ValidationError } from '../../errors.js';
+import { holdsNul } from '../parse.js';
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -30,6 +31,9 @@ const LONE_SURROGATE = /\p{Cs}/u;
  *   JSON.stringify (the Idempotency-Key's body hash) and any recursive walk overflow the call stack on it;
  * - holding a string that is not well-formed UTF-16 (a lone surrogate, as JSON's "\\ud800" allows): stored,
  *   it came back as three replacement characters, past the field's length limit. The field is named.
+ * - holding a NUL character (U+0000, JSON's "\\u0000"): no field of ours has a use for one, and PostgreSQL
+ *   refuses it in any query (a 500 there; an id with one was a 404 on SQLite). Refused here for every field
+ *   at once, so both databases answer alike: 400, the field named (a sign-in's 401, see app.ts).
  * Walked with a stack of its own, not recursion.
  */
 export function checkedBody(): Middleware {
@@ -49,6 +53,7 @@ function bodyProblem(body: unknown): { path: string; message: string } | null {
     if (typeof value === 'string') {
       if (LONE_SURROGATE.test(value))
         return { path: pathOf(visit), message: 'Text with a lone UTF-16 surrogate is not valid Unicode.' };
+      if (holdsNul(value)) return { path: pathOf(visit), message: 'Text must not hold a NUL character (U+0000).' };
       continue;
     }
     if (value === null || typeof value !== 'object') continue;
