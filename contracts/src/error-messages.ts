@@ -14,6 +14,8 @@ export const ERROR_MESSAGES: Partial<Record<ErrorCode, string>> = {
   EMAIL_NOT_VERIFIED: 'Please confirm your email first: open the link we mailed you.',
   PASSWORD_SIGN_IN_OFF: 'Password sign-in is turned off here: sign in with your company account.',
   INVALID_LINK: 'This link is invalid, already used or expired.',
+  SIGN_IN_TO_CONFIRM:
+    'This address is an admin address: log in to its account, then open this link again to confirm it.',
   OWN_ROLE: 'You cannot change your own role.',
   OWN_ACCOUNT: 'You cannot disable your own account.',
   RECALL_WINDOW_PASSED: 'Too late to recall this order.',

@@ -12,6 +12,7 @@ export const ErrorCode = z.enum([
   'EMAIL_NOT_VERIFIED',
   'PASSWORD_SIGN_IN_OFF',
   'INVALID_LINK',
+  'SIGN_IN_TO_CONFIRM',
   'OWN_ROLE',
   'OWN_ACCOUNT',
   'SHOP_CLOSED',

@@ -82,10 +82,12 @@ const ops: Op[] = [
   {
     method: 'post',
     path: '/auth/verify-email',
-    summary: 'Open the link mailed at registration (once, within 24 h; 400 INVALID_LINK otherwise)',
+    summary:
+      "Open the link mailed at registration (once, within 24 h; 400 INVALID_LINK otherwise). An ADMIN_EMAILS address is confirmed, and made admin, only with that account's bearer token: otherwise 403 SIGN_IN_TO_CONFIRM, and the link stays open",
     auth: 'public',
     body: c.VerifyEmailBody,
     response: c.User,
+    errors: [403],
   },
   {
     method: 'post',
@@ -512,7 +514,7 @@ const STATUS_TEXT: Record<number, string> = {
 const PROBLEM_TEXT: Record<number, string> = {
   400: 'VALIDATION_FAILED: the path, query or body breaks the rules given in its schema (text in a body must not hold a NUL character, U+0000)',
   401: 'Not signed in, or the token is expired, revoked or wrong (INVALID_CREDENTIALS at sign-in, TOKEN_REUSED for a used refresh token)',
-  403: 'FORBIDDEN: signed in without the role this needs (PASSWORD_SIGN_IN_OFF: password sign-in is turned off)',
+  403: "FORBIDDEN: signed in without the role this needs (PASSWORD_SIGN_IN_OFF: password sign-in is turned off; SIGN_IN_TO_CONFIRM: an admin address's link needs its account signed in)",
   404: 'NOT_FOUND: no such resource (or not yours to see)',
   409: 'A business rule refused it; `code` says which (e.g. ORDER_LIMIT_REACHED, EMAIL_TAKEN, SHOP_CLOSED, ACTIVE_ORDERS, an order already started)',
   413: 'The body or the upload is too large',

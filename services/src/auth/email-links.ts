@@ -42,6 +42,17 @@ export function createEmailLinks(db: KnexDb, clock: Clock = systemClock) {
       return row.user_id;
     },
 
+    /** The user an open link is for, leaving it open: null for a used, expired or unknown link. */
+    async peek(token: string, purpose: LinkPurpose): Promise<string | null> {
+      const row = (await db
+        .knex(TABLE)
+        .where({ token_hash: digest(token), purpose })
+        .whereNull('used_at')
+        .where('expires_at', '>', clock().getTime())
+        .first('user_id')) as { user_id: string } | undefined;
+      return row?.user_id ?? null;
+    },
+
     /** A new reset or password makes the user's other open links of that purpose useless. */
     async revoke(userId: string, purpose: LinkPurpose): Promise<void> {
       await db

@@ -12,7 +12,10 @@ let browser: Browser;
 
 beforeAll(async () => {
   smtp = await startTestSmtp();
-  [app, browser] = await Promise.all([startApp((url) => ({ SMTP_URL: smtp.url, APP_URL: url })), openBrowser()]);
+  [app, browser] = await Promise.all([
+    startApp((url) => ({ SMTP_URL: smtp.url, APP_URL: url, ADMIN_EMAILS: 'lead@woxa.tech' })),
+    openBrowser(),
+  ]);
 });
 afterAll(async () => {
   await browser?.close();
@@ -89,6 +92,31 @@ describe('a new account proves its mailbox', () => {
     await page.getByRole('button', { name: 'Save password' }).click();
     await page.getByText('Your password is changed. Log in with the new one.').waitFor();
     await app.login('ploy@woxa.tech', 'tall-latte-2');
+    await page.context().close();
+  });
+});
+
+describe('an admin address is confirmed only by its own account', () => {
+  it('asks the person who opens the link to log in, then comes back to the link and confirms it', async () => {
+    const body = { name: 'Lead', email: 'lead@woxa.tech', password: 'tall-mocha-7' };
+    expect((await app.api(null, 'POST', '/auth/register', body)).status).toBe(201);
+    const link = await smtp.link('lead@woxa.tech', '/verify-email?token=');
+
+    const page = await newPhonePage(browser);
+    await page.goto(link);
+    await page.getByText('log in to its account, then open this link again to confirm it').waitFor();
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.waitForURL(`${app.url}/login`);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.getByRole('textbox', { name: 'Email' }).fill('lead@woxa.tech');
+    await page.getByLabel('Password').fill('tall-mocha-7');
+    await page.getByRole('dialog').getByRole('button', { name: 'Login' }).click();
+
+    await page.waitForURL(link);
+    await page.getByText('Your email is confirmed. You can order now.').waitFor();
+    const tokens = await app.login('lead@woxa.tech', 'tall-mocha-7');
+    expect((await app.api<{ role: string }>(tokens.accessToken, 'GET', '/user/me')).body.role).toBe('admin');
     await page.context().close();
   });
 });

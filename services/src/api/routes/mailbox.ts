@@ -68,6 +68,9 @@ export async function limitMailRequest(
   }
 }
 
+const isAdminAddress = (config: MailboxRouteDeps['config'], email: string) =>
+  config.ADMIN_EMAILS.includes(email.toLowerCase());
+
 /** The mail that proves a mailbox: its link opens /verify-email with a fresh single-use token. */
 export async function verificationMail(
   deps: Pick<AppDeps, 'config' | 'emailLinks'>,
@@ -79,7 +82,7 @@ export async function verificationMail(
   return {
     to: user.email,
     subject: 'Confirm your email',
-    text: `Hello ${user.name},\n\nOpen this link within 24 hours to confirm your email and start ordering:\n${link}\n`,
+    text: `Hello ${user.name},\n\nOpen this link within 24 hours to confirm your email and start ordering:\n${link}\n\nIf you did not create this account, ignore this mail.\n`,
     link,
   };
 }
@@ -128,7 +131,7 @@ export function mailboxRoutes(deps: MailboxRouteDeps) {
   const verify = async (ctx: Context, userId: string) => {
     const user = await deps.users.get(userId);
     if (!user) throw invalidLink();
-    const promote = deps.config.ADMIN_EMAILS.includes(user.email.toLowerCase());
+    const promote = isAdminAddress(deps.config, user.email);
     const result = await handleOwnUserCommand(
       deps.store,
       { type: 'VerifyUserEmail', userId, promote },
@@ -141,10 +144,17 @@ export function mailboxRoutes(deps: MailboxRouteDeps) {
 
   router.post('/auth/verify-email', async (ctx) => {
     const body = parse(VerifyEmailBody, ctx.request.body);
-    const userId = await deps.emailLinks.consume(body.token, 'verify-email');
-    if (!userId) throw invalidLink();
-    await verify(ctx, userId);
-    ctx.body = await deps.users.get(userId);
+    const linked = await deps.emailLinks.peek(body.token, 'verify-email');
+    const user = linked ? await deps.users.get(linked) : null;
+    if (!user) throw invalidLink();
+    // Whoever registered an admin address chose its password, and the mailbox's owner opens the link: it
+    // promotes only when one person holds both, signed in as the account. The link stays open for that.
+    if (isAdminAddress(deps.config, user.email) && ctx.state.user?.id !== user.id) {
+      throw new AppError(403, 'SIGN_IN_TO_CONFIRM');
+    }
+    if ((await deps.emailLinks.consume(body.token, 'verify-email')) !== user.id) throw invalidLink();
+    await verify(ctx, user.id);
+    ctx.body = await deps.users.get(user.id);
   });
 
   router.post('/auth/verify-email/resend', signedIn, async (ctx) => {

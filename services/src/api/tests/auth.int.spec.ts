@@ -29,13 +29,14 @@ describe('auth and users over HTTP', () => {
       expect(res.status).toBe(201);
       expect(res.body).toEqual(newAccount('Nok', 'nok@woxa.tech'));
     });
-    it('makes ADMIN_EMAILS admins only once the mailed link is opened', async () => {
+    it('makes ADMIN_EMAILS admins only once the mailed link is opened, signed in as the account', async () => {
       const res = await app.call('POST', '/auth/register', {
         body: { name: 'Boss', email: 'Boss@woxa.tech', password: 'longenough' },
       });
       expect(res.status).toBe(201);
       expect(res.body.role).toBe('user');
       const verified = await app.call('POST', '/auth/verify-email', {
+        token: (await app.login('boss@woxa.tech', 'longenough')).accessToken,
         body: { token: app.linkToken('boss@woxa.tech', 'verify') },
       });
       expect(verified.body).toMatchObject({ role: 'admin', emailVerified: true });

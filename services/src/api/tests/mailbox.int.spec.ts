@@ -32,6 +32,10 @@ describe('mailboxes proven over HTTP, mail through a real SMTP server', () => {
       expect(Object.keys(doc.body.paths)).toContain(`/api/auth/${path}`);
     }
     expect(Object.keys(doc.body.paths)).toContain('/api/user/password');
+    const verifyEmail = (doc.body.paths['/api/auth/verify-email'] as { post: { summary: string; responses: object } })
+      .post;
+    expect(verifyEmail.summary).toContain('403 SIGN_IN_TO_CONFIRM');
+    expect(Object.keys(verifyEmail.responses)).toContain('403');
   });
 
   describe('when a person registers', () => {
@@ -66,10 +70,12 @@ describe('mailboxes proven over HTTP, mail through a real SMTP server', () => {
       expect(problem(await verify('x'.repeat(43))).code).toBe('INVALID_LINK');
     });
 
-    it('makes an ADMIN_EMAILS address admin only once its link is opened', async () => {
-      expect((await register('chief@woxa.tech', 'Chief')).body.role).toBe('user');
-      const token = await smtp.linkToken('chief@woxa.tech', '/verify-email?token=');
-      expect((await verify(token)).body).toMatchObject({ role: 'admin', emailVerified: true });
+    it('tells in the mail whoever did not create the account to ignore it', async () => {
+      await register('ignore@woxa.tech');
+      await smtp.link('ignore@woxa.tech', '/verify-email?token=');
+      expect(smtp.mails.findLast((m) => m.to === 'ignore@woxa.tech')?.text).toMatch(
+        /verify-email\?token=\S+\s+If you did not create this account, ignore this mail\./,
+      );
     });
 
     it('resends the link to a signed-in account that waits for it', async () => {
@@ -80,6 +86,33 @@ describe('mailboxes proven over HTTP, mail through a real SMTP server', () => {
       expect((await app.call('POST', '/auth/verify-email/resend', { token: accessToken })).status).toBe(204);
       await expect.poll(() => smtp.mails.filter((m) => m.to === 'late@woxa.tech').length).toBe(before + 1);
       expect((await verify(await smtp.linkToken('late@woxa.tech', '/verify-email'))).status).toBe(200);
+    });
+  });
+
+  describe('when an ADMIN_EMAILS address is registered', () => {
+    const chief = (token: string, accessToken?: string) =>
+      app.call<User>('POST', '/auth/verify-email', { body: { token }, token: accessToken ?? null });
+
+    it('refuses its link opened signed out or as another account with 403 SIGN_IN_TO_CONFIRM, and keeps the link', async () => {
+      // Anyone may register the address with a password of their choosing; the owner of the mailbox opens the link.
+      expect((await register('chief@woxa.tech', 'Chief')).body.role).toBe('user');
+      const token = await smtp.linkToken('chief@woxa.tech', '/verify-email?token=');
+      const signedOut = await chief(token);
+      expect(signedOut.status).toBe(403);
+      expect(problem(signedOut).code).toBe('SIGN_IN_TO_CONFIRM');
+      await register('bystander@woxa.tech');
+      const other = await app.login('bystander@woxa.tech', PASSWORD);
+      expect(problem(await chief(token, other.accessToken)).code).toBe('SIGN_IN_TO_CONFIRM');
+
+      const registrant = await app.login('chief@woxa.tech', PASSWORD);
+      const me = await app.call<User>('GET', '/user/me', { token: registrant.accessToken });
+      expect(me.body).toMatchObject({ role: 'user', emailVerified: false });
+      expect(app.logged.filter((l) => l.account === 'chief@woxa.tech' && l.security === 'email-verified')).toEqual([]);
+
+      // Signed in as that account, the same link (not used up) confirms it and makes it admin.
+      const confirmed = await chief(token, registrant.accessToken);
+      expect(confirmed.status).toBe(200);
+      expect(confirmed.body).toMatchObject({ role: 'admin', emailVerified: true });
     });
   });
 

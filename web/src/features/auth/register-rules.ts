@@ -43,3 +43,8 @@ export function linkFailure(err: unknown): string {
     return ERROR_MESSAGES.INVALID_LINK ?? 'This link is invalid, already used or expired.';
   return failureWords(err);
 }
+
+/** An admin address's link, opened by someone not signed in as its account: it waits for that sign-in. */
+export function needsSignIn(err: unknown): boolean {
+  return err instanceof ApiError && err.code === 'SIGN_IN_TO_CONFIRM';
+}

@@ -4,6 +4,7 @@ import { ERROR_MESSAGES } from '@drinks/contracts';
 import {
   failureWords,
   linkFailure,
+  needsSignIn,
   passwordProblem,
   passwordRule,
   registered,
@@ -65,5 +66,13 @@ describe('a mailed link refused', () => {
     expect(linkFailure(used)).toBe(ERROR_MESSAGES.INVALID_LINK);
     const weak = new ApiError(400, 'x', 'VALIDATION_FAILED', 'This password is one of the most common.');
     expect(linkFailure(weak)).toBe('This password is one of the most common.');
+  });
+
+  it("asks to sign in at an admin address's link, and nowhere else", () => {
+    const words = ERROR_MESSAGES.SIGN_IN_TO_CONFIRM!;
+    const refused = new ApiError(403, words, 'SIGN_IN_TO_CONFIRM', words);
+    expect(needsSignIn(refused)).toBe(true);
+    expect(linkFailure(refused)).toBe(words);
+    expect(needsSignIn(new ApiError(400, 'x', 'INVALID_LINK', ERROR_MESSAGES.INVALID_LINK))).toBe(false);
   });
 });
