@@ -109,7 +109,8 @@ const ops: Op[] = [
   {
     method: 'post',
     path: '/auth/reset-password',
-    summary: 'Set a new password with a mailed link (once, within 1 h); signs every session out',
+    summary:
+      'Set a new password with a mailed link (once, within 1 h); signs every session out and forgets the push subscriptions of the account',
     auth: 'public',
     body: c.ResetPasswordBody,
     status: 204,

@@ -28,7 +28,17 @@ export function refusePasswordSignIn(deps: Pick<AppDeps, 'config'>): void {
 /** What the companySignIn routes use of the app's ports. */
 export type CompanySignInRouteDeps = Pick<
   AppDeps,
-  'companySignIn' | 'config' | 'credentials' | 'db' | 'logger' | 'passwords' | 'store' | 'tokens' | 'users' | 'waitFor'
+  | 'companySignIn'
+  | 'config'
+  | 'credentials'
+  | 'db'
+  | 'logger'
+  | 'passwords'
+  | 'push'
+  | 'store'
+  | 'tokens'
+  | 'users'
+  | 'waitFor'
 >;
 
 /**
@@ -108,7 +118,7 @@ export function companySignInRoutes(deps: CompanySignInRouteDeps) {
 async function companyUser(
   deps: Pick<
     AppDeps,
-    'config' | 'credentials' | 'db' | 'logger' | 'passwords' | 'store' | 'tokens' | 'users' | 'waitFor'
+    'config' | 'credentials' | 'db' | 'logger' | 'passwords' | 'push' | 'store' | 'tokens' | 'users' | 'waitFor'
   >,
   ctx: Context,
   identity: CompanyIdentity,
@@ -123,10 +133,12 @@ async function companyUser(
     const who = { account: existing.email, address: ctx.ip, requestId: ctx.state.requestId };
     if (!existing.emailVerified) {
       // Whoever registered this spelling never proved the mailbox the company just proved (anyone may register
-      // boss+x@ and wait for boss): the password they chose and their sessions end here, before the account
-      // becomes the mailbox owner's, admin included. The owner can set a password by a reset link.
+      // boss+x@ and wait for boss): the password they chose, their sessions and their phones' pushes end
+      // here, before the account becomes the mailbox owner's, admin included. The owner can set a password
+      // by a reset link.
       await deps.credentials.updateHash(existing.id, await deps.passwords.hash(randomBytes(32).toString('hex')));
       await deps.tokens.revokeAll(existing.id);
+      await deps.push.subscriptions.removeAllOf(existing.id);
       logSecurityEvent(deps.logger, 'account-claimed', { ...who, mailbox: identity.email });
     }
     const result = await handleOwnUserCommand(

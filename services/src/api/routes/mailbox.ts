@@ -117,6 +117,7 @@ export type MailboxRouteDeps = Pick<
   | 'mailLimits'
   | 'mailer'
   | 'passwords'
+  | 'push'
   | 'store'
   | 'throttle'
   | 'tokens'
@@ -207,6 +208,8 @@ export function mailboxRoutes(deps: MailboxRouteDeps) {
     );
     await deps.waitFor(result.lastPosition);
     await revokeSessions(deps, user.id);
+    // Whoever held the old password may hold a phone subscribed to this account's orders: it hears no more.
+    await deps.push.subscriptions.removeAllOf(user.id);
     // The new password opens the account at once, whoever's guesses had locked it.
     await deps.throttle.forgive(user.email);
     logSecurityEvent(deps.logger, 'password-reset', { account: user.email, address: ctx.ip });

@@ -2,7 +2,7 @@ import type { ClientConfig, Tokens, User } from '@drinks/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OidcStandIn, startOidcProvider } from '../../../../scripts/stand-ins/oidc-provider.js';
 import { type TestServer, startTestServer } from '../../test-support/server.js';
-import { problem, staffTokens } from './fixtures.js';
+import { devicesOf, problem, staffTokens, subscribeDevice } from './fixtures.js';
 
 // Sign in with the company account against a real OpenID provider (oidc-provider) over HTTP. The test
 // plays the browser: it follows each redirect by hand and keeps each site's cookies.
@@ -170,12 +170,14 @@ describe('sign in with the company account, against a real OpenID provider', () 
     expect(me.body).toMatchObject({ id: reg.body.id, emailVerified: true });
   });
 
-  it("takes the password and sessions of whoever registered the mailbox unproven, before it becomes its owner's, admin included", async () => {
+  it("takes the password, sessions and push devices of whoever registered the mailbox unproven, before it becomes its owner's, admin included", async () => {
     const squatter = await app.call<User>('POST', '/auth/register', {
       body: { name: 'Chief', email: 'chief+x@woxa.tech', password: 'squat-line-42' },
     });
     expect(squatter.status).toBe(201);
     const held = await app.login('chief+x@woxa.tech', 'squat-line-42');
+    await subscribeDevice(app, held.accessToken);
+    expect(await devicesOf(app, squatter.body.id)).toBe(1);
     const { browser } = await signIn('chief@woxa.tech');
     const tokens = (await (await session(browser)).json()) as Tokens;
     const me = await app.call<User>('GET', '/user/me', { token: tokens.accessToken });
@@ -188,6 +190,8 @@ describe('sign in with the company account, against a real OpenID provider', () 
     expect((await app.call('GET', '/user/me', { token: held.accessToken })).status).toBe(401);
     const refreshed = await app.call('POST', '/auth/refresh-token', { body: { refreshToken: held.refreshToken } });
     expect(refreshed.status).toBe(401);
+    // Nor does the squatter's phone hear of the owner's orders.
+    expect(await devicesOf(app, squatter.body.id)).toBe(0);
     const logged = app.logged.filter((l) => l.account === 'chief+x@woxa.tech').map((l) => l.security);
     expect(logged).toEqual(expect.arrayContaining(['account-claimed', 'email-verified', 'role-changed']));
   });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { type Category, type Order, ProblemDetails } from '@drinks/contracts';
 import type { TestServer } from '../../test-support/server.js';
@@ -38,6 +39,23 @@ export async function placeCafeOrder(
     token,
     body: { menu_id: menuId, type: 'hot', sweetness: 50, remark: '', tumblerImage: image, ...extra },
   });
+}
+
+/** A browser of this user subscribed to Web Push (an endpoint of a push service the server sends to). */
+export async function subscribeDevice(app: TestServer, token: string): Promise<void> {
+  const endpoint = `https://fcm.googleapis.com/fcm/send/${randomUUID()}`;
+  const keys = {
+    p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+    auth: 'tBHItJI5svbpez7KI4CCXg',
+  };
+  const res = await app.call('POST', '/push/subscriptions', { token, body: { endpoint, keys } });
+  if (res.status !== 204) throw new Error(`subscribe: ${res.status} ${JSON.stringify(res.body)}`);
+}
+
+/** How many push devices the server keeps for a user. */
+export async function devicesOf(app: TestServer, userId: string): Promise<number> {
+  const [row] = await app.db.knex('push_subscriptions').where({ user_id: userId }).count({ n: '*' });
+  return Number(row?.n);
 }
 
 /** The problem+json body of a refused call; throws when the body is not one. */

@@ -3,7 +3,7 @@ import type { Tokens, User } from '@drinks/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSmtp, type TestSmtp } from '../../../../scripts/stand-ins/smtp-server.js';
 import { type TestServer, startTestServer } from '../../test-support/server.js';
-import { catalog, placeCafeOrder, problem, staffTokens, uploadImage } from './fixtures.js';
+import { catalog, devicesOf, placeCafeOrder, problem, staffTokens, subscribeDevice, uploadImage } from './fixtures.js';
 
 const APP_URL = 'https://drinks.example';
 const PASSWORD = 'first-pass-1';
@@ -195,6 +195,23 @@ describe('mailboxes proven over HTTP, mail through a real SMTP server', () => {
       const reused = await app.call('POST', '/auth/reset-password', { body: { token, password: 'third-pass-3' } });
       expect(reused.status).toBe(400);
       expect(reused.body.code).toBe('INVALID_LINK');
+    });
+  });
+
+  describe('when a password is reset', () => {
+    it("forgets the account's push devices: the phone of the old session no longer hears of its orders", async () => {
+      await register('handed@woxa.tech');
+      await verify(await smtp.linkToken('handed@woxa.tech', '/verify-email'));
+      const session = await app.login('handed@woxa.tech', PASSWORD);
+      const me = await app.call<User>('GET', '/user/me', { token: session.accessToken });
+      await subscribeDevice(app, session.accessToken);
+      expect(await devicesOf(app, me.body.id)).toBe(1);
+
+      await app.call('POST', '/auth/forgot-password', { body: { email: 'handed@woxa.tech' } });
+      const token = await smtp.linkToken('handed@woxa.tech', `${APP_URL}/reset-password?token=`);
+      const reset = await app.call('POST', '/auth/reset-password', { body: { token, password: 'other-hands-5' } });
+      expect(reset.status).toBe(204);
+      expect(await devicesOf(app, me.body.id)).toBe(0);
     });
   });
 
