@@ -194,11 +194,13 @@ export function mailboxRoutes(deps: MailboxRouteDeps) {
   router.post('/auth/reset-password', async (ctx) => {
     refusePasswordSignIn(deps);
     const body = parse(ResetPasswordBody, ctx.request.body);
-    // Before the link is used up, so a refused password can be replaced with the same link.
-    refuseWeakPassword(body.password, 'password', deps.config);
-    const userId = await deps.emailLinks.consume(body.token, 'reset-password');
-    const user = userId ? await deps.users.get(userId) : null;
+    const linked = await deps.emailLinks.peek(body.token, 'reset-password');
+    const user = linked ? await deps.users.get(linked) : null;
     if (!user?.isAvailable) throw invalidLink();
+    // Judged by the rules of registration, mailbox name included, before the link is used up: a refused
+    // password can be replaced with the same link.
+    refuseWeakPassword(body.password, 'password', deps.config, user.email);
+    if ((await deps.emailLinks.consume(body.token, 'reset-password')) !== user.id) throw invalidLink();
     await deps.credentials.updateHash(user.id, await deps.passwords.hash(body.password));
     await deps.emailLinks.revoke(user.id, 'reset-password');
     const result = await handleOwnUserCommand(

@@ -199,6 +199,20 @@ describe('mailboxes proven over HTTP, mail through a real SMTP server', () => {
   });
 
   describe('when a password is reset', () => {
+    it('refuses a password that contains the mailbox name, as registration does, and keeps the link', async () => {
+      await register('arthit@woxa.tech');
+      await app.call('POST', '/auth/forgot-password', { body: { email: 'arthit@woxa.tech' } });
+      const token = await smtp.linkToken('arthit@woxa.tech', `${APP_URL}/reset-password?token=`);
+      const named = await app.call('POST', '/auth/reset-password', { body: { token, password: 'arthit-Sun-2024' } });
+      expect(named.status).toBe(400);
+      expect(named.body.errors).toEqual([
+        { path: 'password', message: 'The password cannot contain your email name.' },
+      ]);
+      const reset = await app.call('POST', '/auth/reset-password', { body: { token, password: 'quiet-river-8' } });
+      expect(reset.status).toBe(204);
+      await app.login('arthit@woxa.tech', 'quiet-river-8');
+    });
+
     it("forgets the account's push devices: the phone of the old session no longer hears of its orders", async () => {
       await register('handed@woxa.tech');
       await verify(await smtp.linkToken('handed@woxa.tech', '/verify-email'));
