@@ -120,7 +120,7 @@ const ops: Op[] = [
     method: 'put',
     path: '/user/password',
     summary:
-      'Change your password (the current one required); other sessions are signed out. Wrong current passwords count as failed sign-ins (429)',
+      'Change your password (the current one required); other sessions are signed out and reset links not yet used stop working. Wrong current passwords count as failed sign-ins (429)',
     auth: 'any',
     body: c.ChangePasswordBody,
     response: c.Tokens,

@@ -236,6 +236,8 @@ export function mailboxRoutes(deps: MailboxRouteDeps) {
     }
     await attempt.succeeded();
     await deps.credentials.updateHash(user.id, await deps.passwords.hash(body.newPassword));
+    // A reset link mailed before would set another password over this one.
+    await deps.emailLinks.revoke(user.id, 'reset-password');
     const result = await handleOwnUserCommand(
       deps.store,
       { type: 'ChangePassword', userId: user.id, via: 'change' },

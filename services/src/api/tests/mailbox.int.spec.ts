@@ -285,6 +285,22 @@ describe('mailboxes proven over HTTP, mail through a real SMTP server', () => {
       expect((await app.call('GET', '/user/me', { token: other.accessToken })).status).toBe(401);
       await app.login('alter@woxa.tech', 'changed-pass-2');
     });
+
+    it('makes the reset links still open useless: the new password stays', async () => {
+      await register('unused@woxa.tech');
+      await app.call('POST', '/auth/forgot-password', { body: { email: 'unused@woxa.tech' } });
+      const token = await smtp.linkToken('unused@woxa.tech', `${APP_URL}/reset-password?token=`);
+      const session = await app.login('unused@woxa.tech', PASSWORD);
+      const changed = await app.call('PUT', '/user/password', {
+        token: session.accessToken,
+        body: { currentPassword: PASSWORD, newPassword: 'changed-pass-3' },
+      });
+      expect(changed.status).toBe(200);
+      const late = await app.call('POST', '/auth/reset-password', { body: { token, password: 'someone-else-9' } });
+      expect(late.status).toBe(400);
+      expect(problem(late).code).toBe('INVALID_LINK');
+      await app.login('unused@woxa.tech', 'changed-pass-3');
+    });
   });
 });
 
