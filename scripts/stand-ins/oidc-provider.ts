@@ -21,6 +21,8 @@ export interface OidcStandIn {
   clientSecret: string;
   /** Sets (or replaces) the claims an address signs in with. */
   account(email: string, claims: StandInAccount): void;
+  /** While true, the userinfo endpoint answers 500, as a provider in trouble does. */
+  failUserinfo(fail: boolean): void;
   close(): Promise<void>;
 }
 
@@ -39,6 +41,8 @@ export async function startOidcProvider(options: {
   const accounts = new Map(Object.entries(options.accounts ?? {}));
   const clientId = 'drinks-app';
   const clientSecret = 'stand-in-client-secret-0123456789abcdef';
+  const userinfoPath = '/me';
+  let userinfoFails = false;
 
   const configuration: Configuration = {
     clients: [
@@ -50,6 +54,7 @@ export async function startOidcProvider(options: {
         response_types: ['code'],
       },
     ],
+    routes: { userinfo: userinfoPath },
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'hd'] },
     cookies: { keys: ['stand-in-cookie-key-0123456789abcdef'] },
     features: { devInteractions: { enabled: false } },
@@ -97,13 +102,23 @@ export async function startOidcProvider(options: {
     const to = await provider.interactionResult(ctx.req, ctx.res, { login: { accountId: email } });
     ctx.redirect(to);
   });
-  handler = provider.callback();
+  const answer = provider.callback();
+  handler = (req, res) => {
+    if (userinfoFails && new URL(req.url ?? '/', issuer).pathname === userinfoPath) {
+      res.writeHead(500, { 'content-type': 'text/plain' }).end('userinfo is down');
+      return;
+    }
+    answer(req, res);
+  };
 
   return {
     issuer,
     clientId,
     clientSecret,
     account: (email, claims) => accounts.set(email.toLowerCase(), claims),
+    failUserinfo: (fail) => {
+      userinfoFails = fail;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

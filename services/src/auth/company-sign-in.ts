@@ -141,19 +141,19 @@ export function createCompanySignIn(options: {
           idTokenExpected: true,
         });
       } catch (err) {
-        if (err instanceof oidc.ClientError && err.code === 'OAUTH_JWT_CLAIM_COMPARISON_FAILED') {
-          throw new CompanySignInRefused('mismatch', err.message);
-        }
-        throw isNetworkError(err) ? unavailable(err) : new CompanySignInRefused('failed', String(err));
+        throw providerRefusal(err);
       }
       const idToken = tokens.claims();
       if (!idToken) throw new CompanySignInRefused('failed', 'no ID token');
+      if (typeof idToken.email === 'string') return companyIdentity(idToken, domain);
       // Providers that keep the ID token small (oidc-provider by default) give the email at userinfo.
-      const claims: Record<string, unknown> =
-        typeof idToken.email === 'string'
-          ? idToken
-          : { ...idToken, ...(await oidc.fetchUserInfo(configuration, tokens.access_token, idToken.sub)) };
-      return companyIdentity(claims, domain);
+      let userInfo: oidc.UserInfoResponse;
+      try {
+        userInfo = await oidc.fetchUserInfo(configuration, tokens.access_token, idToken.sub);
+      } catch (err) {
+        throw providerRefusal(err);
+      }
+      return companyIdentity({ ...idToken, ...userInfo }, domain);
     },
 
     handoff: (userId) => sign({ sub: userId }, HandoffAudience, HANDOFF_COOKIE_SECONDS),
@@ -179,6 +179,14 @@ export function companyIdentity(claims: Record<string, unknown>, domain: string)
   const given = [claims.name, claims.given_name].find((n) => typeof n === 'string' && n.trim() !== '') as
     string | undefined;
   return { email, name: given?.trim() ?? email.split('@')[0]! };
+}
+
+/** A call to the provider that failed: no answer, an answer not for this sign-in, or any other failure. */
+function providerRefusal(err: unknown): CompanySignInRefused {
+  if (err instanceof oidc.ClientError && err.code === 'OAUTH_JWT_CLAIM_COMPARISON_FAILED') {
+    return new CompanySignInRefused('mismatch', err.message);
+  }
+  return isNetworkError(err) ? unavailable(err) : new CompanySignInRefused('failed', String(err));
 }
 
 function isNetworkError(err: unknown): boolean {

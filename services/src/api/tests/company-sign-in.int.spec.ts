@@ -241,6 +241,20 @@ describe('sign in with the company account, against a real OpenID provider', () 
     expect(location).toBe('/login?sso_error=mismatch');
   });
 
+  it('sends the browser back to the login page when the provider fails at userinfo, and logs why', async () => {
+    const before = app.logged.length;
+    provider.failUserinfo(true);
+    try {
+      const { browser, location } = await signIn('dao@woxa.tech');
+      expect(location).toBe('/login?sso_error=failed');
+      expect((await session(browser)).status).toBe(401);
+    } finally {
+      provider.failUserinfo(false);
+    }
+    const refusals = app.logged.slice(before).filter((l) => l.security === 'company-sign-in-refused');
+    expect(refusals).toEqual([expect.objectContaining({ reason: 'failed' })]);
+  });
+
   it('refuses a disabled account', async () => {
     const email = 'gone@woxa.tech';
     const first = await signIn(email);
