@@ -6,7 +6,8 @@ import type { Config } from '../config.js';
 
 // Sign in with the company account (OpenID Connect, authorization code + PKCE). The browser carries the
 // state, nonce and PKCE verifier in a signed, HttpOnly cookie, so any API process can finish a sign-in
-// another one started; the provider is discovered on first use and again after a failure.
+// another one started. Every start discovers the provider anew: one that went down since is noticed before
+// the browser is sent to it; the callback uses the last discovery (again after a failure).
 
 /** Why a company sign-in was refused; the login page words each one. */
 export type CompanySignInRefusal =
@@ -65,19 +66,21 @@ export function createCompanySignIn(options: {
   const isGoogle = new URL(issuer).hostname === 'accounts.google.com';
 
   let discovered: Promise<oidc.Configuration> | undefined;
-  const provider = (): Promise<oidc.Configuration> => {
-    discovered ??= oidc
+  const discover = (): Promise<oidc.Configuration> => {
+    const attempt = oidc
       .discovery(new URL(issuer), clientId, clientSecret, undefined, {
         [oidc.customFetch]: (url, init) => fetch(url, { ...init, signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS) }),
         // The config allows http only for a provider on this machine (tests, a local Keycloak).
         execute: issuer.startsWith('http://') ? [oidc.allowInsecureRequests] : [],
       })
       .catch((err: unknown) => {
-        discovered = undefined;
+        if (discovered === attempt) discovered = undefined;
         throw unavailable(err);
       });
-    return discovered;
+    discovered = attempt;
+    return attempt;
   };
+  const provider = (): Promise<oidc.Configuration> => discovered ?? discover();
 
   const sign = (claims: Record<string, string>, audience: string, seconds: number) => {
     const now = Math.floor(clock().getTime() / 1000);
@@ -102,7 +105,9 @@ export function createCompanySignIn(options: {
     name: config.OIDC_NAME ?? config.COMPANY_EMAIL_DOMAIN,
 
     async start() {
-      const configuration = await provider();
+      // Asked again, not taken from the cache: a provider that no longer answers gets the login page's words,
+      // where sending the browser to it ended on the browser's own connection error page.
+      const configuration = await discover();
       const state = oidc.randomState();
       const nonce = oidc.randomNonce();
       const verifier = oidc.randomPKCECodeVerifier();

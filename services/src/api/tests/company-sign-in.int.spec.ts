@@ -292,6 +292,34 @@ describe('company sign-in when the provider is down', () => {
   });
 });
 
+describe('company sign-in when the provider goes down after it was first used', () => {
+  let provider: OidcStandIn;
+  let app: TestServer;
+  beforeAll(async () => {
+    provider = await startOidcProvider({ redirectUris: [CALLBACK] });
+    app = await startTestServer({
+      APP_URL,
+      OIDC_ISSUER: provider.issuer,
+      OIDC_CLIENT_ID: provider.clientId,
+      OIDC_CLIENT_SECRET: provider.clientSecret,
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+    await provider.close();
+  });
+
+  it('sends the browser back to the login page with a clear reason, not on to the provider', async () => {
+    const start = () => fetch(`${app.url}/api/auth/oidc/start`, { redirect: 'manual' });
+    const first = await start();
+    expect(first.headers.get('location')).toMatch(new RegExp(`^${provider.issuer}/`));
+    await provider.close();
+    const res = await start();
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('/login?sso_error=provider-unavailable');
+  });
+});
+
 describe('OIDC_ONLY: everyone signs in with the company account', () => {
   let provider: OidcStandIn;
   let app: TestServer;
