@@ -5,6 +5,7 @@ import { mailboxKey } from '@drinks/contracts';
 import { z } from 'zod';
 import { parseTrustProxy } from './api/middleware/client-address.js';
 import { weakSecretReason } from './auth/secret-strength.js';
+import { isSender } from './mail/sender.js';
 import { DEFAULT_PUSH_SERVICE_HOSTS } from './push/endpoints.js';
 import { vapidKeyPairProblem } from './push/vapid-key-pair.js';
 
@@ -128,7 +129,10 @@ export const ConfigSchema = z
       .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
       .optional()
       .or(z.literal('').transform(() => undefined)),
-    MAIL_FROM: z.string().min(3).default('Drinks <no-reply@localhost>'),
+    MAIL_FROM: z
+      .string()
+      .refine(isSender, "must be an address (drinks@woxa.tech) or 'Name <address>' (Drinks <drinks@woxa.tech>)")
+      .default('Drinks <no-reply@localhost>'),
     /** The app's public address for links in mail; required with SMTP_URL (a request's Host must not pick it). */
     APP_URL: z
       .url({ protocol: /^https?$/, message: 'must be an http(s):// URL' })

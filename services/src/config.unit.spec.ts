@@ -110,6 +110,14 @@ describe('the mail settings', () => {
   it('refuses a mail URL that is not smtp:// or smtps://', () => {
     expect(() => loadConfig({ SMTP_URL: 'http://mail.test' })).toThrow(/SMTP_URL/);
   });
+
+  it("takes MAIL_FROM as an address or 'Name <address>', and refuses a bare name: mail had no sender", () => {
+    expect(loadConfig({}).MAIL_FROM).toBe('Drinks <no-reply@localhost>');
+    for (const good of ['no-reply@woxa.tech', 'Drinks <no-reply@woxa.tech>', '"Drinks, Woxa" <drinks@woxa.tech>'])
+      expect(loadConfig({ MAIL_FROM: good }).MAIL_FROM, good).toBe(good);
+    for (const bad of ['Drinks', 'Drinks no-reply@woxa.tech', 'Drinks <no-reply>', 'a@b, c@d', 'Drinks <>', ''])
+      expect(() => loadConfig({ MAIL_FROM: bad }), bad).toThrow(/MAIL_FROM: /);
+  });
 });
 
 describe('the company sign-in settings', () => {

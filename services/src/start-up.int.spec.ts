@@ -44,4 +44,10 @@ describe('start-up', () => {
     await expect(refused).rejects.toThrow(/code 78[\s\S]*VAPID_PUBLIC_KEY: /);
     await expect(refused).rejects.not.toThrow(/\n\s+at /);
   });
+
+  it('stops with a line naming MAIL_FROM (exit 78) when it is a name without an address', async () => {
+    const refused = start({ MAIL_FROM: 'Drinks' });
+    await expect(refused).rejects.toThrow(/code 78[\s\S]*MAIL_FROM: /);
+    await expect(refused).rejects.not.toThrow(/\n\s+at /);
+  });
 });
