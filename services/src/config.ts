@@ -136,6 +136,8 @@ export const ConfigSchema = z
     /** The app's public address for links in mail; required with SMTP_URL (a request's Host must not pick it). */
     APP_URL: z
       .url({ protocol: /^https?$/, message: 'must be an http(s):// URL' })
+      // Paths are appended to it ('/verify-email?token=', '/api/auth/oidc/callback'): after a ? or # they were lost.
+      .refine((s) => !/[?#]/.test(s), 'must have no ?query or #fragment (https://drinks.example.com)')
       .transform((s) => s.replace(/\/+$/, ''))
       .optional()
       .or(z.literal('').transform(() => undefined)),

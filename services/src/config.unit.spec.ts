@@ -107,6 +107,18 @@ describe('the mail settings', () => {
     expect(c.APP_URL).toBe('https://drinks.example');
   });
 
+  it('refuses an APP_URL with a query or a #fragment: every link and the company sign-in callback appended to it', () => {
+    for (const bad of [
+      'https://drinks.example.com/?utm=mail#top',
+      'https://drinks.example.com?x=1',
+      'https://drinks.example.com#top',
+    ])
+      expect(() => loadConfig({ APP_URL: bad }), bad).toThrow(/APP_URL: /);
+    expect(loadConfig({ APP_URL: 'https://drinks.example.com/drinks/' }).APP_URL).toBe(
+      'https://drinks.example.com/drinks',
+    );
+  });
+
   it('refuses a mail URL that is not smtp:// or smtps://', () => {
     expect(() => loadConfig({ SMTP_URL: 'http://mail.test' })).toThrow(/SMTP_URL/);
   });

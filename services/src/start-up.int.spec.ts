@@ -50,4 +50,10 @@ describe('start-up', () => {
     await expect(refused).rejects.toThrow(/code 78[\s\S]*MAIL_FROM: /);
     await expect(refused).rejects.not.toThrow(/\n\s+at /);
   });
+
+  it('stops with a line naming APP_URL (exit 78) when it carries a query or a #fragment', async () => {
+    const refused = start({ APP_URL: 'https://drinks.example.com/?utm=mail#top' });
+    await expect(refused).rejects.toThrow(/code 78[\s\S]*APP_URL: /);
+    await expect(refused).rejects.not.toThrow(/\n\s+at /);
+  });
 });
