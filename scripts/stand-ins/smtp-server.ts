@@ -23,13 +23,20 @@ const addresses = (a: AddressObject | AddressObject[] | undefined) =>
 // A real SMTP server (smtp-server from the registry) for the tests, in the test's own process; the
 // services' integration tests and the browser tests both use it.
 
-/** A real SMTP server on a free port of this machine: every mail is parsed and kept. */
-export async function startTestSmtp(): Promise<TestSmtp> {
+/**
+ * A real SMTP server on a free port of this machine: every mail is parsed and kept. `refuses`: the
+ * recipients it answers 550 (mailbox unavailable), as a mail server refusing a message does.
+ */
+export async function startTestSmtp(options: { refuses?: (to: string) => boolean } = {}): Promise<TestSmtp> {
   const mails: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (!options.refuses?.(address.address)) return callback();
+      callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
+    },
     onData(stream, _session, callback) {
       simpleParser(stream)
         .then((parsed) => {

@@ -48,3 +48,12 @@ export function linkFailure(err: unknown): string {
 export function needsSignIn(err: unknown): boolean {
   return err instanceof ApiError && err.code === 'SIGN_IN_TO_CONFIRM';
 }
+
+/**
+ * A refused 'Resend link': the server's words when it refused the request (too many tries), plain words when
+ * it failed on its side (the mail server refused the mail), whose bare 500 says nothing a person can use.
+ */
+export function resendFailure(err: unknown): string {
+  if (err instanceof ApiError && err.status >= 500) return 'The mail could not be sent. Try again later.';
+  return failureWords(err);
+}

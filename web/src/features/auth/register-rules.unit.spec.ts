@@ -9,6 +9,7 @@ import {
   passwordRule,
   registered,
   registrationFailed,
+  resendFailure,
 } from './register-rules.js';
 
 describe('registration messages', () => {
@@ -74,5 +75,16 @@ describe('a mailed link refused', () => {
     expect(needsSignIn(refused)).toBe(true);
     expect(linkFailure(refused)).toBe(words);
     expect(needsSignIn(new ApiError(400, 'x', 'INVALID_LINK', ERROR_MESSAGES.INVALID_LINK))).toBe(false);
+  });
+});
+
+describe('a refused resend of the verification link', () => {
+  it("gives the server's words for a refusal, plain words for its own failure (the mail server refused)", () => {
+    const tooMany = new ApiError(429, 'x', 'TOO_MANY_ATTEMPTS', 'Too many attempts. Try again later.');
+    expect(resendFailure(tooMany)).toBe('Too many attempts. Try again later.');
+    expect(resendFailure(new ApiError(500, 'Internal Server Error', 'INTERNAL', 'Internal server error.'))).toBe(
+      'The mail could not be sent. Try again later.',
+    );
+    expect(resendFailure(new TypeError('Failed to fetch'))).toMatch(/could not reach the server/i);
   });
 });

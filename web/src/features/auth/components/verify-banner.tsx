@@ -1,7 +1,8 @@
-import { Alert, Button } from '@mui/material';
+import { Alert, Box, Button } from '@mui/material';
 import { useConfig } from '../../../lib/config.js';
 import { useOptionalSession } from '../../../lib/session.js';
 import { useResendVerification } from '../api/resend-verification.js';
+import { resendFailure } from '../register-rules.js';
 
 /** Why ordering is refused until the mailed link is opened, with a way to get another. */
 export function VerifyBanner() {
@@ -26,6 +27,10 @@ export function VerifyBanner() {
       }
     >
       Confirm your email to order: open the link we mailed to {user.email}.
+      {/* Always there, so the words are announced when they arrive; a failed tap left the button as it was. */}
+      <Box component="span" role="alert" sx={{ display: 'block', fontWeight: 600, mt: resend.isError ? 0.5 : 0 }}>
+        {resend.isError ? resendFailure(resend.error) : ''}
+      </Box>
     </Alert>
   );
 }
