@@ -40,6 +40,29 @@ describe('the confirm-your-email banner', () => {
     expect(await page.getByText('The mail could not be sent').count()).toBe(0);
     await page.context().close();
   });
+
+  it('drops the banner when Resend finds the address was confirmed on another device, and says no Sent', async () => {
+    const page = await signedInUnconfirmed('Mai', 'mai@woxa.tech');
+    await confirmOnAnotherDevice('mai@woxa.tech');
+    await page.getByRole('button', { name: 'Resend link' }).click();
+    await resendSettled(page);
+    expect(await page.getByText(BANNER).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Sent' }).count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('drops the banner when the app comes back into view after the address was confirmed elsewhere', async () => {
+    const page = await signedInUnconfirmed('Nok', 'nok@woxa.tech');
+    // Not confirmed yet: Resend sends the mail, says so, and the banner stays.
+    await page.getByRole('button', { name: 'Resend link' }).click();
+    await page.getByRole('button', { name: 'Sent' }).waitFor();
+    expect(await page.getByText(BANNER).count()).toBe(1);
+    await confirmOnAnotherDevice('nok@woxa.tech');
+    // Back to the app: headless Chromium keeps every page shown and focused, so the window is told, as a browser would
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await page.getByText(BANNER).waitFor({ state: 'detached' });
+    await page.context().close();
+  });
 });
 
 /** A registered account whose mailbox is not proven yet, signed in on a phone at the cafe's menu. */
@@ -50,4 +73,23 @@ async function signedInUnconfirmed(name: string, email: string): Promise<Page> {
   await signInWithTokens(page, app, email, '/menuCafe');
   await page.getByText(`${BANNER}: open the link we mailed to ${email}.`).waitFor();
   return page;
+}
+
+/** The mailed link opened in another browser, as on the person's laptop. */
+async function confirmOnAnotherDevice(email: string): Promise<void> {
+  const laptop = await browser.newContext();
+  const tab = await laptop.newPage();
+  await tab.goto(await smtp.link(email, '/verify-email?token='));
+  await tab.getByText('Your email is confirmed. You can order now.').waitFor();
+  await laptop.close();
+}
+
+/** Until the Resend tap is answered one way or the other: the button says Sent, or the banner is gone. */
+function resendSettled(page: Page): Promise<unknown> {
+  return page.waitForFunction(
+    (banner) =>
+      !document.body.innerText.includes(banner) ||
+      [...document.querySelectorAll('button')].some((b) => b.textContent === 'Sent'),
+    BANNER,
+  );
 }
