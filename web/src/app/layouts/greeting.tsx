@@ -6,6 +6,7 @@ import { useId, useState } from 'react';
 import { useAlert } from '../../components/alert-provider.js';
 import { wrapAnywhere } from '../../components/wrap-anywhere.js';
 import { useRename } from '../../features/profile/api/rename.js';
+import { useConfig } from '../../lib/config.js';
 import { useSession } from '../../lib/session.js';
 import { useOpenedOnce } from '../../lib/use-opened-once.js';
 import { lazyComponent } from '../../lib/lazy-component.js';
@@ -25,6 +26,8 @@ export function Greeting({ color = 'inherit', wrap = false }: { color?: string; 
   const [draft, setDraft] = useState('');
   const [changingPassword, setChangingPassword] = useState(false);
   const passwordLoaded = useOpenedOnce(changingPassword);
+  // With company sign-in only (OIDC_ONLY) there is no password to change: the dialog could only say so.
+  const { passwordSignIn = true } = useConfig();
   const rename = useRename((u) => {
     setUser(u);
     setEditing(false);
@@ -68,15 +71,17 @@ export function Greeting({ color = 'inherit', wrap = false }: { color?: string; 
         >
           <EditIcon fontSize="small" />
         </IconButton>
-        <IconButton
-          size="small"
-          color="inherit"
-          aria-label="Change password"
-          sx={{ flexShrink: 0 }}
-          onClick={() => setChangingPassword(true)}
-        >
-          <KeyIcon fontSize="small" />
-        </IconButton>
+        {passwordSignIn && (
+          <IconButton
+            size="small"
+            color="inherit"
+            aria-label="Change password"
+            sx={{ flexShrink: 0 }}
+            onClick={() => setChangingPassword(true)}
+          >
+            <KeyIcon fontSize="small" />
+          </IconButton>
+        )}
         {passwordLoaded && <ChangePasswordDialog open={changingPassword} onClose={() => setChangingPassword(false)} />}
       </Box>
     );
