@@ -10,6 +10,16 @@ import { devicesOf, problem, staffTokens, subscribeDevice } from './fixtures.js'
 const APP_URL = 'https://drinks.example';
 const CALLBACK = `${APP_URL}/api/auth/oidc/callback`;
 
+/** The app's settings for signing in with this stand-in provider. */
+function signInWith(provider: OidcStandIn) {
+  return {
+    APP_URL,
+    OIDC_ISSUER: provider.issuer,
+    OIDC_CLIENT_ID: provider.clientId,
+    OIDC_CLIENT_SECRET: provider.clientSecret,
+  };
+}
+
 /** A browser's cookie jar, one per site, enough for these redirects. */
 class Browser {
   private jar = new Map<string, Map<string, string>>();
@@ -55,10 +65,7 @@ describe('sign in with the company account, against a real OpenID provider', () 
       },
     });
     app = await startTestServer({
-      APP_URL,
-      OIDC_ISSUER: provider.issuer,
-      OIDC_CLIENT_ID: provider.clientId,
-      OIDC_CLIENT_SECRET: provider.clientSecret,
+      ...signInWith(provider),
       OIDC_NAME: 'Woxa Google',
       ADMIN_EMAILS: 'boss@woxa.tech,chief@woxa.tech',
     });
@@ -297,12 +304,7 @@ describe('company sign-in when the provider goes down after it was first used', 
   let app: TestServer;
   beforeAll(async () => {
     provider = await startOidcProvider({ redirectUris: [CALLBACK] });
-    app = await startTestServer({
-      APP_URL,
-      OIDC_ISSUER: provider.issuer,
-      OIDC_CLIENT_ID: provider.clientId,
-      OIDC_CLIENT_SECRET: provider.clientSecret,
-    });
+    app = await startTestServer(signInWith(provider));
   });
   afterAll(async () => {
     await app.close();
@@ -326,10 +328,7 @@ describe('OIDC_ONLY: everyone signs in with the company account', () => {
   beforeAll(async () => {
     provider = await startOidcProvider({ redirectUris: [CALLBACK] });
     app = await startTestServer({
-      APP_URL,
-      OIDC_ISSUER: provider.issuer,
-      OIDC_CLIENT_ID: provider.clientId,
-      OIDC_CLIENT_SECRET: provider.clientSecret,
+      ...signInWith(provider),
       OIDC_ONLY: 'true',
     });
   });
