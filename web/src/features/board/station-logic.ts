@@ -66,8 +66,20 @@ export function allDayCounts(orders: readonly Order[]): { label: string; count: 
     .sort((a, b) => b.count - a.count || a.label.localeCompare(b.label));
 }
 
+/**
+ * Oldest first (or newest). Orders placed in one group commit can share a millisecond: those of one area go in
+ * its queue's order, the one its customers' 'Queue no' counts. (Only there: a card's queue_at is its place when
+ * it was fetched, so two fetched at different times do not compare.)
+ */
 export function sortTickets(orders: readonly Order[], oldestFirst: boolean): Order[] {
-  const sorted = [...orders].sort((a, b) => a.orderDate.localeCompare(b.orderDate) || a.id.localeCompare(b.id));
+  const place = (o: Order) => o.queue_at ?? Number.POSITIVE_INFINITY;
+  const sorted = [...orders].sort(
+    (a, b) =>
+      a.orderDate.localeCompare(b.orderDate) ||
+      a.menu.category.categoryFor.localeCompare(b.menu.category.categoryFor) ||
+      place(a) - place(b) ||
+      a.id.localeCompare(b.id),
+  );
   return oldestFirst ? sorted : sorted.reverse();
 }
 

@@ -79,6 +79,18 @@ describe('queue order and recall', () => {
     expect(sortTickets([a, b], true).map((o) => o.id)).toEqual(['b', 'a']);
     expect(sortTickets([a, b], false).map((o) => o.id)).toEqual(['a', 'b']);
   });
+  it("keeps each area's cards in its queue's order when orders share a time, mixing areas by time", () => {
+    // One group commit can stamp several orders with the same millisecond: their ids say nothing of the
+    // queue, which the customers' 'Queue no' follows.
+    const same = '2026-11-18T03:00:00.123Z';
+    const third = order({ id: 'a', at: same, queue: 3 });
+    const first = order({ id: 'b', at: same, queue: 1 });
+    const second = order({ id: 'c', at: same, queue: 2 });
+    const bar = order({ id: '0', at: '2026-11-18T02:59:00Z', area: 'bar', queue: 1 });
+    const later = order({ id: '1', at: '2026-11-18T03:01:00Z', queue: 4 });
+    expect(sortTickets([third, later, first, bar, second], true).map((o) => o.id)).toEqual(['0', 'b', 'c', 'a', '1']);
+    expect(sortTickets([third, later, first, bar, second], false).map((o) => o.id)).toEqual(['1', 'a', 'c', 'b', '0']);
+  });
   it('allows a recall of a done or rejected order for two minutes', () => {
     const done = { ...order({ id: 'd' }), status: 'done' as const, updatedAt: '2026-11-18T03:00:00Z' };
     const at = Date.parse(done.updatedAt);
@@ -106,6 +118,7 @@ function order(o: {
   area?: 'cafe' | 'bar';
   type?: Order['type'];
   at?: string;
+  queue?: number;
 }): Order {
   return {
     id: o.id,
@@ -118,7 +131,7 @@ function order(o: {
     reject_note: null,
     tumblerImage: null,
     user: { id: 'u', name: 'Ann' },
-    queue_at: 1,
+    queue_at: o.queue ?? 1,
     menu: {
       id: `m-${o.menu ?? 'Latte'}`,
       name: o.menu ?? 'Latte',
