@@ -18,6 +18,17 @@ const NAV_DELAY_MS = 2000;
 type Outcome = 'left' | 'lost' | 'stay';
 const UNKNOWN_TEXT = 'We could not confirm your order. Tap Place order again: it will not be ordered twice.';
 const INACTIVE_TEXT = 'Seems like barista has just set this menu to inactive, please order another menu';
+const SERVER_FAILED_TEXT = 'Something went wrong on our side. Please try again.';
+
+/**
+ * The failure toast's words: the spec's for a menu gone inactive (or gone), each refusal's own, else the
+ * server's detail. Only a menu's refusal says the barista set it inactive: a server error said so too.
+ */
+export function orderFailureText(err: unknown): string {
+  if (!(err instanceof ApiError) || err.code === 'MENU_INACTIVE' || err.status === 404) return INACTIVE_TEXT;
+  const known = err.code === undefined ? undefined : ERROR_MESSAGES[err.code as keyof typeof ERROR_MESSAGES];
+  return known ?? err.detail ?? SERVER_FAILED_TEXT;
+}
 
 /** Places an order as §4 "Placing an order" says: toast, wait 2 s, navigate. */
 export function useSubmitOrder(area: 'cafe' | 'bar') {
@@ -92,9 +103,7 @@ export function useSubmitOrder(area: 'cafe' | 'bar') {
         await alert(TOO_FAR_MESSAGE);
         return 'stay';
       }
-      const code = err instanceof ApiError ? err.code : undefined;
-      const known = code && code !== 'MENU_INACTIVE' ? ERROR_MESSAGES[code as keyof typeof ERROR_MESSAGES] : undefined;
-      toast({ severity: 'error', title: 'Order failed!', message: known ?? INACTIVE_TEXT });
+      toast({ severity: 'error', title: 'Order failed!', message: orderFailureText(err) });
       await new Promise((r) => setTimeout(r, NAV_DELAY_MS));
       void navigate(area === 'cafe' ? paths.menuCafe(role) : paths.menuBar(role), { replace: true });
       return 'left';
