@@ -108,6 +108,36 @@ describe('the barista station', () => {
     await baristaPatch(app, barista, second.id, { status: 'picked' });
   });
 
+  it('announces an order placed while the live connection was down, once the board has it again', async () => {
+    const board = await newDesktopPage(browser);
+    // The board's live socket through the test: while `deaf`, what the server sends never reaches the page.
+    let deaf = false;
+    const sockets: { close(): Promise<void> }[] = [];
+    await board.routeWebSocket('**/api/websockets', (ws) => {
+      const server = ws.connectToServer();
+      server.onMessage((m) => {
+        if (!deaf) ws.send(m);
+      });
+      sockets.push(ws);
+    });
+    try {
+      await signInWithTokens(board, app, 'barista@woxa.tech', '/ordering');
+      await board.getByRole('heading', { name: 'Waiting Order' }).waitFor();
+      await until(async () => sockets.length > 0, 'the live socket');
+      deaf = true;
+      const ivy = await newCustomer(app, 'Ivy Gap');
+      const order = await placeCafeOrder(app, ivy.token, menuId(menus, 'Latte'));
+      // The connection drops; the board opens a new one and fetches what it missed.
+      deaf = false;
+      await sockets.at(-1)!.close();
+      await card(order, board).waitFor();
+      await board.getByTestId('new-order-alert').getByText('New order: Latte for Ivy Gap').waitFor();
+      await baristaPatch(app, barista, order.id, { status: 'rejected', reject_note: 'Machine Failure' });
+    } finally {
+      await board.context().close();
+    }
+  });
+
   it('shows what is to make per drink and type, live', async () => {
     const gus = await newCustomer(app, 'Gus Count');
     const hal = await newCustomer(app, 'Hal Count');

@@ -19,13 +19,27 @@ export const CHIME_REPEAT_MS = 30_000;
  * New orders the barista has not acknowledged yet. An order leaves the list when acknowledged (a tap),
  * when it is started or cancelled, or when the board stops showing it; only orders the board shows beep.
  * An order the board already held in any list (`known`) is not new when it waits again: a recalled one.
+ * New is what came after each list's first answer, by a live message or in a later answer: orders placed
+ * while the live socket was down arrive with the refetch its reconnection makes.
  */
 export function useNewOrderAlert(shown: readonly Order[], known: readonly (readonly Order[] | undefined)[] = []) {
   const [unacked, setUnacked] = useState<readonly string[]>([]);
   const seen = useRef(new Set<string>());
+  const answered = useRef(new Set<number>());
   // After each render: a live message about an order is handled before the lists holding it re-render.
   useEffect(() => {
-    for (const list of known) for (const o of list ?? []) seen.current.add(o.id);
+    const arrived: string[] = [];
+    known.forEach((list, i) => {
+      if (list === undefined) return;
+      const first = !answered.current.has(i);
+      answered.current.add(i);
+      for (const o of list) {
+        if (seen.current.has(o.id)) continue;
+        seen.current.add(o.id);
+        if (!first && o.status === 'ordered') arrived.push(o.id);
+      }
+    });
+    if (arrived.length > 0) setUnacked((ids) => [...ids, ...arrived]);
   }, [known]);
   const shownIds = useMemo(() => new Set(shown.map((o) => o.id)), [shown]);
   const shownRef = useRef(shownIds);
