@@ -207,6 +207,36 @@ describe('the barista station', () => {
     await baristaPatch(app, barista, order.id, { status: 'rejected', reject_note: 'Machine Failure' });
   });
 
+  it('outlasts a Wi-Fi blip of a few seconds after a tap: the tap is told as done, not as failed', async () => {
+    const max = await newCustomer(app, 'Max Blip');
+    const order = await placeCafeOrder(app, max.token, menuId(menus, 'Latte'));
+    let sent = 0;
+    let through = false;
+    const back = Date.now() + 3000;
+    await page.route(`**/api/order/barista/${order.id}`, async (route) => {
+      sent++;
+      if (sent === 1) await route.fetch(); // the server starts it as the network goes...
+      if (Date.now() < back) return route.abort('internetdisconnected'); // ...and nothing passes for 3 s
+      through = true;
+      return route.continue();
+    });
+    const failed = page.getByText('Could not start Latte for Max Blip');
+    try {
+      await card(order).getByRole('button', { name: 'Do' }).click();
+      await until(async () => through || (await failed.count()) > 0, 'a try after the blip, or the failure told');
+      await page
+        .locator('section[aria-labelledby="section-in-progress-order"]')
+        .locator(`[data-order-id="${order.id}"]`)
+        .waitFor();
+      expect(await failed.count()).toBe(0);
+      const timeline = await app.api<{ kind: string }[]>(barista, 'GET', `/order/${order.id}/timeline`);
+      expect(timeline.body.map((e) => e.kind)).toEqual(['placed', 'started']);
+    } finally {
+      await page.unroute(`**/api/order/barista/${order.id}`);
+      await baristaPatch(app, barista, order.id, { status: 'rejected', reject_note: 'Machine Failure' });
+    }
+  });
+
   it('does not announce a recalled order as new: the board held it already, cancelled', async () => {
     const kim = await newCustomer(app, 'Kim Recall');
     const order = await placeCafeOrder(app, kim.token, menuId(menus, 'Latte'));

@@ -13,6 +13,15 @@ export interface RetryOptions {
 }
 
 /**
+ * For a tap on a board at a counter: tries for about 9 s (waits of 0.4, 0.8, 1.6, 3.2 and 3.2 s) before a
+ * lost answer is told as a failure, through a Wi-Fi blip that the default 1.2 s did not outlast.
+ */
+export const THROUGH_A_BLIP: RetryOptions = {
+  attempts: 6,
+  wait: (n) => new Promise<void>((r) => setTimeout(r, Math.min(400 * 2 ** (n - 1), 3200))),
+};
+
+/**
  * Sends one command under one Idempotency-Key, again while its outcome is unknown: the server answers a
  * repeated key with its first answer, so a retry after a lost answer is the same command, done once.
  */

@@ -1,11 +1,16 @@
 import type { Order } from '@drinks/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { sendKeyed } from '../../../lib/keyed-command.js';
+import { sendKeyed, THROUGH_A_BLIP } from '../../../lib/keyed-command.js';
 import { newId } from '../../../lib/new-id.js';
 import { queryKeys } from '../../../lib/query-keys.js';
 
 export function recallOrder(id: string): Promise<Order> {
-  return sendKeyed<Order>(`/order/barista/${encodeURIComponent(id)}/recall`, { method: 'POST' }, newId());
+  return sendKeyed<Order>(
+    `/order/barista/${encodeURIComponent(id)}/recall`,
+    { method: 'POST' },
+    newId(),
+    THROUGH_A_BLIP,
+  );
 }
 
 export function useRecallOrder() {

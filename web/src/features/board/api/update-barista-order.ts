@@ -1,12 +1,17 @@
 import type { BaristaOrderPatch, Order } from '@drinks/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { sendKeyed } from '../../../lib/keyed-command.js';
+import { sendKeyed, THROUGH_A_BLIP } from '../../../lib/keyed-command.js';
 import { newId } from '../../../lib/new-id.js';
 import { queryKeys } from '../../../lib/query-keys.js';
 
 /** One tap, sent again under its key while the answer is lost: done once, and told as done (not as failed). */
 export function updateBaristaOrder(id: string, patch: BaristaOrderPatch): Promise<Order> {
-  return sendKeyed<Order>(`/order/barista/${encodeURIComponent(id)}`, { method: 'PATCH', body: patch }, newId());
+  return sendKeyed<Order>(
+    `/order/barista/${encodeURIComponent(id)}`,
+    { method: 'PATCH', body: patch },
+    newId(),
+    THROUGH_A_BLIP,
+  );
 }
 
 /** Failures are logged (staff-side.md §8); the board also tells them on screen (use-board-actions). */
