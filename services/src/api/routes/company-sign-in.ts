@@ -143,7 +143,7 @@ async function companyUser(
     }
     const result = await handleOwnUserCommand(
       deps.store,
-      { type: 'VerifyUserEmail', userId: existing.id, promote },
+      { type: 'VerifyUserEmail', userId: existing.id, promote, ownerName: ownerName(identity) },
       commandMetadata(ctx, existing.id),
     );
     await deps.waitFor(result.lastPosition);
@@ -156,10 +156,9 @@ async function companyUser(
   // No password: the company account signs in. A reset link (to this proven mailbox) can still set one.
   await deps.credentials.create(userId, identity.email, await deps.passwords.hash(randomBytes(32).toString('hex')));
   try {
-    const name = PersonName.safeParse(identity.name.slice(0, LIMITS.personName)).data ?? 'Colleague';
     const result = await registerUser(
       deps.store,
-      { userId, email: identity.email, name: name.trim(), role: promote ? 'admin' : 'user' },
+      { userId, email: identity.email, name: ownerName(identity), role: promote ? 'admin' : 'user' },
       commandMetadata(ctx, userId),
     );
     await deps.waitFor(result.lastPosition);
@@ -170,4 +169,9 @@ async function companyUser(
   const user = await deps.users.get(userId);
   if (!user) throw new CompanySignInRefused('failed', 'the new account was not found', identity.email);
   return user;
+}
+
+/** The name the company gives the mailbox's owner, as a name the app takes. */
+function ownerName(identity: CompanyIdentity): string {
+  return (PersonName.safeParse(identity.name.slice(0, LIMITS.personName)).data ?? 'Colleague').trim();
 }

@@ -62,6 +62,7 @@ describe('sign in with the company account, against a real OpenID provider', () 
         'other-workspace@woxa.tech': { hd: 'elsewhere.example' },
         'unverified@woxa.tech': { email_verified: false },
         'dao@woxa.tech': { name: 'Dao Pradit' },
+        'chief@woxa.tech': { name: 'Chanida Chief' },
       },
     });
     app = await startTestServer({
@@ -188,7 +189,8 @@ describe('sign in with the company account, against a real OpenID provider', () 
     const { browser } = await signIn('chief@woxa.tech');
     const tokens = (await (await session(browser)).json()) as Tokens;
     const me = await app.call<User>('GET', '/user/me', { token: tokens.accessToken });
-    expect(me.body).toMatchObject({ id: squatter.body.id, role: 'admin', emailVerified: true });
+    // Named as the company names its owner: the squatter's 'Chief' is not shown on the owner's orders.
+    expect(me.body).toMatchObject({ id: squatter.body.id, role: 'admin', emailVerified: true, name: 'Chanida Chief' });
     // The squatter's password and the session it had no longer open the account.
     const again = await app.call('POST', '/auth/v2/login', {
       body: { email: 'chief+x@woxa.tech', password: 'squat-line-42' },

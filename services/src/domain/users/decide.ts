@@ -30,6 +30,11 @@ export interface VerifyUserEmail {
   type: 'VerifyUserEmail';
   userId: string;
   promote: boolean;
+  /**
+   * The company's name for the mailbox's owner (company sign-in): an account whose mailbox was not yet proven
+   * takes it, as it was named by whoever registered it (anyone may register boss+x@ as 'Boss').
+   */
+  ownerName?: string;
 }
 /** The credential store already holds the new hash; this records it for the audit trail. */
 export interface ChangePassword {
@@ -134,7 +139,11 @@ export function decideVerifyUserEmail(command: VerifyUserEmail, state: UsersStat
   const user = existingUser(state, command.userId);
   const tags = [tag.user(user.userId)];
   const events: NewEvent[] = [];
-  if (!user.emailVerified) events.push({ type: 'UserEmailVerified', data: { userId: user.userId }, tags });
+  if (!user.emailVerified) {
+    events.push({ type: 'UserEmailVerified', data: { userId: user.userId }, tags });
+    const name = command.ownerName === undefined ? user.name : validName(command.ownerName);
+    if (name !== user.name) events.push({ type: 'UserRenamed', data: { userId: user.userId, name }, tags });
+  }
   if (command.promote && user.role !== 'admin') {
     events.push({ type: 'UserRoleChanged', data: { userId: user.userId, role: 'admin' }, tags });
   }

@@ -95,6 +95,21 @@ describe('users', () => {
         ]);
     });
 
+    it("names a claimed account as the company names the mailbox's owner, not as whoever registered it", () => {
+      given(bobRegistered)
+        .when({ type: 'VerifyUserEmail', userId: 'u-bob', promote: false, ownerName: 'Bob Owner' })
+        .then([
+          { type: 'UserEmailVerified', data: { userId: 'u-bob' }, tags: ['user:u-bob'] },
+          { type: 'UserRenamed', data: { userId: 'u-bob', name: 'Bob Owner' }, tags: ['user:u-bob'] },
+        ]);
+    });
+
+    it('keeps the name of an account whose mailbox was already proven: its owner chose it', () => {
+      given(bobRegistered, { type: 'UserEmailVerified', data: { userId: 'u-bob' } })
+        .when({ type: 'VerifyUserEmail', userId: 'u-bob', promote: false, ownerName: 'Bob Owner' })
+        .thenNothing();
+    });
+
     it('emits nothing for an account registered before verification existed (it counts as verified)', () => {
       given().when({ type: 'VerifyUserEmail', userId: alice.id, promote: false }).thenNothing();
     });
