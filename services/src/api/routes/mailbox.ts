@@ -82,7 +82,9 @@ export async function verificationMail(
   return {
     to: user.email,
     subject: 'Confirm your email',
-    text: `Hello ${user.name},\n\nOpen this link within 24 hours to confirm your email and start ordering:\n${link}\n\nIf you did not create this account, ignore this mail.\n`,
+    // Not the name typed at registration: anyone may register another's mailbox, and the name would be
+    // mailed to its owner as the app's own words.
+    text: `Hello,\n\nOpen this link within 24 hours to confirm your email and start ordering:\n${link}\n\nIf you did not create this account, ignore this mail.\n`,
     link,
   };
 }
@@ -181,7 +183,9 @@ export function mailboxRoutes(deps: MailboxRouteDeps) {
         {
           to: user.email,
           subject: 'Reset your password',
-          text: `Hello ${user.name},\n\nOpen this link within an hour to choose a new password:\n${link}\n\nIf you did not ask for it, ignore this mail.\n`,
+          // Not the name typed at registration: anyone may register another's mailbox, and the name would be
+          // mailed to its owner as the app's own words.
+          text: `Hello,\n\nOpen this link within an hour to choose a new password:\n${link}\n\nIf you did not ask for it, ignore this mail.\n`,
           link,
         },
         'reset mail',

@@ -78,6 +78,15 @@ describe('mailboxes proven over HTTP, mail through a real SMTP server', () => {
       );
     });
 
+    it("does not carry the registrant's words to a mailbox not yet proven theirs", async () => {
+      // Anyone may register someone else's address: the name they type would be mailed as our text.
+      await register('words@woxa.tech', 'Call IT 5551234');
+      await smtp.link('words@woxa.tech', '/verify-email?token=');
+      const text = smtp.mails.findLast((m) => m.to === 'words@woxa.tech')?.text ?? '';
+      expect(text).toMatch(/^Hello,\n/);
+      expect(text).not.toContain('Call IT');
+    });
+
     it('resends the link to a signed-in account that waits for it', async () => {
       await register('late@woxa.tech');
       await smtp.link('late@woxa.tech', '/verify-email');
