@@ -41,8 +41,8 @@ const counterRow = (o: Order) => page.getByTestId('pickup-row').filter({ hasText
 async function statusOf(o: Order) {
   return (await app.api<Order>(barista, 'GET', `/order/${o.id}`)).body.status;
 }
-async function until(check: () => Promise<boolean>, what: string) {
-  const deadline = Date.now() + 10_000;
+async function until(check: () => Promise<boolean>, what: string, ms = 10_000) {
+  const deadline = Date.now() + ms;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 100));
@@ -135,6 +135,34 @@ describe('the barista station', () => {
       await baristaPatch(app, barista, order.id, { status: 'rejected', reject_note: 'Machine Failure' });
     } finally {
       await board.context().close();
+    }
+  });
+
+  it('keeps on the counter an order placed before midnight and finished after it, and one cancelled after it', async () => {
+    // Thursday 26 November 2026, 23:59:40 in Asia/Bangkok when this server starts; its clock runs on.
+    const night = await startApp({ FAKE_NOW: '2026-11-26T16:59:40.000Z' });
+    const board = await newDesktopPage(browser);
+    try {
+      const staff = (await night.login('barista@woxa.tech', 'password123')).accessToken;
+      const owl = await newCustomer(night, 'Owl Late');
+      const nightMenus = await catalog(night, staff);
+      const done = await placeCafeOrder(night, owl.token, menuId(nightMenus, 'Latte'));
+      const cancelled = await placeCafeOrder(night, owl.token, menuId(nightMenus, 'Mocha'));
+      await baristaPatch(night, staff, done.id, { status: 'in-progress' });
+      // Past midnight, a new business day: the two orders no longer count toward Owl's day.
+      const counted = async () =>
+        (await night.api<{ totalOrder: number }>(owl.token, 'GET', '/order/count/user')).body.totalOrder;
+      expect(await counted()).toBe(2);
+      await until(async () => (await counted()) === 0, 'midnight', 40_000);
+      await baristaPatch(night, staff, done.id, { status: 'done' });
+      await baristaPatch(night, staff, cancelled.id, { status: 'rejected', reject_note: 'Machine Failure' });
+      await signInWithTokens(board, night, 'barista@woxa.tech', '/ordering');
+      await board.getByRole('heading', { name: 'Waiting Order' }).waitFor();
+      await board.getByTestId('pickup-row').filter({ hasText: 'Latte · Owl Late' }).waitFor();
+      await board.getByTestId('recently-cancelled').getByTestId('pickup-row').filter({ hasText: 'Owl Late' }).waitFor();
+    } finally {
+      await board.context().close();
+      await night.stop();
     }
   });
 

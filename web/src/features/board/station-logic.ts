@@ -1,4 +1,11 @@
-import { PICKUP_REMINDER_MINUTES, isAreaOpen, type Area, type Order, type ShopStatus } from '@drinks/contracts';
+import {
+  PICKUP_REMINDER_MINUTES,
+  businessDay,
+  isAreaOpen,
+  type Area,
+  type Order,
+  type ShopStatus,
+} from '@drinks/contracts';
 import { typeLabel } from '../../components/staff-order-format.js';
 
 export type Station = 'all' | Area;
@@ -94,3 +101,14 @@ export function recallable(order: Order, now: number): boolean {
 
 /** A done order left on the counter this long is flagged: when its owner gets the "still waiting" reminder. */
 export const UNCLAIMED_AFTER_MS = PICKUP_REMINDER_MINUTES * 60_000;
+
+/**
+ * The board's done and cancelled orders of `today` (a business date): placed today, or finished or cancelled
+ * today. An order placed before midnight and finished after it is today's work: its owner picks it up today.
+ */
+export function ofToday(orders: readonly Order[], today: string, timeZone: string): Order[] {
+  return orders.filter(
+    (o) =>
+      businessDay(new Date(o.orderDate), timeZone) === today || businessDay(new Date(o.updatedAt), timeZone) === today,
+  );
+}

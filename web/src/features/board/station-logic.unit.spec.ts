@@ -8,6 +8,7 @@ import {
   formatAge,
   matchesStation,
   recallable,
+  ofToday,
   sortTickets,
 } from './station-logic.js';
 
@@ -90,6 +91,13 @@ describe('queue order and recall', () => {
     const later = order({ id: '1', at: '2026-11-18T03:01:00Z', queue: 4 });
     expect(sortTickets([third, later, first, bar, second], true).map((o) => o.id)).toEqual(['0', 'b', 'c', 'a', '1']);
     expect(sortTickets([third, later, first, bar, second], false).map((o) => o.id)).toEqual(['1', 'a', 'c', 'b', '0']);
+  });
+  it("keeps today's done and cancelled orders: placed today, or finished after midnight", () => {
+    const bangkok = 'Asia/Bangkok';
+    const lateNight = { ...order({ id: 'late', at: '2026-11-26T16:55:00Z' }), updatedAt: '2026-11-26T17:05:00Z' };
+    const yesterday = { ...order({ id: 'old', at: '2026-11-26T10:00:00Z' }), updatedAt: '2026-11-26T10:30:00Z' };
+    const morning = { ...order({ id: 'new', at: '2026-11-27T02:00:00Z' }), updatedAt: '2026-11-27T02:10:00Z' };
+    expect(ofToday([lateNight, yesterday, morning], '2026-11-27', bangkok).map((o) => o.id)).toEqual(['late', 'new']);
   });
   it('allows a recall of a done or rejected order for two minutes', () => {
     const done = { ...order({ id: 'd' }), status: 'done' as const, updatedAt: '2026-11-18T03:00:00Z' };
