@@ -25,14 +25,19 @@ export const CatalogName = z
   .refine((s) => s.length <= LIMITS.catalogName, NAME_MESSAGES.tooLong)
   .meta({ maxLength: LIMITS.catalogName, pattern: `^[${LETTER}][${LETTER} ]*$` });
 
-export const Description = z
-  .string()
-  .max(LIMITS.description, `Description must be at most ${LIMITS.description} characters.`);
-
 // Control characters, and the marks that reverse or isolate the text after them (a name shown to staff
 // could otherwise rewrite what follows it on their screens).
 const UNPRINTABLE = '\\u0000-\\u001f\\u007f-\\u009f\\u202a-\\u202e\\u2066-\\u2069';
 const unprintable = new RegExp(`[${UNPRINTABLE}]`);
+// The same, in free text that may hold tabs and line breaks (a description is written in a multi-line box).
+const UNPRINTABLE_IN_TEXT = '\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u009f\\u202a-\\u202e\\u2066-\\u2069';
+const unprintableInText = new RegExp(`[${UNPRINTABLE_IN_TEXT}]`);
+
+export const Description = z
+  .string()
+  .max(LIMITS.description, `Description must be at most ${LIMITS.description} characters.`)
+  .refine((s) => !unprintableInText.test(s), 'Description must not contain control characters.')
+  .meta({ pattern: `^[^${UNPRINTABLE_IN_TEXT}]*$` });
 
 export const PersonName = z
   .string()
@@ -43,7 +48,11 @@ export const PersonName = z
   .refine((s) => !unprintable.test(s), 'Name must not contain control characters.')
   .meta({ pattern: `^(?=[\\s\\S]*[^${INVISIBLE_CHARACTERS}])[^${UNPRINTABLE}]*$` });
 
-export const Remark = z.string().max(LIMITS.remark, `Remark must be at most ${LIMITS.remark} characters.`);
+export const Remark = z
+  .string()
+  .max(LIMITS.remark, `Remark must be at most ${LIMITS.remark} characters.`)
+  .refine((s) => !unprintableInText.test(s), 'Remark must not contain control characters.')
+  .meta({ pattern: `^[^${UNPRINTABLE_IN_TEXT}]*$` });
 
 export const RejectNote = z
   .string()
@@ -54,8 +63,10 @@ export const RejectNote = z
     `A reason must be at most ${LIMITS.rejectNote} characters.`,
   )
   .refine((s) => !/^\s/.test(s), 'A reason must not start with a space.')
+  // A zero-width space alone passes the checks above and shows the customer an empty reason.
+  .refine((s) => !isBlankName(s), 'A reason is required.')
   .refine((s) => !unprintable.test(s), 'A reason must not contain control characters.')
   .meta({
-    pattern: `^\\S[^${UNPRINTABLE}]*$`,
+    pattern: `^(?=[\\s\\S]*[^${INVISIBLE_CHARACTERS}])\\S[^${UNPRINTABLE}]*$`,
     anyOf: [{ enum: [...REJECT_PRESETS] }, { maxLength: LIMITS.rejectNote }],
   });

@@ -71,6 +71,8 @@ describe('the OpenAPI document tells the rules the server enforces', () => {
     const reasons = [...REJECT_PRESETS, 'Out of oat milk', 'x'.repeat(27), 'x'.repeat(28), ' Out of milk', ''];
     // Any space first, control characters; 14 emoji are 14 characters.
     reasons.push('\tOut of milk', '\u00a0Out of milk', 'Bad\u0000note', '\u{1F964}'.repeat(14));
+    // Nothing to read: a zero-width space alone.
+    reasons.push('\u200b', '\u200b\u200d');
     const rows = verdicts(
       bodyOf('/api/order/barista/{id}', 'patch'),
       BaristaOrderPatch,
@@ -78,6 +80,18 @@ describe('the OpenAPI document tells the rules the server enforces', () => {
     );
     expect(disagreements(rows)).toEqual([]);
     expect(rows.filter(([, ok]) => ok)).toHaveLength(REJECT_PRESETS.length + 3);
+  });
+
+  it('a remark: up to 50 characters, none that reverses or hides what staff read after it', () => {
+    const remarks = ['Less ice', '', 'x'.repeat(50), 'x'.repeat(51), 'Tab\there', 'Two\nlines'];
+    remarks.push('\u202eevil', 'bell\u0007', 'esc\u001b[2J', 'iso\u2066late', 'nul\u0000');
+    const rows = verdicts(
+      bodyOf('/api/order', 'post'),
+      PlaceOrderBody,
+      remarks.map((remark) => ({ menu_id: 'm1', remark })),
+    );
+    expect(disagreements(rows)).toEqual([]);
+    expect(rows.filter(([, ok]) => ok)).toHaveLength(5);
   });
 
   it('date parameters: an ISO date or an ISO instant', () => {

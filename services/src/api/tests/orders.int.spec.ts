@@ -58,6 +58,9 @@ describe.each(BACKENDS)('orders over HTTP on %s', (_backend, env) => {
         { tumblerImage: '/api/images/0123456789abcdef0123456789abcdef.jpg' },
         { remark: 'x'.repeat(51) },
         { remark: undefined },
+        // Shown to staff as written: a mark that reverses what follows, or a terminal escape.
+        { remark: '\u202eevil' },
+        { remark: 'esc\u001b[2J' },
         { type: null },
       ];
       for (const extra of bad) {
@@ -285,7 +288,7 @@ describe.each(BACKENDS)('orders over HTTP on %s', (_backend, env) => {
       const u = await app.newUser();
       const image = await uploadImage(app, u.token);
       const order = (await placeCafeOrder(app, u.token, menus.cafeMenu.id, image)).body;
-      for (const note of ['', ' leading', 'x'.repeat(28)]) {
+      for (const note of ['', ' leading', 'x'.repeat(28), '\u200b']) {
         expect((await barista(order.id, { status: 'rejected', reject_note: note })).status).toBe(400);
       }
       const ok = await barista(order.id, { status: 'rejected', reject_note: 'Out of oat milk' });
