@@ -353,17 +353,46 @@ describe('the barista station', () => {
     await expect
       .poll(() => card(order).evaluate((el) => el.closest('section')?.textContent?.startsWith('In Progress')))
       .toBe(true);
-    await card(order).getByRole('button', { name: 'Done' }).focus();
+    // Enabled first: a button is disabled while its ticket's last move is on its way, and focus() does not wait.
+    await card(order).getByRole('button', { name: 'Done', disabled: false }).focus();
     await page.keyboard.press('Space');
     await until(async () => (await statusOf(order)) === 'done', 'done by the Done button');
     await counterRow(order).waitFor();
     await expect.poll(focusedTicket, { timeout: 5000 }).toBe(order.id);
-    await counterRow(order).getByRole('button', { name: 'Recall' }).focus();
+    await counterRow(order).getByRole('button', { name: 'Recall', disabled: false }).focus();
     await page.keyboard.press('Enter');
     await until(async () => (await statusOf(order)) === 'in-progress', 'recalled by the Recall button');
     await expect.poll(focusedTicket, { timeout: 5000 }).toBe(order.id);
     await baristaPatch(app, barista, order.id, { status: 'done' });
     await baristaPatch(app, barista, order.id, { status: 'picked' });
+  });
+
+  it('takes the next tap on a ticket at once, while the board is still refreshing its lists after the last', async () => {
+    const zoe = await newCustomer(app, 'Zoe Quick');
+    const order = await placeCafeOrder(app, zoe.token, menuId(menus, 'Espresso'));
+    await card(order).waitFor();
+    // A busy morning: the lists' refetch after each tap takes 3 s to answer.
+    const slow = (url: URL) => url.pathname === '/api/order' && url.searchParams.has('status');
+    await page.route(slow, async (route) => {
+      await new Promise((r) => setTimeout(r, 3000));
+      await route.continue().catch(() => undefined);
+    });
+    try {
+      await card(order).getByRole('button', { name: 'Do' }).click();
+      await until(async () => (await statusOf(order)) === 'in-progress', 'started');
+      // The ticket has moved on its answer: Done is there to tap at once, not once the lists are refreshed.
+      const done = page
+        .locator('section[aria-labelledby="section-in-progress-order"]')
+        .locator(`[data-order-id="${order.id}"]`)
+        .getByRole('button', { name: 'Done', disabled: false });
+      await done.waitFor({ timeout: 1500 });
+      await done.click();
+      await until(async () => (await statusOf(order)) === 'done', 'done by the second tap', 2500);
+    } finally {
+      await page.unroute(slow);
+      if ((await statusOf(order)) !== 'done') await baristaPatch(app, barista, order.id, { status: 'done' });
+      await baristaPatch(app, barista, order.id, { status: 'picked' });
+    }
   });
 
   it('ages tickets amber at 5 and red at 10 minutes on a pinned clock', async () => {

@@ -21,6 +21,13 @@ export async function applyOrderMessage(queryClient: QueryClient, order: Order, 
       updated.add(query);
     }
   }
+  moveOnBoard(queryClient, order);
+  void queryClient.invalidateQueries({ queryKey: queryKeys.orders.all, predicate: (q) => !updated.has(q) });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.stats.all });
+}
+
+/** The board's two queues (any day) take the order as it now is: into the queue of its status, out of the other. */
+export function moveOnBoard(queryClient: QueryClient, order: Order): void {
   for (const status of ACTIVE_ORDER_STATUSES) {
     queryClient.setQueryData<Order[]>(queryKeys.orders.board(status), (list) => {
       if (!list) return list;
@@ -31,6 +38,4 @@ export async function applyOrderMessage(queryClient: QueryClient, order: Order, 
       return order.status === status ? [...rest, order] : rest;
     });
   }
-  void queryClient.invalidateQueries({ queryKey: queryKeys.orders.all, predicate: (q) => !updated.has(q) });
-  void queryClient.invalidateQueries({ queryKey: queryKeys.stats.all });
 }
