@@ -80,16 +80,29 @@ export function businessHour(at: Date, timeZone: string): number {
   return parts(at, timeZone).hour;
 }
 
-/** The instant at which the zone's clocks show `wall` (a wall-clock time whose fields are read as UTC). */
+/** How far the zone's clocks are ahead of UTC at `t` (whole seconds), in milliseconds. */
+function offsetAt(t: number, timeZone: string): number {
+  const p = parts(new Date(t), timeZone);
+  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - Math.floor(t / 1000) * 1000;
+}
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/**
+ * The instant at which the zone's clocks show `wall` (a wall-clock time whose fields are read as UTC). Across a
+ * change of offset, as JavaScript's Date and Temporal's 'compatible' read it: a time the clocks skip is taken
+ * with the offset before the change (02:30 that never came reads 03:30 after it), so a day whose midnight is
+ * skipped starts at the change; a time the clocks show twice is its first.
+ */
 function fromWallTime(wall: number, timeZone: string): Date {
   const wallSeconds = Math.floor(wall / 1000) * 1000;
-  // Start from the wall time as if in UTC and correct by the zone's offset (twice, for DST edges).
-  let guess = wallSeconds;
-  for (let i = 0; i < 2; i++) {
-    const p = parts(new Date(guess), timeZone);
-    guess -= Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - wallSeconds;
-  }
-  return new Date(guess + wall - wallSeconds);
+  // The offsets a day before and after: the same unless the clocks change in between.
+  const before = offsetAt(wallSeconds - DAY_MS, timeZone);
+  const after = offsetAt(wallSeconds + DAY_MS, timeZone);
+  // Those of the two readings at which the clocks do show the wall time: none in a gap, both in an overlap.
+  const shown = [wallSeconds - before, wallSeconds - after].filter((t) => t + offsetAt(t, timeZone) === wallSeconds);
+  const instant = shown.length > 0 ? Math.min(...shown) : wallSeconds - before;
+  return new Date(instant + wall - wallSeconds);
 }
 
 /** The instant of local midnight starting the given yyyy-mm-dd. */

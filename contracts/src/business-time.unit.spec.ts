@@ -71,6 +71,41 @@ describe('a date query parameter', () => {
     expect(iso('2026-07-01T12:30:00', 'Europe/Berlin')).toBe('2026-07-01T10:30:00.000Z');
     expect(iso('2026-11-01T12:30:00', 'Europe/Berlin')).toBe('2026-11-01T11:30:00.000Z');
   });
+
+  it('starts a day whose midnight the clocks skip at the first instant of that day', () => {
+    // Santiago moves from -04 to -03 at 00:00 on Sunday 6 September 2026: that day starts at 01:00, 04:00Z.
+    const santiago = 'America/Santiago';
+    const start = parseDateParam('2026-09-06', santiago);
+    expect(start.toISOString()).toBe('2026-09-06T04:00:00.000Z');
+    expect(businessDay(start, santiago)).toBe('2026-09-06');
+    expect(businessDay(new Date(start.getTime() - 1), santiago)).toBe('2026-09-05');
+    expect(parseDateParam('2026-09-05', santiago).toISOString()).toBe('2026-09-05T04:00:00.000Z');
+    expect(parseDateParam('2026-09-07', santiago).toISOString()).toBe('2026-09-07T03:00:00.000Z');
+  });
+
+  it('reads a wall time the clocks skip as the same time after the change, and a repeated one as its first', () => {
+    // New York: 02:30 on 8 March 2026 does not exist (it reads 03:30 EDT); 01:30 on 1 November happens twice.
+    const iso = (v: string) => parseDateParam(v, 'America/New_York').toISOString();
+    expect(iso('2026-03-08T02:30:00')).toBe('2026-03-08T07:30:00.000Z');
+    expect(iso('2026-11-01T01:30:00')).toBe('2026-11-01T05:30:00.000Z');
+    expect(iso('2026-03-08')).toBe('2026-03-08T05:00:00.000Z');
+    expect(iso('2026-11-02')).toBe('2026-11-02T05:00:00.000Z');
+  });
+
+  it('starts every day of a year at its first instant, in zones with and without summer time', () => {
+    for (const zone of [...ZONES, 'America/Santiago', 'America/Havana', 'Asia/Beirut']) {
+      for (let d = 0; d < 366; d++) {
+        const day = new Date(Date.UTC(2026, 0, 1 + d)).toISOString().slice(0, 10);
+        const start = parseDateParam(day, zone);
+        expect({ zone, day, on: businessDay(start, zone) }).toEqual({ zone, day, on: day });
+        expect({ zone, day, before: businessDay(new Date(start.getTime() - 1000), zone) }).not.toEqual({
+          zone,
+          day,
+          before: day,
+        });
+      }
+    }
+  });
 });
 
 describe('a clock clear of Friday afternoon', () => {
