@@ -40,7 +40,7 @@ import {
   type OrderTransitionInput,
 } from '../../domain/index.js';
 import { orderEvents } from '../../domain/queries.js';
-import { AppError, NotFoundError } from '../../errors.js';
+import { AppError, NotFoundError, ValidationError } from '../../errors.js';
 import type { AppendResult } from '../../store/types.js';
 import type { AppDeps } from '../deps.js';
 import { type AppState, currentUser, isStaff, signedIn, staffOnly } from '../middleware/auth.js';
@@ -66,10 +66,14 @@ export function orderRoutes(deps: OrderRouteDeps) {
     // useless, so the same bare date twice means that whole business day.
     const endDate =
       q.endDate && q.endDate === q.startDate && BARE_DATE.test(q.endDate) ? addDays(q.endDate, 1) : q.endDate;
-    return {
-      ...(q.startDate ? { from: parseDateParam(q.startDate, tz) } : {}),
-      ...(endDate ? { to: parseDateParam(endDate, tz) } : {}),
-    };
+    const from = q.startDate ? parseDateParam(q.startDate, tz) : undefined;
+    const to = endDate ? parseDateParam(endDate, tz) : undefined;
+    // An end before the start is a mistake of the caller's (the dates swapped), not a range with nothing in it.
+    if (from && to && to < from) {
+      const detail = 'endDate must not be before startDate.';
+      throw new ValidationError(detail, [{ path: 'endDate', message: detail }]);
+    }
+    return { ...(from ? { from } : {}), ...(to ? { to } : {}) };
   }
   function statuses(q: OrderQuery) {
     return q.status === undefined ? {} : { statuses: Array.isArray(q.status) ? q.status : [q.status] };

@@ -401,6 +401,11 @@ describe.each(BACKENDS)('orders over HTTP on %s', (_backend, env) => {
           // In UTC past the year 9999: compared as text, it came before every date and listed every order.
           '/order?startDate=9999-12-31T23:59:59-23:59',
           '/order/history/user?endDate=9999-12-31T23:59:59-23:59',
+          // Swapped: an end before the start.
+          '/order?startDate=2026-11-27&endDate=2026-11-26',
+          '/order/count/total?startDate=2026-11-27T10:00:00Z&endDate=2026-11-27T09:59:59Z',
+          '/order/find/popular-menu?startDate=2026-11-27&endDate=2026-11-26',
+          '/order/history/user?startDate=2026-11-27&endDate=2026-11-01',
         ]) {
           const refused = await fresh.call('GET', query, { token: s.admin });
           expect(refused.status, query).toBe(400);
