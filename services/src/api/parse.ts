@@ -21,8 +21,24 @@ const EXPECTED: Record<string, string> = {
   object: 'an object',
 };
 
+/**
+ * Query keys in the bracket forms some clients send lists in (`status[]=a`, `status[0]=a`, axios's and qs's
+ * defaults): read as unknown keys and dropped, the filter was silently not applied and every order came back.
+ */
+function bracketedKeys(input: unknown): string[] {
+  if (input === null || typeof input !== 'object') return [];
+  return Object.keys(input).filter((key) => /^[^[\]]+\[[^\]]*\]/.test(key));
+}
+
 /** Parses input with a contract schema; a failure is a 400 listing each field. */
 export function parse<S extends z.ZodType>(schema: S, input: unknown, what = 'body'): z.infer<S> {
+  if (what === 'query') {
+    const errors = bracketedKeys(input).map((key) => {
+      const name = key.slice(0, key.indexOf('['));
+      return { path: name, message: `${key} is not read: give a list as ?${name}=a&${name}=b or ?${name}=a,b.` };
+    });
+    if (errors.length > 0) throw new ValidationError(errors.map((e) => `${e.path}: ${e.message}`).join('; '), errors);
+  }
   const result = schema.safeParse(input ?? {}, PLAIN);
   if (result.success) return result.data;
   const errors = result.error.issues.map((i) => ({

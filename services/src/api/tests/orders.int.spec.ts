@@ -401,6 +401,10 @@ describe.each(BACKENDS)('orders over HTTP on %s', (_backend, env) => {
           // In UTC past the year 9999: compared as text, it came before every date and listed every order.
           '/order?startDate=9999-12-31T23:59:59-23:59',
           '/order/history/user?endDate=9999-12-31T23:59:59-23:59',
+          // A list in brackets (axios's default): dropped as unknown, it listed orders of every status.
+          '/order?status[]=ordered',
+          '/order?status%5B0%5D=done&status%5B1%5D=ordered',
+          '/order/history/user?status[]=picked',
           // Swapped: an end before the start.
           '/order?startDate=2026-11-27&endDate=2026-11-26',
           '/order/count/total?startDate=2026-11-27T10:00:00Z&endDate=2026-11-27T09:59:59Z',
