@@ -128,26 +128,32 @@ function Page(max: number) {
 
 export const OrderQuery = z.object({
   status: z
-    .union([
-      OrderStatus,
-      z
-        .string()
-        .meta({
-          description: 'Several statuses, comma-separated',
-          pattern: `^ *(${OrderStatus.options.join('|')})( *, *(${OrderStatus.options.join('|')}))* *$`,
-        })
-        .transform((s, ctx) => {
-          const parts = s.split(',').map((p) => p.trim());
-          for (const p of parts)
-            if (!OrderStatus.safeParse(p).success) {
-              ctx.addIssue({ code: 'custom', message: `Unknown status '${p}'` });
-              return z.NEVER;
-            }
-          return parts as OrderStatus[];
-        }),
-      // ?status=ordered&status=in-progress, as a query string of repeated keys reads.
-      z.array(OrderStatus).min(1).meta({ description: 'Several statuses, the key repeated' }),
-    ])
+    .union(
+      [
+        OrderStatus,
+        z
+          .string()
+          .meta({
+            description: 'Several statuses, comma-separated',
+            pattern: `^ *(${OrderStatus.options.join('|')})( *, *(${OrderStatus.options.join('|')}))* *$`,
+          })
+          .transform((s, ctx) => {
+            const parts = s.split(',').map((p) => p.trim());
+            for (const p of parts)
+              if (!OrderStatus.safeParse(p).success) {
+                ctx.addIssue({ code: 'custom', message: `Unknown status '${p}'` });
+                return z.NEVER;
+              }
+            return parts as OrderStatus[];
+          }),
+        // ?status=ordered&status=in-progress, as a query string of repeated keys reads.
+        z.array(OrderStatus).min(1).meta({ description: 'Several statuses, the key repeated' }),
+      ],
+      {
+        // One message for the three forms: zod's own for a union said only 'Invalid input'.
+        error: `Expected one of ${OrderStatus.options.join(', ')}; several comma-separated or with the key repeated.`,
+      },
+    )
     .optional(),
   startDate: DateParam.optional(),
   endDate: DateParam.optional(),

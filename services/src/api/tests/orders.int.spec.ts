@@ -393,6 +393,10 @@ describe.each(BACKENDS)('orders over HTTP on %s', (_backend, env) => {
         const fromToday = await fresh.call('GET', `/order/count/total?startDate=${today}`, { token: s.admin });
         expect(encoded.body).toEqual(fromToday.body);
         expect((fromToday.body as { totalOrder: number }).totalOrder).toBeGreaterThan(0);
+        // An unknown status is named with the ones there are.
+        const unknown = await fresh.call('GET', '/order?status=ready', { token: s.admin });
+        expect(unknown.status).toBe(400);
+        expect(unknown.body.detail).toContain('Expected one of ordered, in-progress, done, picked, rejected, cancel');
         for (const query of [
           '/order?startDate=2026-02-30',
           '/order/summary?date=2026-13-45',
