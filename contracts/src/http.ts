@@ -112,7 +112,10 @@ export const DateParam = z
   .string()
   // An offset's `+` left unencoded in a query string arrives as a space (`…T00:00:00 07:00`).
   .overwrite((s) => s.replace(/(T[\d:.]+) (\d{2}(?::?\d{2})?)$/, '$1+$2'))
-  .refine((s) => IsoDateOrTime.safeParse(s).success, 'Expected an ISO date or instant')
+  .refine(
+    (s) => IsoDateOrTime.safeParse(s).success,
+    'Expected an ISO date (2026-11-27) or date-time (2026-11-27T09:30, with Z or an offset like +07:00 for an instant)',
+  )
   .refine(withinYears, 'Expected a date between the years 0001 and 9999')
   .meta({ anyOf: [{ format: 'date' }, { format: 'date-time' }] });
 

@@ -393,6 +393,10 @@ describe.each(BACKENDS)('orders over HTTP on %s', (_backend, env) => {
         const fromToday = await fresh.call('GET', `/order/count/total?startDate=${today}`, { token: s.admin });
         expect(encoded.body).toEqual(fromToday.body);
         expect((fromToday.body as { totalOrder: number }).totalOrder).toBeGreaterThan(0);
+        // An offset without its colon is not RFC 3339's: the answer shows the form that is read.
+        const basic = await fresh.call('GET', '/order?startDate=2026-11-26T10:00:00%2B0700', { token: s.admin });
+        expect(basic.status).toBe(400);
+        expect(basic.body.detail).toContain('an offset like +07:00');
         // An unknown status is named with the ones there are.
         const unknown = await fresh.call('GET', '/order?status=ready', { token: s.admin });
         expect(unknown.status).toBe(400);
