@@ -15,8 +15,11 @@ export function createRateLimit(db: KnexDb, options: { max: number; windowSecond
   const windowMs = options.windowSeconds * 1000;
   let lastSweep = 0;
   return {
-    /** Counts a hit on every key, or throws TooManyAttemptsError (counting none) when one of them is full. */
-    async hit(keys: string[]): Promise<void> {
+    /**
+     * Counts a hit on every key, or throws TooManyAttemptsError (counting none) when one of them is full.
+     * Resolves to its undo: the hit is taken back (what it counted did not happen after all).
+     */
+    async hit(keys: string[]): Promise<() => Promise<void>> {
       const now = clock().getTime();
       await db.writeTransaction(async (trx) => {
         if (db.dialect === 'pg') {
@@ -47,6 +50,11 @@ export function createRateLimit(db: KnexDb, options: { max: number; windowSecond
           .where('at', '<=', now - windowMs)
           .delete();
       }
+      return async () => {
+        await db.writeTransaction(async (trx) => {
+          await trx(TABLE).whereIn('key', keys).where('at', now).delete();
+        });
+      };
     },
   };
 }

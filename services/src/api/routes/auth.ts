@@ -62,7 +62,7 @@ export function authRoutes(deps: AuthRouteDeps) {
     // counted (five refused tries blocked that address's next registration with 429 instead of 409).
     if (!strictAccounts(deps.config) && (await deps.credentials.findByEmail(body.email)))
       throw new RuleViolation('EMAIL_TAKEN');
-    await limitMailRequest(deps, ctx, body.email, 'verify');
+    const refund = await limitMailRequest(deps, ctx, body.email, 'verify');
     const name = body.name.trim();
     const userId = randomUUID();
     const passwordHash = await deps.passwords.hash(body.password);
@@ -82,7 +82,7 @@ export function authRoutes(deps: AuthRouteDeps) {
       // The strict rules answer a taken mailbox as a new one, so registration cannot tell who has an
       // account; the mailbox's owner hears of it instead. (API.md's 409 stays for the contract rules.)
       logSecurityEvent(deps.logger, 'registration-for-taken-mailbox', { account: body.email, address: ctx.ip });
-      mailInBackground(deps, takenMailboxNotice(appUrl(deps, ctx), body.email), 'taken-mailbox notice');
+      mailInBackground(deps, takenMailboxNotice(appUrl(deps, ctx), body.email), 'taken-mailbox notice', refund);
       ctx.status = 201;
       // A repeat with the same key must answer the same id, as it would for a new account.
       ctx.body = newAccount(idempotencyKey ? uuidFromKey(idempotencyKey) : userId, body.email, name);
@@ -95,7 +95,7 @@ export function authRoutes(deps: AuthRouteDeps) {
       deps.logger.error({ err }, 'verification link failed: the user can ask again');
       return null;
     });
-    if (mail) mailInBackground(deps, mail, 'verification mail');
+    if (mail) mailInBackground(deps, mail, 'verification mail', refund);
     await deps.readYourWrites(registered.lastPosition);
     ctx.status = 201;
     ctx.body = (await deps.users.get(registered.userId)) ?? account;

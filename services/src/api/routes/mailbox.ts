@@ -47,16 +47,26 @@ export function appUrl(deps: Pick<AppDeps, 'config'>, ctx: Context): string {
  * Counts a request that mails the mailbox it names against the client's address and that mailbox, one
  * count per purpose: registrations (and their notices) once filled the same count as resets, so five
  * registrations of someone's address by anyone kept its owner from resetting a password for an hour.
+ * Resolves to the refund of both counts, for a mail that did not go out.
  */
 export async function limitMailRequest(
   deps: Pick<AppDeps, 'config' | 'logger' | 'mailLimits'>,
   ctx: Context,
   email: string,
   purpose: 'verify' | 'reset',
-): Promise<void> {
+): Promise<Refund> {
   try {
-    await deps.mailLimits.perAddress.hit([`mail:address:${ctx.ip}`]);
-    await deps.mailLimits.perMailbox.hit([`mail:mailbox:${purpose}:${mailboxUnderRules(deps.config, email)}`]);
+    const address = await deps.mailLimits.perAddress.hit([`mail:address:${ctx.ip}`]);
+    const mailbox = await deps.mailLimits.perMailbox
+      .hit([`mail:mailbox:${purpose}:${mailboxUnderRules(deps.config, email)}`])
+      .catch(async (err: unknown) => {
+        await address();
+        throw err;
+      });
+    return async () => {
+      await address();
+      await mailbox();
+    };
   } catch (err) {
     logSecurityEvent(deps.logger, 'registration-throttled', {
       account: email,
@@ -100,12 +110,24 @@ export function takenMailboxNotice(origin: string, email: string): Mail {
   };
 }
 
+/** Takes back the counts of a mail request whose mail did not go out. */
+export type Refund = () => Promise<void>;
+
 /**
  * Sends without holding the answer: an address with an account must not answer slower than one
- * without. A failure is logged; the person can ask again.
+ * without. A failure is logged and its request's counts refunded: with the mail server down, each try
+ * counted and the person was told 'Too many attempts' for an hour once it was back.
  */
-export function mailInBackground(deps: Pick<AppDeps, 'logger' | 'mailer'>, mail: Mail, what: string): void {
-  deps.mailer.send(mail).catch((err: unknown) => deps.logger.error({ err }, `${what} failed`));
+export function mailInBackground(
+  deps: Pick<AppDeps, 'logger' | 'mailer'>,
+  mail: Mail,
+  what: string,
+  refund?: Refund,
+): void {
+  deps.mailer.send(mail).catch(async (err: unknown) => {
+    await refund?.().catch((e: unknown) => deps.logger.error({ err: e }, `${what}: refund failed`));
+    deps.logger.error({ err }, `${what} failed`);
+  });
 }
 
 /** What the mailbox routes use of the app's ports. */
@@ -163,8 +185,13 @@ export function mailboxRoutes(deps: MailboxRouteDeps) {
   router.post('/auth/verify-email/resend', signedIn, async (ctx) => {
     const user = currentUser(ctx);
     if (!user.emailVerified) {
-      await limitMailRequest(deps, ctx, user.email, 'verify');
-      await deps.mailer.send(await verificationMail(deps, ctx, user));
+      const refund = await limitMailRequest(deps, ctx, user.email, 'verify');
+      try {
+        await deps.mailer.send(await verificationMail(deps, ctx, user));
+      } catch (err) {
+        await refund();
+        throw err;
+      }
     }
     ctx.status = 204;
   });
@@ -172,7 +199,7 @@ export function mailboxRoutes(deps: MailboxRouteDeps) {
   router.post('/auth/forgot-password', async (ctx) => {
     refusePasswordSignIn(deps);
     const body = parse(ForgotPasswordBody, ctx.request.body);
-    await limitMailRequest(deps, ctx, body.email, 'reset');
+    const refund = await limitMailRequest(deps, ctx, body.email, 'reset');
     const credential = await deps.credentials.findByEmail(body.email);
     const user = credential ? await deps.users.get(credential.userId) : null;
     if (user?.isAvailable) {
@@ -189,6 +216,7 @@ export function mailboxRoutes(deps: MailboxRouteDeps) {
           link,
         },
         'reset mail',
+        refund,
       );
     }
     ctx.status = 202;

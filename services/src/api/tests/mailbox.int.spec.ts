@@ -313,6 +313,37 @@ describe('mailboxes proven over HTTP, mail through a real SMTP server', () => {
   });
 });
 
+describe('when the mail server refuses the mail', () => {
+  let smtp: TestSmtp;
+  let app: TestServer;
+  beforeAll(async () => {
+    smtp = await startTestSmtp({ refuses: (to) => to.startsWith('down') });
+    app = await startTestServer({ SMTP_URL: smtp.url, APP_URL });
+  });
+  afterAll(async () => {
+    await app.close();
+    await smtp.close();
+  });
+
+  it('does not count the tries whose mail did not go out: the person is not locked out once it is back', async () => {
+    const email = 'down@woxa.tech';
+    const reg = await app.call('POST', '/auth/register', { body: { name: 'Down', email, password: PASSWORD } });
+    expect(reg.status).toBe(201);
+    const { accessToken } = await app.login(email, PASSWORD);
+    // Five a mailbox an hour; none of these mails leaves, so none of them counts.
+    for (let i = 0; i < 7; i++) {
+      const resend = await app.call('POST', '/auth/verify-email/resend', { token: accessToken });
+      expect(resend.status, `resend ${i + 1}`).toBe(500);
+    }
+    const failed = () => app.logged.filter((l) => l.msg === 'reset mail failed').length;
+    for (let i = 0; i < 7; i++) {
+      const forgot = await app.call('POST', '/auth/forgot-password', { body: { email } });
+      expect(forgot.status, `forgot ${i + 1}`).toBe(202);
+      await expect.poll(failed).toBe(i + 1);
+    }
+  });
+});
+
 describe('mail links and limits over time', () => {
   let app: TestServer;
   let offsetMs = 0;
