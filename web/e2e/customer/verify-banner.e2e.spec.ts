@@ -32,13 +32,17 @@ describe('the confirm-your-email banner', () => {
     await expectNoSeriousA11yViolations(page);
     await screenshot(page, 'verify-banner-resend-failed');
 
-    // Five verification mails an hour per mailbox (registration was the first): the next one is refused.
-    const tokens = await app.login(REFUSED, NEW_ACCOUNT_PASSWORD);
-    for (let i = 0; i < 3; i++) await app.api(tokens.accessToken, 'POST', '/auth/verify-email/resend');
-    await page.getByRole('button', { name: 'Resend link' }).click();
-    await page.getByRole('alert').filter({ hasText: 'Too many attempts. Try again later.' }).waitFor();
-    expect(await page.getByText('The mail could not be sent').count()).toBe(0);
     await page.context().close();
+
+    // Five verification mails an hour per mailbox (registration was the first): the next one is refused. (A
+    // refused mail is not counted: the mailbox whose mails go out is the one that reaches the limit.)
+    const busy = await signedInUnconfirmed('Gus', 'gus@woxa.tech');
+    const tokens = await app.login('gus@woxa.tech', NEW_ACCOUNT_PASSWORD);
+    for (let i = 0; i < 4; i++) await app.api(tokens.accessToken, 'POST', '/auth/verify-email/resend');
+    await busy.getByRole('button', { name: 'Resend link' }).click();
+    await busy.getByRole('alert').filter({ hasText: 'Too many attempts. Try again later.' }).waitFor();
+    expect(await busy.getByText('The mail could not be sent').count()).toBe(0);
+    await busy.context().close();
   });
 
   it('drops the banner when Resend finds the address was confirmed on another device, and says no Sent', async () => {
