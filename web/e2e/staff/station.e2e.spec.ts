@@ -160,6 +160,7 @@ describe('the barista station', () => {
       await board.getByRole('heading', { name: 'Waiting Order' }).waitFor();
       await board.getByTestId('pickup-row').filter({ hasText: 'Latte · Owl Late' }).waitFor();
       await board.getByTestId('recently-cancelled').getByTestId('pickup-row').filter({ hasText: 'Owl Late' }).waitFor();
+      await screenshot(board, 'station-counter-after-midnight');
     } finally {
       await board.context().close();
       await night.stop();

@@ -39,3 +39,18 @@ export function moveOnBoard(queryClient: QueryClient, order: Order): void {
     });
   }
 }
+
+/**
+ * A board move's mutation callbacks: the answer moves the ticket at once (the live message may come later, or
+ * not at all while the socket is down), and what else shows orders is refreshed without holding the ticket's
+ * buttons: waiting for that refetch left the next button (Done after Do) disabled for its round trip.
+ */
+export function movedOnBoard(queryClient: QueryClient) {
+  return {
+    onSuccess: (order: Order) => moveOnBoard(queryClient, order),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.stats.all });
+    },
+  };
+}

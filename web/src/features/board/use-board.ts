@@ -1,10 +1,9 @@
-import { addDays, type Category, type Order, type ShopStatus } from '@drinks/contracts';
+import { addDays, businessDay, type Category, type Order, type ShopStatus } from '@drinks/contracts';
 import { useQuery, type QueryObserverResult } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useBusinessClock } from '../../components/staff-business-time.js';
-import { todayRange } from '../../components/staff-date-ranges.js';
 import { categoriesQuery } from '../../lib/api/get-categories.js';
-import { useOrders } from './api/get-orders.js';
+import { ordersQuery, useOrders } from './api/get-orders.js';
 import type { BoardSettings } from './board-settings.js';
 import { categoryOptions, matchesStation, ofToday, sortTickets } from './station-logic.js';
 
@@ -25,13 +24,6 @@ function useListState<T>({ data, isPending, dataUpdatedAt }: ListState<T>): List
   return useMemo(() => ({ data, isPending, dataUpdatedAt }), [data, isPending, dataUpdatedAt]);
 }
 
-/** A list's answer narrowed to the orders of `today`, the same array until the answer or the day changes. */
-function useToday(list: ListState<Order[]>, today: string, timeZone: string): ListState<Order[]> {
-  const { data, isPending, dataUpdatedAt } = list;
-  const narrowed = useMemo(() => data && ofToday(data, today, timeZone), [data, today, timeZone]);
-  return { data: narrowed, isPending, dataUpdatedAt };
-}
-
 /**
  * The board's queries: the two queues of any day (an order left from yesterday is still served and still
  * blocks closing), today's done and cancelled orders for the counter, and the catalog for the filters.
@@ -39,14 +31,15 @@ function useToday(list: ListState<Order[]>, today: string, timeZone: string): Li
  */
 export function useBoardQueries(): BoardQueries {
   const { timeZone, now } = useBusinessClock();
-  const range = todayRange(now(), timeZone);
+  const today = businessDay(now(), timeZone);
+  const todays = useCallback((orders: Order[]) => ofToday(orders, today, timeZone), [today, timeZone]);
   // Asked from yesterday: an order placed before midnight and finished or cancelled after it is on today's
-  // counter (the server's range goes by orderDate); ofToday keeps today's.
-  const since = { startDate: addDays(range.startDate, -1), endDate: range.endDate };
+  // counter (the server's range goes by orderDate); `todays` keeps today's.
+  const since = { startDate: addDays(today, -1), endDate: addDays(today, 1) };
   const waiting = useListState(useOrders('ordered'));
   const inProgress = useListState(useOrders('in-progress'));
-  const done = useListState(useToday(useOrders('done', since), range.startDate, timeZone));
-  const rejected = useListState(useToday(useOrders('rejected', since), range.startDate, timeZone));
+  const done = useListState(useQuery({ ...ordersQuery('done', since), select: todays }));
+  const rejected = useListState(useQuery({ ...ordersQuery('rejected', since), select: todays }));
   // Filters come from the catalog (every category of the station, even with nothing waiting), plus any
   // category an order still names after the catalog dropped it.
   const catalog = useListState(useQuery(categoriesQuery));

@@ -1,9 +1,8 @@
 import type { Order } from '@drinks/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { sendKeyed, THROUGH_A_BLIP } from '../../../lib/keyed-command.js';
-import { moveOnBoard } from '../../../lib/live-order-cache.js';
+import { movedOnBoard } from '../../../lib/live-order-cache.js';
 import { newId } from '../../../lib/new-id.js';
-import { queryKeys } from '../../../lib/query-keys.js';
 
 export function recallOrder(id: string): Promise<Order> {
   return sendKeyed<Order>(
@@ -18,8 +17,6 @@ export function useRecallOrder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: recallOrder,
-    // As a move (update-barista-order): the answer places the ticket, the refetch does not hold its buttons.
-    onSuccess: (order) => moveOnBoard(queryClient, order),
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: queryKeys.orders.all }),
+    ...movedOnBoard(queryClient),
   });
 }

@@ -1,9 +1,8 @@
 import type { BaristaOrderPatch, Order } from '@drinks/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { sendKeyed, THROUGH_A_BLIP } from '../../../lib/keyed-command.js';
-import { moveOnBoard } from '../../../lib/live-order-cache.js';
+import { movedOnBoard } from '../../../lib/live-order-cache.js';
 import { newId } from '../../../lib/new-id.js';
-import { queryKeys } from '../../../lib/query-keys.js';
 
 /** One tap, sent again under its key while the answer is lost: done once, and told as done (not as failed). */
 export function updateBaristaOrder(id: string, patch: BaristaOrderPatch): Promise<Order> {
@@ -21,13 +20,6 @@ export function useUpdateBaristaOrder() {
   return useMutation({
     mutationFn: ({ id, patch }: { id: string; patch: BaristaOrderPatch }) => updateBaristaOrder(id, patch),
     onError: (err) => console.error('order update failed', err),
-    // The answer moves the ticket at once (the live message may come later, or not at all while the socket is
-    // down), and the lists are refreshed without holding the ticket's buttons: waiting for that refetch left
-    // the next button (Done after Do) disabled for its round trip, longer on a busy morning.
-    onSuccess: (order) => moveOnBoard(queryClient, order),
-    onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.stats.all });
-    },
+    ...movedOnBoard(queryClient),
   });
 }
