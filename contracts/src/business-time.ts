@@ -44,14 +44,82 @@ function formattedParts(at: Date, timeZone: string) {
 const QUARTER_HOUR = 15 * 60_000;
 const offsets = new Map<string, number>();
 
+/**
+ * A zone's offsets over a stretch of time, as the server tells the browser (ClientConfig): from each
+ * `from` on, the zone's clocks run `offsetMinutes` ahead of UTC, until the next `from` or `until`.
+ */
+export interface ZoneOffsets {
+  until: string;
+  offsets: { from: string; offsetMinutes: number }[];
+}
+
+interface KnownOffsets {
+  until: number;
+  changes: { from: number; offset: number }[];
+}
+const known = new Map<string, KnownOffsets>();
+
+/**
+ * Takes the zone's offsets from `table` wherever it covers, instead of asking Intl: a browser's first
+ * Intl formatter with a time zone costs a slow phone 150–300 ms of blocked main thread (ICU loads its
+ * zone and locale data), the longest single task of the app's start. Outside the table, Intl answers.
+ */
+export function adoptZoneOffsets(timeZone: string, table: ZoneOffsets): void {
+  const changes = table.offsets
+    .map((o) => ({ from: Date.parse(o.from), offset: o.offsetMinutes * 60_000 }))
+    .filter((o) => Number.isFinite(o.from) && Number.isFinite(o.offset))
+    .sort((a, b) => a.from - b.from);
+  const until = Date.parse(table.until);
+  if (changes.length === 0 || !Number.isFinite(until)) return;
+  known.set(timeZone, { until, changes });
+  for (const key of offsets.keys()) if (key.startsWith(`${timeZone}|`)) offsets.delete(key);
+}
+
+function knownOffset(ms: number, timeZone: string): number | undefined {
+  const table = known.get(timeZone);
+  if (!table || ms >= table.until || ms < table.changes[0]!.from) return undefined;
+  let offset = table.changes[0]!.offset;
+  for (const c of table.changes) {
+    if (c.from > ms) break;
+    offset = c.offset;
+  }
+  return offset;
+}
+
+/** The zone's offsets from `from` until `until`: where it changes, to the quarter hour. */
+export function zoneOffsets(timeZone: string, from: Date, until: Date): ZoneOffsets {
+  const start = Math.floor(from.getTime() / QUARTER_HOUR) * QUARTER_HOUR;
+  const end = until.getTime();
+  const minutes = (t: number) => Math.round(offsetAt(t, timeZone) / 60_000);
+  const changes = [{ from: new Date(start).toISOString(), offsetMinutes: minutes(start) }];
+  // Zones change offset at most a few times a year: a step of six hours passes over no two changes.
+  const STEP = 24 * QUARTER_HOUR;
+  for (let t = start; t < end; t += STEP) {
+    const next = Math.min(t + STEP, end);
+    if (minutes(next) === minutes(t)) continue;
+    let lo = t; // offset as at t
+    let hi = next; // offset as at next
+    while (hi - lo > QUARTER_HOUR) {
+      const mid = lo + Math.floor((hi - lo) / 2 / QUARTER_HOUR) * QUARTER_HOUR;
+      if (minutes(mid) === minutes(t)) lo = mid;
+      else hi = mid;
+    }
+    changes.push({ from: new Date(hi).toISOString(), offsetMinutes: minutes(hi) });
+  }
+  return { until: new Date(end).toISOString(), offsets: changes };
+}
+
 function parts(at: Date, timeZone: string) {
   const ms = at.getTime();
   if (!Number.isFinite(ms)) return formattedParts(at, timeZone);
   const key = `${timeZone}|${Math.floor(ms / QUARTER_HOUR)}`;
   let offset = offsets.get(key);
   if (offset === undefined) {
-    const p = formattedParts(new Date(Math.floor(ms / 1000) * 1000), timeZone);
-    offset = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - Math.floor(ms / 1000) * 1000;
+    offset = knownOffset(ms, timeZone);
+    if (offset === undefined) {
+      const p = formattedParts(new Date(Math.floor(ms / 1000) * 1000), timeZone);
+      offset = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - Math.floor(ms / 1000) * 1000;
+    }
     if (offsets.size >= 1000) offsets.clear();
     offsets.set(key, offset);
   }
@@ -73,6 +141,12 @@ const pad = (n: number) => String(n).padStart(2, '0');
 export function businessDay(at: Date, timeZone: string): string {
   const p = parts(at, timeZone);
   return `${p.year}-${pad(p.month)}-${pad(p.day)}`;
+}
+
+/** Time of day (HH:mm, 24-hour) in the business zone. */
+export function businessTimeOfDay(at: Date, timeZone: string): string {
+  const p = parts(at, timeZone);
+  return `${pad(p.hour)}:${pad(p.minute)}`;
 }
 
 /** Hour of the day (0–23) in the business zone. */

@@ -224,5 +224,15 @@ export const ClientConfig = z.object({
   passwordSignIn: z.boolean().optional(),
   /** The server clock (ISO instant) when answering; lets the client honour FAKE_NOW. */
   now: z.string().optional(),
+  /**
+   * The business zone's UTC offsets from a few weeks before `now` to a few weeks after, so the browser
+   * reads business days and times without building an Intl time-zone formatter (see adoptZoneOffsets).
+   */
+  businessTimeOffsets: z
+    .object({
+      until: z.string(),
+      offsets: z.array(z.object({ from: z.string(), offsetMinutes: z.number() })),
+    })
+    .optional(),
 });
 export type ClientConfig = z.infer<typeof ClientConfig>;

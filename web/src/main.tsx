@@ -1,18 +1,13 @@
-import { businessDay } from '@drinks/contracts';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppProviders, startQueries } from './app/providers.js';
 import { RouteErrorBoundary } from './app/route-error-boundary.js';
 import { AppRoutes, preloadOpeningScreen } from './app/routes.js';
-import { DEFAULT_CONFIG } from './lib/config.js';
 import { startSessionCheck } from './lib/session.js';
 
 const { client: queryClient, openingData } = startQueries();
 const opening = startSessionCheck(queryClient, Promise.all([preloadOpeningScreen(location.pathname), openingData]));
-// The first time-zone formatter costs tens of milliseconds (the zone's data is loaded): built now, while
-// the screen's scripts and answers are on their way, not inside the first render that needs today's date.
-setTimeout(() => businessDay(new Date(), DEFAULT_CONFIG.businessTimeZone));
 
 // The first render waits for the opening screen's code and the session check. Until then index.html's
 // own markup shows the loading screen (or on /login the welcome page); rendering earlier would only paint

@@ -1,4 +1,4 @@
-import { businessDay, type ClientConfig } from '@drinks/contracts';
+import { adoptZoneOffsets, businessDay, businessTimeOfDay, type ClientConfig } from '@drinks/contracts';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api } from './api-client.js';
 import { queryKeys } from './query-keys.js';
@@ -27,9 +27,15 @@ function adoptClock(now: string | undefined, at: number): void {
   if (!Number.isNaN(t)) clockOffsetMs = t - at;
 }
 
+/** The server's clock and its business zone's offsets, which spare the app an Intl time-zone formatter. */
+function adoptConfig(cfg: ClientConfig, at: number): void {
+  adoptClock(cfg.now, at);
+  if (cfg.businessTimeOffsets) adoptZoneOffsets(cfg.businessTimeZone, cfg.businessTimeOffsets);
+}
+
 export async function fetchConfig(): Promise<ClientConfig> {
   const cfg = await api<ClientConfig>('/config');
-  adoptClock(cfg.now, Date.now());
+  adoptConfig(cfg, Date.now());
   return cfg;
 }
 
@@ -40,7 +46,7 @@ export async function fetchConfig(): Promise<ClientConfig> {
  */
 export function adoptRestoredClock(client: QueryClient): void {
   const state = client.getQueryState<ClientConfig>(queryKeys.config);
-  if (state?.data) adoptClock(state.data.now, state.dataUpdatedAt);
+  if (state?.data) adoptConfig(state.data, state.dataUpdatedAt);
 }
 
 export const configQuery = queryOptions({ queryKey: queryKeys.config, queryFn: fetchConfig, staleTime: Infinity });
@@ -50,17 +56,9 @@ export function useConfig(): ClientConfig {
   return data ?? DEFAULT_CONFIG;
 }
 
-// Building a formatter costs far more than using one, and the board formats every ticket's time.
-const timeFormats = new Map<string, Intl.DateTimeFormat>();
-
 /** Time of day (HH:mm) of an instant in the business time zone. */
 export function formatBusinessTime(iso: string, timeZone: string): string {
-  let format = timeFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-    timeFormats.set(timeZone, format);
-  }
-  return format.format(new Date(iso));
+  return businessTimeOfDay(new Date(iso), timeZone);
 }
 
 /**

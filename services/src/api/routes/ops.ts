@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import type { ClientConfig } from '@drinks/contracts';
+import { zoneOffsets, type ClientConfig, type ZoneOffsets } from '@drinks/contracts';
 import { officeCheck, strictAccounts } from '../../config.js';
 import { NotFoundError, UnauthorizedError } from '../../errors.js';
 import type { AppDeps } from '../deps.js';
@@ -34,6 +34,7 @@ export function opsRoutes(deps: OpsRouteDeps) {
   });
 
   router.get('/config', (ctx) => {
+    const now = deps.clock();
     const body: ClientConfig = {
       companyEmailDomain: deps.config.COMPANY_EMAIL_DOMAIN,
       businessTimeZone: deps.config.BUSINESS_TZ,
@@ -42,7 +43,8 @@ export function opsRoutes(deps: OpsRouteDeps) {
       passwordSignIn: !deps.config.OIDC_ONLY,
       verifiedEmailToOrder: strictAccounts(deps.config),
       weakPasswordsRefused: strictAccounts(deps.config),
-      now: deps.clock().toISOString(),
+      now: now.toISOString(),
+      businessTimeOffsets: offsetsAround(now, deps.config.BUSINESS_TZ),
     };
     ctx.body = body;
   });
@@ -60,4 +62,19 @@ export function opsRoutes(deps: OpsRouteDeps) {
   });
 
   return router;
+}
+
+const OFFSETS_SPAN_MS = 40 * 24 * 3600 * 1000;
+let offsetsCache: { key: string; table: ZoneOffsets } | undefined;
+
+/** The zone's offsets 40 days either side of `now` (a client's app stays open, or its answer stored, for days). */
+function offsetsAround(now: Date, timeZone: string): ZoneOffsets {
+  const hour = Math.floor(now.getTime() / 3_600_000) * 3_600_000;
+  const key = `${timeZone}|${hour}`;
+  if (offsetsCache?.key !== key)
+    offsetsCache = {
+      key,
+      table: zoneOffsets(timeZone, new Date(hour - OFFSETS_SPAN_MS), new Date(hour + OFFSETS_SPAN_MS)),
+    };
+  return offsetsCache.table;
 }

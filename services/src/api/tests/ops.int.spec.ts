@@ -1,3 +1,4 @@
+import type { ClientConfig } from '@drinks/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { type TestServer, startTestServer } from '../../test-support/server.js';
@@ -48,6 +49,17 @@ describe('operations endpoints', () => {
     expect(text).toMatch(/^http_requests_total\{method="GET",route="\/api\/order\/ready",status="\d+"\} 1$/m);
     expect(text).toMatch(/^http_requests_total\{method="GET",route="unmatched",status="404"\} 1$/m);
     expect(text).not.toMatch(/route="\/api\/order\/:id"/);
+  });
+
+  it("tells the client its business zone's offsets weeks either side of now, with the server's clock", async () => {
+    const { body } = await app.call<ClientConfig>('GET', '/config');
+    const now = Date.parse(body.now!);
+    const table = body.businessTimeOffsets!;
+
+    expect(body.businessTimeZone).toBe('Asia/Bangkok');
+    expect(table.offsets).toEqual([{ from: expect.any(String), offsetMinutes: 420 }]);
+    expect(now - Date.parse(table.offsets[0]!.from)).toBeGreaterThan(30 * 24 * 3600_000);
+    expect(Date.parse(table.until) - now).toBeGreaterThan(30 * 24 * 3600_000);
   });
 
   it('serves the OpenAPI document generated from the contracts', async () => {
