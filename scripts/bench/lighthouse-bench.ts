@@ -60,6 +60,10 @@ async function audit(url: string, token: string | null): Promise<Run> {
       mkdirSync(reports, { recursive: true });
       const name = `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`;
       writeFileSync(join(reports, name), JSON.stringify(lhr));
+      // The page's trace as Lighthouse observed it (before its 4x slowdown): scripts/bench/profile-first-screen.ts
+      // reads it with TRACE_FILE=<file> to name the long tasks.
+      const trace = (result.artifacts as { Trace?: unknown }).Trace;
+      if (trace) writeFileSync(join(reports, name.replace(/\.json$/, '.trace.json')), JSON.stringify(trace));
     }
     const num = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
     const requests = (lhr.audits['network-requests']?.details as { items?: { url: string; resourceType?: string }[] })

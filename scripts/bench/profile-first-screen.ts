@@ -3,6 +3,8 @@
 // stretch over 50 ms (what Lighthouse counts as Total Blocking Time) with the functions that took its time,
 // named through the build's source maps when web was built with them (`cd web && npx vite build --sourcemap`).
 // `npx tsx scripts/bench/profile-first-screen.ts [/statusOrder …]`; WEB_DIR=<dist> serves another build.
+// TRACE_FILE=<file> reads a trace Lighthouse took instead (lighthouse-bench.ts with LIGHTHOUSE_REPORTS keeps them),
+// its task times multiplied by SLOWDOWN (4, as Lighthouse does).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
@@ -55,7 +57,7 @@ const RENDERED = () => {
 };
 
 /** Long tasks of the page's main thread, each with the trace events and the functions that took its time. */
-function report(path: string, shown: number, events: TraceEvent[]) {
+function report(path: string, shown: number, events: TraceEvent[], slowdown = 1) {
   const mains = events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
   const busy = (m: TraceEvent) =>
     events
@@ -63,7 +65,10 @@ function report(path: string, shown: number, events: TraceEvent[]) {
       .reduce((a, e) => a + (e.dur ?? 0), 0);
   const main = mains.sort((a, b) => busy(b) - busy(a))[0]!;
   const mine = events.filter((e) => e.pid === main.pid && e.tid === main.tid);
-  const tasks = mine.filter((e) => e.name === 'RunTask' && (e.dur ?? 0) > 50_000).sort((a, b) => a.ts - b.ts);
+  // Lighthouse's own trace is taken at full speed and its task times multiplied by 4: so are these.
+  const tasks = mine
+    .filter((e) => e.name === 'RunTask' && (e.dur ?? 0) * slowdown > 50_000)
+    .sort((a, b) => a.ts - b.ts);
 
   // The CPU profile comes in chunks: nodes (with parents) and samples with time deltas.
   const nodes = new Map<number, Node & { parent?: number }>();
@@ -78,7 +83,7 @@ function report(path: string, shown: number, events: TraceEvent[]) {
     }
   }
   const first = mine.find((e) => e.name === 'RunTask')?.ts ?? 0;
-  const blocking = tasks.reduce((a, e) => a + (e.dur! / 1000 - 50), 0);
+  const blocking = tasks.reduce((a, e) => a + ((e.dur! * slowdown) / 1000 - 50), 0);
   console.log(
     `\n${path}: shown after ${shown} ms; ${tasks.length} tasks over 50 ms, ${blocking.toFixed(0)} ms beyond 50 ms each`,
   );
@@ -110,11 +115,19 @@ function report(path: string, shown: number, events: TraceEvent[]) {
       }
       for (const k of seen) ours.set(k, (ours.get(k) ?? 0) + dt);
     }
-    console.log(`  task at ${((task.ts - first) / 1000).toFixed(0)} ms, ${(task.dur! / 1000).toFixed(0)} ms`);
+    console.log(
+      `  task at ${((task.ts - first) / 1000).toFixed(0)} ms, ${((task.dur! * slowdown) / 1000).toFixed(0)} ms`,
+    );
     console.log(`    trace events (nested time counted twice):\n${fmt(kinds, 6)}`);
     console.log(`    functions (self):\n${fmt(self, 8)}`);
     console.log(`    our code on the stack (inclusive):\n${fmt(ours, 8)}`);
   }
+}
+
+if (process.env.TRACE_FILE) {
+  const saved = JSON.parse(readFileSync(process.env.TRACE_FILE, 'utf8')) as { traceEvents: TraceEvent[] };
+  report(process.env.TRACE_FILE, NaN, saved.traceEvents, Number(process.env.SLOWDOWN ?? 4));
+  process.exit(0);
 }
 
 const paths = process.argv.slice(2).length ? process.argv.slice(2) : ['/menuCafe', '/statusOrder', '/ordering'];

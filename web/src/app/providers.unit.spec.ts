@@ -2,7 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { estimateQuery } from '../features/insights/api/get-estimate.js';
 import { myOrdersQuery } from '../lib/api/get-my-orders.js';
 import { makeQueryClient } from '../lib/query-client.js';
-import { prefetchMyOrders } from './providers.js';
+import { categoriesQuery } from '../lib/api/get-categories.js';
+import { orderCountQuery } from '../lib/api/get-order-count.js';
+import { prefetchMenu, prefetchMyOrders } from './providers.js';
 
 describe('prefetchMyOrders', () => {
   afterEach(() => {
@@ -36,5 +38,36 @@ describe('prefetchMyOrders', () => {
       estimate: { minMinutes: 3, maxMinutes: 6 },
     });
     expect(asked.filter((u) => u.includes('/estimate'))).toEqual([expect.stringMatching(/\/order\/o-1\/estimate$/)]);
+  });
+});
+
+describe('prefetchMenu', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('fills the cache under the keys a menu screen reads: categories, today’s count, today’s orders', async () => {
+    const categories = [{ id: 'c-1', name: 'Coffee', categoryFor: 'cafe', isAvailable: 'available', menu: [] }];
+    vi.stubGlobal('fetch', async (url: string) => {
+      const body = url.endsWith('/config')
+        ? {
+            companyEmailDomain: 'woxa.tech',
+            businessTimeZone: 'Asia/Bangkok',
+            officeCheck: false,
+            now: '2026-11-26T20:30:00Z',
+          }
+        : url.endsWith('/category')
+          ? categories
+          : url.endsWith('/order/count/user')
+            ? { totalOrder: 1 }
+            : [{ id: 'o-1', status: 'ordered' }];
+      return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    });
+    const client = makeQueryClient();
+    await prefetchMenu(client);
+
+    expect(client.getQueryData(categoriesQuery.queryKey)).toEqual(categories);
+    expect(client.getQueryData(orderCountQuery.queryKey)).toEqual({ totalOrder: 1 });
+    expect(client.getQueryData(myOrdersQuery('2026-11-27').queryKey)).toEqual([{ id: 'o-1', status: 'ordered' }]);
   });
 });
