@@ -7,6 +7,7 @@ import {
   type ShopStatus,
 } from '@drinks/contracts';
 import { typeLabel } from '../../components/staff-order-format.js';
+import { byCodePoint, byName } from '../../lib/compare.js';
 
 export type Station = 'all' | Area;
 export const STATIONS: readonly { value: Station; label: string }[] = [
@@ -58,7 +59,7 @@ export function categoryOptions(
       names.add(c.name);
   for (const o of orders)
     if (station === 'all' || o.menu.category.categoryFor === station) names.add(o.menu.category.name);
-  return [ALL_CATEGORIES, ...[...names].sort((a, b) => a.localeCompare(b))];
+  return [ALL_CATEGORIES, ...[...names].sort(byName)];
 }
 
 /** What is still to make, per drink and type, most first: '3 x Latte hot'. */
@@ -70,7 +71,7 @@ export function allDayCounts(orders: readonly Order[]): { label: string; count: 
   }
   return [...counts]
     .map(([label, count]) => ({ label, count }))
-    .sort((a, b) => b.count - a.count || a.label.localeCompare(b.label));
+    .sort((a, b) => b.count - a.count || byName(a.label, b.label));
 }
 
 /**
@@ -82,10 +83,10 @@ export function sortTickets(orders: readonly Order[], oldestFirst: boolean): Ord
   const place = (o: Order) => o.queue_at ?? Number.POSITIVE_INFINITY;
   const sorted = [...orders].sort(
     (a, b) =>
-      a.orderDate.localeCompare(b.orderDate) ||
-      a.menu.category.categoryFor.localeCompare(b.menu.category.categoryFor) ||
+      byCodePoint(a.orderDate, b.orderDate) ||
+      byCodePoint(a.menu.category.categoryFor, b.menu.category.categoryFor) ||
       place(a) - place(b) ||
-      a.id.localeCompare(b.id),
+      byCodePoint(a.id, b.id),
   );
   return oldestFirst ? sorted : sorted.reverse();
 }

@@ -1,5 +1,6 @@
 import { businessDay, type Order, type OrderStatus } from '@drinks/contracts';
 import { sweetnessLabel, typeLabel } from '../../components/staff-order-format.js';
+import { byCodePoint } from '../../lib/compare.js';
 
 /** The statuses a history lists: finished orders only. */
 export const HISTORY_STATUSES: readonly OrderStatus[] = ['picked', 'rejected', 'cancel', 'done'];
@@ -45,7 +46,7 @@ export function userStatusLabel(order: Pick<Order, 'status' | 'reject_note'>): s
 
 /** Newest update first; ties keep a stable order by id. */
 export function byNewestUpdate(a: Order, b: Order): number {
-  return b.updatedAt.localeCompare(a.updatedAt) || a.id.localeCompare(b.id);
+  return byCodePoint(b.updatedAt, a.updatedAt) || byCodePoint(a.id, b.id);
 }
 
 /** Merges per-status answers, dropping duplicates, newest update first. */
@@ -76,7 +77,7 @@ export function groupByDay(orders: readonly Order[], timeZone: string): HistoryG
     groups.set(day, list);
   }
   return [...groups.entries()]
-    .sort(([a], [b]) => b.localeCompare(a))
+    .sort(([a], [b]) => byCodePoint(b, a))
     .map(([day, list]) => ({
       day,
       orders: list,

@@ -1,4 +1,5 @@
 import { DAILY_ORDER_LIMIT, type Order, type OrderStatus } from '@drinks/contracts';
+import { byCodePoint } from '../../lib/compare.js';
 
 // Pure display rules of customer-side.md §4 "Order statuses".
 
@@ -37,10 +38,10 @@ export const CLOSED_STATUSES: readonly OrderStatus[] = ['rejected', 'picked', 'c
 export function splitOrders(orders: readonly Order[]): { active: Order[]; closed: Order[] } {
   const active = orders
     .filter((o) => !CLOSED_STATUSES.includes(o.status))
-    .sort((a, b) => a.orderDate.localeCompare(b.orderDate));
+    .sort((a, b) => byCodePoint(a.orderDate, b.orderDate));
   const closed = orders
     .filter((o) => CLOSED_STATUSES.includes(o.status))
-    .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
+    .sort((a, b) => byCodePoint(b.updatedAt, a.updatedAt));
   return { active, closed };
 }
 
@@ -63,7 +64,7 @@ export function drinksLeftLine(totalOrder: number | undefined, online: boolean):
 export function homeOrders(orders: readonly Order[], today: string, dayOf: (iso: string) => string): Order[] {
   return orders
     .filter((o) => dayOf(o.orderDate) === today && !CLOSED_STATUSES.includes(o.status))
-    .sort((a, b) => a.orderDate.localeCompare(b.orderDate));
+    .sort((a, b) => byCodePoint(a.orderDate, b.orderDate));
 }
 
 /** The status page's call to order: whenever nothing is in progress, past orders or not. */

@@ -3,6 +3,7 @@ import { Button, Stack } from '@mui/material';
 import { ListSection } from '../../../components/list-section.js';
 import { PickupRow } from '../../../components/pickup-row.js';
 import { UNCLAIMED_AFTER_MS, recallable } from '../station-logic.js';
+import { byCodePoint } from '../../../lib/compare.js';
 
 interface RowProps {
   order: Order;
@@ -55,7 +56,7 @@ export function CounterSection({
   onPickUp(o: Order): void;
   onRecall(o: Order): void;
 }) {
-  const waiting = [...done].sort((a, b) => a.updatedAt.localeCompare(b.updatedAt));
+  const waiting = [...done].sort((a, b) => byCodePoint(a.updatedAt, b.updatedAt));
   const open = (o: Order) => isAreaOpen(shop, o.menu.category.categoryFor);
   // A cancelled order can only come back into an open area: elsewhere its row would offer nothing.
   const recent = rejected.filter((o) => open(o) && recallable(o, now));
