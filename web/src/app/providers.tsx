@@ -27,11 +27,8 @@ export function startQueries(): { client: QueryClient; openingData: Promise<unkn
   // Every screen needs the server's configuration and clock.
   void client.prefetchQuery(configQuery);
   const signedIn = Boolean(getTokens().accessToken);
-  // A barista's phone opens on the board: its queues load while the app checks the session and
-  // starts (a refused or stale prefetch changes nothing: the board asks again).
-  if (location.pathname.startsWith('/ordering') && signedIn) void prefetchBoard(client).catch(() => undefined);
   // What the opening screen shows (the status page's cards and their waiting estimates; a menu's tabs, items
-  // and 'Ordered n/2') loads beside the app's code, and the first render waits for it, at most OPENING_DATA_MS:
+  // and 'Ordered n/2'; the board's lists) loads beside the app's code, and the first render waits for it, at most OPENING_DATA_MS:
   // the screen is then drawn once, in slices, instead of once empty and again, in one long task, for each
   // answer that comes in after it (on a slow phone, each was a task of 100-400 ms).
   const opening = signedIn ? OPENING_DATA.find(([path]) => path.test(location.pathname))?.[1] : undefined;
@@ -46,6 +43,8 @@ export function startQueries(): { client: QueryClient; openingData: Promise<unkn
 
 const OPENING_DATA: [RegExp, (client: QueryClient) => Promise<unknown>][] = [
   [/^\/statusOrder/, prefetchMyOrders],
+  // A barista's phone opens on the board (a refused or stale prefetch changes nothing: the board asks again).
+  [/^\/ordering/, prefetchBoard],
   [/^\/(menuCafe|menubar|order_bar)/, prefetchMenu],
 ];
 

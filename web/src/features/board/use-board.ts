@@ -1,9 +1,9 @@
-import { addDays, businessDay, type Category, type Order, type ShopStatus } from '@drinks/contracts';
+import { businessDay, type Category, type Order, type ShopStatus } from '@drinks/contracts';
 import { useQuery, type QueryObserverResult } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { useBusinessClock } from '../../components/staff-business-time.js';
 import { categoriesQuery } from '../../lib/api/get-categories.js';
-import { ordersQuery, useOrders } from './api/get-orders.js';
+import { counterRange, ordersQuery, useOrders } from './api/get-orders.js';
 import type { BoardSettings } from './board-settings.js';
 import { categoryOptions, matchesStation, ofToday, sortTickets } from './station-logic.js';
 
@@ -33,9 +33,7 @@ export function useBoardQueries(): BoardQueries {
   const { timeZone, now } = useBusinessClock();
   const today = businessDay(now(), timeZone);
   const todays = useCallback((orders: Order[]) => ofToday(orders, today, timeZone), [today, timeZone]);
-  // Asked from yesterday: an order placed before midnight and finished or cancelled after it is on today's
-  // counter (the server's range goes by orderDate); `todays` keeps today's.
-  const since = { startDate: addDays(today, -1), endDate: addDays(today, 1) };
+  const since = counterRange(today);
   const waiting = useListState(useOrders('ordered'));
   const inProgress = useListState(useOrders('in-progress'));
   const done = useListState(useQuery({ ...ordersQuery('done', since), select: todays }));
