@@ -3,7 +3,7 @@
 // the way the app keeps it: tokens in local storage, set by a script that runs before the app's own.
 // Standalone: `npx tsx scripts/bench/lighthouse-bench.ts` (needs services/dist and web/dist built);
 // LIGHTHOUSE_REPORTS=<dir> keeps each run's full report (JSON) there; BENCH_LIGHTHOUSE_PAGES=/login,/ordering
-// audits only those pages.
+// audits only those pages; WEB_DIR=<dist> serves and measures another build.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -11,6 +11,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { repoRoot } from '../../services/src/test-support/process.js';
+import { orderEach } from './lib/http.js';
 import { benchServer } from './lib/server.js';
 import { ms, percentile, table, type Figure } from './lib/stats.js';
 
@@ -27,7 +28,7 @@ interface Run {
 
 /** gzip -9 of the app's own scripts the page fetched (the files in web/dist, as a phone without brotli gets them). */
 function firstScreenJs(urls: string[]): number {
-  const dist = join(repoRoot(), 'web', 'dist');
+  const dist = process.env.WEB_DIR ?? join(repoRoot(), 'web', 'dist');
   let total = 0;
   for (const u of urls) {
     const path = new URL(u).pathname;
@@ -55,6 +56,8 @@ async function audit(url: string, token: string | null): Promise<Run> {
     await browser.disconnect();
     if (!result) throw new Error(`lighthouse gave no result for ${url}`);
     const { lhr } = result;
+    // Lighthouse sometimes loses its own trace (NO_NAVSTART): such a run has no scores, and is taken again.
+    if (lhr.runtimeError) throw new LighthouseRunError(`${url}: ${lhr.runtimeError.code}`);
     const reports = process.env.LIGHTHOUSE_REPORTS;
     if (reports) {
       mkdirSync(reports, { recursive: true });
@@ -86,6 +89,19 @@ async function audit(url: string, token: string | null): Promise<Run> {
   }
 }
 
+class LighthouseRunError extends Error {}
+
+async function auditAgainOnError(url: string, token: string | null, tries = 3): Promise<Run> {
+  for (let i = 1; ; i++) {
+    try {
+      return await audit(url, token);
+    } catch (e) {
+      if (!(e instanceof LighthouseRunError) || i >= tries) throw e;
+      console.error(`lighthouse: ${e.message}; running again`);
+    }
+  }
+}
+
 export interface LighthousePage {
   path: string;
   token: string | null;
@@ -95,7 +111,7 @@ export async function runLighthouseBench(origin: string, pages: LighthousePage[]
   const figures: Figure[] = [];
   for (const p of pages) {
     const all: Run[] = [];
-    for (let i = 0; i < runs; i++) all.push(await audit(`${origin}${p.path}`, p.token));
+    for (let i = 0; i < runs; i++) all.push(await auditAgainOnError(`${origin}${p.path}`, p.token));
     // A run whose trace missed a metric (Lighthouse leaves it without a value) does not void the median.
     const med = (f: (r: Run) => number) => percentile(all.map(f).filter(Number.isFinite), 50);
     const s = (c: (typeof CATEGORIES)[number]) => med((r) => r.scores[c]);
@@ -121,8 +137,10 @@ export function issue14Pages(customerToken: string, baristaToken: string): Light
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const s = await benchServer(2);
+  // The board as in make bench: six drinks waiting.
+  const s = await benchServer(6, process.env.WEB_DIR ? { WEB_DIR: process.env.WEB_DIR } : {});
   try {
+    await orderEach(s.server.url, s.customers);
     const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
     const only = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',');
     const pages = issue14Pages(s.customers.tokens[0]!, s.customers.barista).filter(

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
 import { chromium } from 'playwright-core';
 import { repoRoot } from '../../services/src/test-support/process.js';
+import { orderEach } from './lib/http.js';
 import { benchServer } from './lib/server.js';
 
 interface Node {
@@ -131,7 +132,9 @@ if (process.env.TRACE_FILE) {
 }
 
 const paths = process.argv.slice(2).length ? process.argv.slice(2) : ['/menuCafe', '/statusOrder', '/ordering'];
-const s = await benchServer(2, process.env.WEB_DIR ? { WEB_DIR: process.env.WEB_DIR } : {});
+// Six customers with a drink each: the board as in make bench.
+const s = await benchServer(6, process.env.WEB_DIR ? { WEB_DIR: process.env.WEB_DIR } : {});
+await orderEach(s.server.url, s.customers);
 const browser = await chromium.launch({
   executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],

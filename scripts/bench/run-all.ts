@@ -5,7 +5,7 @@ import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot } from '../../services/src/test-support/process.js';
 import { call } from '../../services/src/faults/tests/support.js';
-import { baristaTransitions, bareRoute, orderRequest, placeOrders } from './lib/http.js';
+import { baristaTransitions, bareRoute, orderEach, placeOrders } from './lib/http.js';
 import { mixed } from './lib/mixed.js';
 import { bareKoa, benchServer, natsEnv } from './lib/server.js';
 import { commandToSocket } from './lib/sockets.js';
@@ -111,11 +111,7 @@ try {
     let render: Awaited<ReturnType<typeof firstRender>>;
     let lighthouse: Figure[];
     try {
-      for (const [n, token] of small.customers.tokens.entries()) {
-        const order = orderRequest(small.customers, token, n);
-        const res = await fetch(`${small.server.url}${order.path}`, { ...order, method: order.method });
-        if (!res.ok) throw new Error(`placing the board's orders: ${res.status}`);
-      }
+      await orderEach(small.server.url, small.customers);
       const tokens = (
         await call(small.server.url, 'POST', '/auth/v2/login', null, {
           email: 'barista@woxa.tech',

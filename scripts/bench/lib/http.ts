@@ -83,6 +83,15 @@ export function orderRequest(c: Customers, token: string, n: number) {
   return { method: 'POST' as const, path: '/api/order', headers, body: JSON.stringify(body) };
 }
 
+/** Each customer places one order: a board as a morning looks. */
+export async function orderEach(url: string, c: Customers): Promise<void> {
+  for (const [n, token] of c.tokens.entries()) {
+    const order = orderRequest(c, token, n);
+    const res = await fetch(`${url}${order.path}`, { ...order, method: order.method });
+    if (!res.ok) throw new Error(`placing the board's orders: ${res.status}`);
+  }
+}
+
 /** The first `users` customers place two orders each (racing each other), `connections` at a time. */
 export function placeOrders(url: string, c: Customers, users: number, connections = 32): Promise<CannonResult> {
   let i = 0;
