@@ -5,22 +5,77 @@ import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 
 /**
- * login.html: index.html painting the welcome page instead of the loading screen (see index.html), so
- * someone opening /login sees it before any script has run. The server sends it for /login.
+ * The screens the app most often opens on, by the first segment of their path, and the modules each shows
+ * first (its page and layout, as src/app/routes.tsx's OPENING_SCREENS loads them).
  */
-const welcomeShell = (): Plugin => ({
-  name: 'welcome-shell',
+const OPENING_SHELLS: Record<string, string[]> = {
+  menuCafe: ['src/features/catalog/cafe-menu-page.tsx', 'src/app/layouts/customer-layout.tsx'],
+  menubar: ['src/features/catalog/bar-menu-page.tsx', 'src/app/layouts/customer-layout.tsx'],
+  statusOrder: ['src/app/screens/orders-page.tsx', 'src/app/layouts/customer-layout.tsx'],
+  ordered: ['src/app/screens/home-page.tsx', 'src/app/layouts/customer-layout.tsx'],
+  ordering: ['src/app/screens/ordering-page.tsx', 'src/app/layouts/barista-layout.tsx'],
+};
+
+/**
+ * The app's HTML with <link rel=modulepreload> for every chunk its first screen runs, so the browser asks for
+ * them all while it parses the page, instead of each level of imports after the one before has arrived
+ * (Vite's own links, inserted by script, cost the main thread about 4 ms each: modulePreload is off).
+ * - index.html: the entry's chunks;
+ * - login.html: the welcome page instead of the loading screen (see index.html), painted before any script
+ *   runs, and the login screen's chunks; the server sends it for /login;
+ * - shells/<segment>.html: each of OPENING_SHELLS with its screen's chunks; the server sends it for paths
+ *   under /<segment>.
+ */
+const openingShells = (): Plugin => ({
+  name: 'opening-shells',
   enforce: 'post',
   generateBundle(_options, bundle) {
     const index = bundle['index.html'];
     if (index?.type !== 'asset') return;
     const html = String(index.source);
     if (!html.includes('<html lang="en">')) this.error('index.html: no <html lang="en"> to mark');
+    const chunks = Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [c] : []));
+    const entry = chunks.find((c) => c.isEntry);
+    if (!entry) this.error('no entry chunk');
+    /** The chunks holding `modules` and every chunk they import statically, the entry's excepted. */
+    const closure = (modules: string[]): string[] => {
+      const seen = new Set<string>();
+      const visit = (fileName: string) => {
+        if (seen.has(fileName)) return;
+        seen.add(fileName);
+        const chunk = bundle[fileName];
+        if (chunk?.type === 'chunk') chunk.imports.forEach(visit);
+      };
+      for (const m of modules) {
+        const id = fileURLToPath(new URL(m, import.meta.url));
+        const chunk = chunks.find((c) => c.moduleIds.includes(id));
+        if (!chunk) this.error(`opening shells: no chunk holds ${m}`);
+        visit(chunk.fileName);
+      }
+      entry.imports.forEach(visit);
+      seen.delete(entry.fileName);
+      return [...seen].sort();
+    };
+    const withPreloads = (source: string, files: string[]) =>
+      source.replace(
+        '</head>',
+        `${files.map((f) => `    <link rel="modulepreload" crossorigin href="/${f}">\n`).join('')}  </head>`,
+      );
+    index.source = withPreloads(html, closure([]));
     this.emitFile({
       type: 'asset',
       fileName: 'login.html',
-      source: html.replace('<html lang="en">', '<html lang="en" data-screen="welcome">'),
+      source: withPreloads(
+        html.replace('<html lang="en">', '<html lang="en" data-screen="welcome">'),
+        closure(['src/features/auth/login-page.tsx']),
+      ),
     });
+    for (const [segment, modules] of Object.entries(OPENING_SHELLS))
+      this.emitFile({
+        type: 'asset',
+        fileName: `shells/${segment}.html`,
+        source: withPreloads(html, closure(modules)),
+      });
   },
 });
 
@@ -95,7 +150,7 @@ const CHUNK_GROUPS = [
 export default defineConfig({
   plugins: [
     react(),
-    welcomeShell(),
+    openingShells(),
     // Precompressed beside each asset: the server (koa-static) sends the .br or .gz file as is
     // instead of compressing the same scripts again for every phone that opens the app.
     compression({ algorithms: ['gzip', 'brotliCompress'], threshold: 1024 }),
@@ -109,7 +164,8 @@ export default defineConfig({
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,png,svg,ico,webmanifest,woff2}'],
         // The HEIC decoder is megabytes and only helps while ordering, which needs the network anyway.
-        globIgnores: ['**/*heic*'],
+        // The shells are index.html with links for a network fetch; offline, index.html serves every path.
+        globIgnores: ['**/*heic*', 'shells/**'],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
       },
     }),

@@ -1,4 +1,4 @@
-import { createReadStream, existsSync } from 'node:fs';
+import { createReadStream, existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { READ_POSITION_HEADER } from '@drinks/contracts';
 import { bodyParser } from '@koa/bodyparser';
@@ -131,13 +131,21 @@ export function createApp(appDeps: AppDeps, options: { webDir?: string } = {}): 
       }),
     );
     // Client-side routes: every other GET outside /api gets the app shell; /login the shell that
-    // paints the welcome page before its scripts run (web/vite.config.ts).
+    // paints the welcome page before its scripts run, and the screens an app most often opens on a shell
+    // naming their scripts for the browser to fetch at once (web/vite.config.ts).
     const loginShell = existsSync(path.join(webDir, 'login.html')) ? 'login.html' : 'index.html';
+    const shellsDir = path.join(webDir, 'shells');
+    const shells = new Set(existsSync(shellsDir) ? readdirSync(shellsDir).filter((f) => f.endsWith('.html')) : []);
+    const shellFor = (urlPath: string): string => {
+      if (urlPath === '/login') return loginShell;
+      const shell = `${urlPath.split('/')[1]}.html`;
+      return shells.has(shell) ? path.join('shells', shell) : 'index.html';
+    };
     app.use(async (ctx, next) => {
       if (ctx.method !== 'GET' || ctx.path.startsWith('/api')) return next();
       ctx.type = 'html';
       ctx.set('Cache-Control', 'no-cache');
-      ctx.body = createReadStream(path.join(webDir, ctx.path === '/login' ? loginShell : 'index.html'));
+      ctx.body = createReadStream(path.join(webDir, shellFor(ctx.path)));
     });
   }
   return app;

@@ -72,6 +72,27 @@ describe('the web app (web/dist, built by make build)', () => {
     expect(shell.headers['cache-control']).toBe('no-cache');
   });
 
+  it("names a first screen's scripts in its shell, for the browser to fetch while it parses the page", async () => {
+    const preloads = async (path: string) => {
+      const html = (await get(`${app.url}${path}`)).body.toString('utf8');
+      return [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]!);
+    };
+    const status = await preloads('/statusOrder');
+    const board = await preloads('/ordering');
+    const history = await preloads('/history');
+
+    // Every shell names the entry's own chunks; a screen's shell, its page's and layout's too.
+    expect(history).toContainEqual(expect.stringMatching(/^\/assets\/framework-[\w-]+\.js$/));
+    expect(status).toEqual(expect.arrayContaining(history));
+    expect(status).toContainEqual(expect.stringMatching(/^\/assets\/orders-page-[\w-]+\.js$/));
+    expect(status).toContainEqual(expect.stringMatching(/^\/assets\/customer-layout-[\w-]+\.js$/));
+    expect(board).toContainEqual(expect.stringMatching(/^\/assets\/ordering-page-[\w-]+\.js$/));
+    expect(history.some((f) => /orders-page|ordering-page/.test(f))).toBe(false);
+    expect(await preloads('/statusOrder?tab=1')).toEqual(status);
+    expect((await get(`${app.url}/login`)).body.toString('utf8')).toContain('data-screen="welcome"');
+    for (const file of new Set([...status, ...board])) expect((await get(`${app.url}${file}`)).status, file).toBe(200);
+  });
+
   it('sends a JSON answer once serialised: gzipped when asked and over 1 KiB, its length exact otherwise', async () => {
     const plain = await get(`${app.url}/api/openapi.json`);
     expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
