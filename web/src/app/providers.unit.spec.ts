@@ -4,6 +4,7 @@ import { myOrdersQuery } from '../lib/api/get-my-orders.js';
 import { makeQueryClient } from '../lib/query-client.js';
 import { categoriesQuery } from '../lib/api/get-categories.js';
 import { orderCountQuery } from '../lib/api/get-order-count.js';
+import { stubApi } from '../lib/api-stub.test-support.js';
 import { prefetchMenu, prefetchMyOrders } from './providers.js';
 
 describe('prefetchMyOrders', () => {
@@ -14,21 +15,9 @@ describe('prefetchMyOrders', () => {
   it('fills the cache under the keys the status page reads: today in the business zone, then each waiting order’s estimate', async () => {
     const waiting = { id: 'o-1', status: 'ordered', queue_at: 2 };
     const done = { id: 'o-2', status: 'done', queue_at: null };
-    const asked: string[] = [];
-    vi.stubGlobal('fetch', async (url: string) => {
-      asked.push(url);
-      const body = url.endsWith('/config')
-        ? {
-            companyEmailDomain: 'woxa.tech',
-            businessTimeZone: 'Asia/Bangkok',
-            officeCheck: false,
-            now: '2026-11-26T20:30:00Z',
-          }
-        : url.includes('/estimate')
-          ? { estimate: { minMinutes: 3, maxMinutes: 6 } }
-          : [waiting, done];
-      return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
-    });
+    const asked = stubApi((url) =>
+      url.includes('/estimate') ? { estimate: { minMinutes: 3, maxMinutes: 6 } } : [waiting, done],
+    );
     const client = makeQueryClient();
     await prefetchMyOrders(client);
 
@@ -48,21 +37,13 @@ describe('prefetchMenu', () => {
 
   it('fills the cache under the keys a menu screen reads: categories, today’s count, today’s orders', async () => {
     const categories = [{ id: 'c-1', name: 'Coffee', categoryFor: 'cafe', isAvailable: 'available', menu: [] }];
-    vi.stubGlobal('fetch', async (url: string) => {
-      const body = url.endsWith('/config')
-        ? {
-            companyEmailDomain: 'woxa.tech',
-            businessTimeZone: 'Asia/Bangkok',
-            officeCheck: false,
-            now: '2026-11-26T20:30:00Z',
-          }
-        : url.endsWith('/category')
-          ? categories
-          : url.endsWith('/order/count/user')
-            ? { totalOrder: 1 }
-            : [{ id: 'o-1', status: 'ordered' }];
-      return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
-    });
+    stubApi((url) =>
+      url.endsWith('/category')
+        ? categories
+        : url.endsWith('/order/count/user')
+          ? { totalOrder: 1 }
+          : [{ id: 'o-1', status: 'ordered' }],
+    );
     const client = makeQueryClient();
     await prefetchMenu(client);
 
