@@ -31,7 +31,9 @@ export function startQueries(): { client: QueryClient; openingData: Promise<unkn
   // and 'Ordered n/2'; the board's lists) loads beside the app's code, and the first render waits for it, at most OPENING_DATA_MS:
   // the screen is then drawn once, in slices, instead of once empty and again, in one long task, for each
   // answer that comes in after it (on a slow phone, each was a task of 100-400 ms).
-  const opening = signedIn ? OPENING_DATA.find(([path]) => path.test(location.pathname))?.[1] : undefined;
+  // Offline no answer can come (a query waits for the network): the screen opens at once on what was last known.
+  const opening =
+    signedIn && navigator.onLine ? OPENING_DATA.find(([path]) => path.test(location.pathname))?.[1] : undefined;
   const openingData = opening
     ? Promise.race([
         opening(client).catch(() => undefined),

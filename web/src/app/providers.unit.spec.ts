@@ -5,7 +5,9 @@ import { makeQueryClient } from '../lib/query-client.js';
 import { categoriesQuery } from '../lib/api/get-categories.js';
 import { orderCountQuery } from '../lib/api/get-order-count.js';
 import { stubApi } from '../lib/api-stub.test-support.js';
-import { prefetchMenu, prefetchMyOrders } from './providers.js';
+import { fakeLocalStorage } from '../lib/storage.test-support.js';
+import { STORAGE_KEYS } from '../lib/storage.js';
+import { prefetchMenu, prefetchMyOrders, startQueries } from './providers.js';
 
 describe('prefetchMyOrders', () => {
   afterEach(() => {
@@ -50,5 +52,37 @@ describe('prefetchMenu', () => {
     expect(client.getQueryData(categoriesQuery.queryKey)).toEqual(categories);
     expect(client.getQueryData(orderCountQuery.queryKey)).toEqual({ totalOrder: 1 });
     expect(client.getQueryData(myOrdersQuery('2026-11-27').queryKey)).toEqual([{ id: 'o-1', status: 'ordered' }]);
+  });
+});
+
+describe('startQueries', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  /** Opens the app signed in at `pathname` with an API that never answers: has the first render waited? */
+  async function opening(pathname: string, onLine: boolean): Promise<'opened' | 'waiting'> {
+    const storage = fakeLocalStorage();
+    storage.setItem(STORAGE_KEYS.accessToken, 'a.b.c');
+    vi.stubGlobal('localStorage', storage);
+    vi.stubGlobal('location', { pathname });
+    vi.stubGlobal('navigator', { onLine });
+    vi.stubGlobal('fetch', () => new Promise(() => undefined));
+    const { openingData } = startQueries();
+    return Promise.race([
+      openingData.then(() => 'opened' as const),
+      new Promise<'waiting'>((resolve) => setTimeout(() => resolve('waiting'), 200)),
+    ]);
+  }
+
+  it('holds the first render of a screen that opens with its data until the data is in', async () => {
+    expect(await opening('/menuCafe', true)).toBe('waiting');
+    expect(await opening('/ordering', true)).toBe('waiting');
+    expect(await opening('/history', true)).toBe('opened');
+  });
+
+  it('opens at once offline, on what was last known', async () => {
+    expect(await opening('/menuCafe', false)).toBe('opened');
+    expect(await opening('/statusOrder', false)).toBe('opened');
   });
 });
