@@ -12,6 +12,7 @@ import { chromium } from 'playwright-core';
 import { repoRoot } from '../../services/src/test-support/process.js';
 import { orderEach } from './lib/http.js';
 import { benchServer } from './lib/server.js';
+import { CHROMIUM_ARGS, RENDERED } from './lib/web.js';
 
 interface Node {
   id: number;
@@ -50,12 +51,6 @@ function where(frame: Node['callFrame']): string {
   const source = (o.source ?? file ?? '').replace(/^.*node_modules\//, '').replace(/^.*\/src\//, 'src/');
   return `${o.name ?? frame.functionName ?? '(anon)'} ${source}:${o.line}`;
 }
-
-const RENDERED = () => {
-  const d = (globalThis as any).document;
-  if (d.location.pathname.startsWith('/ordering')) return d.querySelector('[data-testid="order-card"]') !== null;
-  return (d.querySelector('#root')?.textContent ?? '').trim().length > 0 && !d.querySelector('[role="progressbar"]');
-};
 
 /** Long tasks of the page's main thread, each with the trace events and the functions that took its time. */
 function report(path: string, shown: number, events: TraceEvent[], slowdown = 1) {
@@ -137,7 +132,7 @@ const s = await benchServer(6, process.env.WEB_DIR ? { WEB_DIR: process.env.WEB_
 await orderEach(s.server.url, s.customers);
 const browser = await chromium.launch({
   executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  args: CHROMIUM_ARGS,
 });
 try {
   for (const path of paths) {

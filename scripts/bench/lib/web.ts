@@ -21,12 +21,12 @@ export function bundleGzipBytes(): { gzip: number; raw: number; files: number } 
 
 // A function, not a string: the app's CSP forbids eval. Runs in the page, where `document` exists.
 // The board counts as shown with its first order card (issue 14's measure); a page without cards, with text.
-const RENDERED = () => {
+export const RENDERED = () => {
   const d = (globalThis as any).document;
   if (d.location.pathname.startsWith('/ordering')) return d.querySelector('[data-testid="order-card"]') !== null;
   return (d.querySelector('#root')?.textContent ?? '').trim().length > 0 && !d.querySelector('[role="progressbar"]');
 };
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
+export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
 
 /**
  * Median time from navigation to the board's first order card (signed in through local storage; the
@@ -38,7 +38,7 @@ export async function firstRender(
   tokens: { accessToken: string; refreshToken: string },
   runs = 5,
 ) {
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   try {
     const measure = async (url: string) => {
       const times: number[] = [];
@@ -67,7 +67,10 @@ export async function firstRender(
  * network is quiet (the files in web/dist, as a browser without brotli gets them), per path.
  */
 export async function firstScreenScripts(origin: string, pages: { path: string; token: string | null }[]) {
-  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: ARGS });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
   const dist = join(repoRoot(), 'web', 'dist');
   try {
     const out: { path: string; gzip: number; files: number }[] = [];

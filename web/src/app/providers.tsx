@@ -1,4 +1,4 @@
-import { ACTIVE_ORDER_STATUSES, businessDay } from '@drinks/contracts';
+import { ACTIVE_ORDER_STATUSES } from '@drinks/contracts';
 import { CssBaseline } from '@mui/material';
 import { ThemeProvider } from '@mui/system';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { AlertProvider } from '../components/alert-provider.js';
 import { ToastProvider } from '../components/toast-provider.js';
 import { prefetchBoard } from '../features/board/api/get-orders.js';
-import { adoptRestoredClock, configQuery, serverNow } from '../lib/config.js';
+import { adoptRestoredClock, configQuery, serverToday } from '../lib/config.js';
 import { myOrdersQuery } from '../lib/api/get-my-orders.js';
 import { categoriesQuery } from '../lib/api/get-categories.js';
 import { orderCountQuery } from '../lib/api/get-order-count.js';
@@ -28,9 +28,9 @@ export function startQueries(): { client: QueryClient; openingData: Promise<unkn
   void client.prefetchQuery(configQuery);
   const signedIn = Boolean(getTokens().accessToken);
   // What the opening screen shows (the status page's cards and their waiting estimates; a menu's tabs, items
-  // and 'Ordered n/2'; the board's lists) loads beside the app's code, and the first render waits for it, at most OPENING_DATA_MS:
-  // the screen is then drawn once, in slices, instead of once empty and again, in one long task, for each
-  // answer that comes in after it (on a slow phone, each was a task of 100-400 ms).
+  // and 'Ordered n/2'; the board's lists) loads beside the app's code, and the first render waits for it, at
+  // most OPENING_DATA_MS: the screen is then drawn once, in slices, instead of once empty and again, in one
+  // long task, for each answer that comes in after it (on a slow phone, each was a task of 100-400 ms).
   // Offline no answer can come (a query waits for the network): the screen opens at once on what was last known.
   const opening =
     signedIn && navigator.onLine ? OPENING_DATA.find(([path]) => path.test(location.pathname))?.[1] : undefined;
@@ -54,8 +54,7 @@ const OPENING_DATA_MS = 1500;
 
 /** The caller's orders of today and the waiting estimate of each still waiting, in the cache. */
 export async function prefetchMyOrders(client: QueryClient): Promise<void> {
-  const { businessTimeZone } = await client.ensureQueryData(configQuery);
-  const orders = await client.ensureQueryData(myOrdersQuery(businessDay(serverNow(), businessTimeZone)));
+  const orders = await client.ensureQueryData(myOrdersQuery(await serverToday(client)));
   const waiting = orders.filter((o) => ACTIVE_ORDER_STATUSES.includes(o.status));
   await Promise.all(waiting.map((o) => client.prefetchQuery(estimateQuery(o))));
 }
@@ -65,9 +64,7 @@ export async function prefetchMenu(client: QueryClient): Promise<void> {
   await Promise.all([
     client.prefetchQuery(categoriesQuery),
     client.prefetchQuery(orderCountQuery),
-    client
-      .ensureQueryData(configQuery)
-      .then(({ businessTimeZone }) => client.prefetchQuery(myOrdersQuery(businessDay(serverNow(), businessTimeZone)))),
+    serverToday(client).then((today) => client.prefetchQuery(myOrdersQuery(today))),
   ]);
 }
 

@@ -51,6 +51,12 @@ export function adoptRestoredClock(client: QueryClient): void {
 
 export const configQuery = queryOptions({ queryKey: queryKeys.config, queryFn: fetchConfig, staleTime: Infinity });
 
+/** Today's business day by the server's clock, once the server's configuration (its zone and clock) is in. */
+export async function serverToday(client: QueryClient): Promise<string> {
+  const { businessTimeZone } = await client.ensureQueryData(configQuery);
+  return businessDay(serverNow(), businessTimeZone);
+}
+
 export function useConfig(): ClientConfig {
   const { data } = useQuery(configQuery);
   return data ?? DEFAULT_CONFIG;

@@ -1,10 +1,10 @@
-import { addDays, businessDay, type Order, type OrderStatus } from '@drinks/contracts';
+import { addDays, type Order, type OrderStatus } from '@drinks/contracts';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.js';
 import type { DateRange } from '../../../components/staff-date-ranges.js';
 import { queryKeys } from '../../../lib/query-keys.js';
 import { categoriesQuery } from '../../../lib/api/get-categories.js';
-import { configQuery, serverNow } from '../../../lib/config.js';
+import { serverToday } from '../../../lib/config.js';
 
 /** Without a range: every order in that status, whatever day it was placed. */
 export function getOrders(status: OrderStatus, range?: DateRange): Promise<Order[]> {
@@ -36,8 +36,7 @@ export function counterRange(today: string): DateRange {
  */
 export async function prefetchBoard(client: QueryClient): Promise<void> {
   const queues = (['ordered', 'in-progress'] as const).map((status) => client.prefetchQuery(ordersQuery(status)));
-  const { businessTimeZone } = await client.ensureQueryData(configQuery);
-  const since = counterRange(businessDay(serverNow(), businessTimeZone));
+  const since = counterRange(await serverToday(client));
   await Promise.all([
     ...queues,
     client.prefetchQuery(ordersQuery('done', since)),
