@@ -20,6 +20,7 @@ import { startRelayRole } from './roles/relay.js';
 
 /** How long requests under way at a stop may take to finish before their connections are cut. */
 const CLOSE_GRACE_MS = 5_000;
+const IDLE_SWEEP_MS = 100;
 import { createEventStore } from './store/event-store.js';
 
 export interface RunningServer {
@@ -104,11 +105,20 @@ export async function startServer(
       // rather than being cut. The live sockets end with the closers (1001), before the wait: the server's
       // close waited for them, till main's 10 s timer exited 1. Whatever still runs after a grace period is cut.
       const httpClosed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // A connection with a request under way is not idle now, and a browser keeps reusing a connection that
+      // stays alive (a page probing the server every second): each held the exit till the grace period's cut,
+      // answering as if nothing were stopping. Answers from now on end their connection, and connections that
+      // fall idle after an answer already under way are ended as they do.
+      server.prependListener('request', (_req: http.IncomingMessage, res: http.ServerResponse) => {
+        if (!res.headersSent) res.setHeader('Connection', 'close');
+      });
       server.closeIdleConnections();
+      const sweep = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_MS);
       for (const close of closers.reverse()) await close().catch((err) => logger.warn({ err }, 'close failed'));
       const grace = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS);
       await httpClosed;
       clearTimeout(grace);
+      clearInterval(sweep);
       for (const s of subscriptions) await s.close().catch(() => undefined);
       await bus.close();
       await store.close();
