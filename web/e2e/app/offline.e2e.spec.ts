@@ -343,6 +343,36 @@ describe('the server down while the phone has a network', () => {
     }
   });
 
+  it("says so when the live connection's code cannot be fetched, and goes live once it can", async () => {
+    const barista = (await app.login('barista@woxa.tech', 'password123')).accessToken;
+    const customer = await newCustomer(app, 'Restart Rita');
+    const menus = await catalog(app, customer.token);
+    const { id } = await placeCafeOrder(app, customer.token, menuId(menus, 'Latte'));
+    // No service worker: its cache would hand the code over with the server down.
+    const page: Page = await newPhonePage(browser, undefined, { serviceWorkers: 'block' });
+    try {
+      // The server stops answering (a restart) just after the first screen's code came in.
+      await page.route('**/assets/background-*.js', (route) => route.abort('connectionrefused'));
+      await page.route('**/api/healthz', (route) => route.abort('connectionrefused'));
+      await signInWithTokens(page, app, customer.email, '/statusOrder');
+      const card = page.getByTestId('order-card').filter({ hasText: 'Latte' });
+      await card.waitFor();
+      const banner = page.getByTestId('unreachable-banner');
+      await banner.getByText('The server cannot be reached.').waitFor();
+      expect(await card.getAttribute('data-status')).toBe('ordered');
+      await page.unrouteAll();
+      await banner.waitFor({ state: 'detached' });
+      await baristaPatch(app, barista, id, { status: 'in-progress' });
+      await page.waitForFunction(
+        (orderId) =>
+          document.querySelector(`[data-order-id="${orderId}"]`)?.getAttribute('data-status') === 'in-progress',
+        id,
+      );
+    } finally {
+      await page.context().close();
+    }
+  });
+
   it('says so at the first call that gets no answer, with its socket still open, and no more once one does', async () => {
     const customer = await newCustomer(app, 'Flaky Fran');
     const menus = await catalog(app, customer.token);

@@ -1,11 +1,11 @@
 import { Outlet } from 'react-router';
 import { OfflineBanner } from '../components/offline-banner.js';
 import { UpdatePrompt } from '../components/update-prompt.js';
-import { lazyComponent } from '../lib/lazy-component.js';
+import { lazyComponent, loadUntilIn } from '../lib/lazy-component.js';
 import { SessionProvider, useSession } from '../lib/session.js';
 import { RouteErrorBoundary } from './route-error-boundary.js';
 
-const Background = lazyComponent(async () => (await import('./background.js')).default);
+const Background = lazyComponent(() => loadUntilIn(async () => (await import('./background.js')).default));
 
 /** The live connection and the reminders, only for someone signed in, loaded beside the first screen. */
 function SignedInBackground() {

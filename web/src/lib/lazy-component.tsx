@@ -1,4 +1,5 @@
 import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { isOnline, probeServer, retryDelay } from './online.js';
 
 /**
  * A component whose code loads when it first renders, without Suspense: until the code is in, the
@@ -46,4 +47,22 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
     return Component ? <Component {...(rest as P)} /> : <>{fallback}</>;
   }
   return Object.assign(LazyComponent, { preload });
+}
+
+/**
+ * For code a page needs but shows nothing of (the live connection): a fetch that fails is tried again until it
+ * succeeds instead of failing, and each failure while the phone has a network asks whether the server answers,
+ * so the page says so meanwhile. Thrown, such an error replaced the whole app with the error page, and a server
+ * restarting just after a page opened left it without live updates and without a word.
+ */
+export async function loadUntilIn<T>(load: () => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await load();
+    } catch (err) {
+      if (isOnline()) void probeServer();
+      console.warn('could not load a part of the app, trying again', err);
+      await new Promise((resolve) => setTimeout(resolve, retryDelay(attempt)));
+    }
+  }
 }

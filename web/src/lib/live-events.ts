@@ -5,7 +5,7 @@ import { applyOrderMessage } from './live-order-cache.js';
 import { readPositions } from './read-positions.js';
 import { getTokens } from './storage.js';
 import { queryKeys } from './query-keys.js';
-import { reportServerAnswer, reportServerReachable } from './online.js';
+import { probeServer, reportServerReachable, retryDelay } from './online.js';
 
 type Listener = (msg: LiveMessage) => void;
 const listeners = new Set<Listener>();
@@ -24,11 +24,6 @@ export function subscribeLive(listener: Listener): () => void {
  */
 export function missedSomething(lastSeen: number | null, helloPosition: number, answersCover: () => boolean): boolean {
   return lastSeen === null ? !answersCover() : helloPosition !== lastSeen;
-}
-
-/** Reconnection delay: 1 s doubling by half-steps (factor 0.5 jitter), at most 5 s. */
-export function reconnectDelay(attempt: number): number {
-  return Math.min(5000, 1000 * 1.5 ** attempt);
 }
 
 type Check = (raw: unknown) => LiveMessage | null;
@@ -63,9 +58,6 @@ export async function readLiveMessage(raw: unknown): Promise<LiveMessage | null>
 
 const PING = JSON.stringify({ type: 'ping' });
 
-function probeServer(): Promise<void> {
-  return fetch('/api/healthz', { cache: 'no-store' }).then(reportServerAnswer, () => reportServerAnswer(null));
-}
 /** A socket this long without a message is asked for a ping; one not answering within ANSWER_MS is given up. */
 const QUIET_MS = 15_000;
 const ANSWER_MS = 10_000;
@@ -154,7 +146,7 @@ export function useLiveEvents(userId: string | null, onUserInDoubt?: () => void)
         // WebSocket through is not a server that is down.
         if (!signedIn && navigator.onLine) void probeServer();
         if (code === LIVE_CLOSE_REFUSED) userInDoubt();
-        timer = setTimeout(connect, reconnectDelay(attempt));
+        timer = setTimeout(connect, retryDelay(attempt));
         attempt += 1;
       };
       // One at a time, in order: a message waiting for the schema holds back those behind it.

@@ -60,3 +60,13 @@ export function useServerReachable(): boolean {
     () => true,
   );
 }
+
+/** Asks the server whether it answers (the live socket could not get through, or a piece of code could not). */
+export function probeServer(): Promise<void> {
+  return fetch('/api/healthz', { cache: 'no-store' }).then(reportServerAnswer, () => reportServerAnswer(null));
+}
+
+/** The wait before a new try at reaching the server (a socket, a piece of code): 1 s, growing by half, at most 5 s. */
+export function retryDelay(attempt: number): number {
+  return Math.min(5000, 1000 * 1.5 ** attempt);
+}
