@@ -244,7 +244,7 @@ describe('the board opened offline the next morning', () => {
 });
 
 describe('a new version', () => {
-  it('deployed while the app is open says "Update available", and Reload loads it', async () => {
+  it('deployed while the app is open says "Update available", and Reload loads it with the order form as it was', async () => {
     // An app of its own, serving a copy of the build, so that a deploy can change it on disk.
     const webDir = await mkdtemp(join(tmpdir(), 'drinks-web-'));
     await cp(join(ROOT, 'web', 'dist'), webDir, { recursive: true });
@@ -252,8 +252,13 @@ describe('a new version', () => {
     const page: Page = await newPhonePage(browser);
     try {
       const customer = await newCustomer(own, 'Update Uma');
-      await signInWithTokens(page, own, customer.email, '/statusOrder');
+      const latte = menuId(await catalog(own, customer.token), 'Latte');
+      await signInWithTokens(page, own, customer.email, `/form/Latte/${latte}`);
       await untilInstalled(page);
+      // Half filled in when the notice comes.
+      await page.getByRole('radio', { name: 'Hot' }).check();
+      await page.getByRole('radio', { name: '75%', exact: true }).check();
+      await page.getByLabel('Additional').fill('oat milk');
       await page.evaluate(() => ((window as unknown as { beforeUpdate: boolean }).beforeUpdate = true));
       await appendFile(join(webDir, 'sw.js'), '\n// the next version\n');
       // What the app's half-hourly check does, long after the page loaded.
@@ -267,8 +272,15 @@ describe('a new version', () => {
           timeout: 10_000,
         })
         .toBe(false);
-      await page.getByRole('heading', { name: 'My Order' }).waitFor();
+      await page.getByRole('heading', { name: 'Latte' }).waitFor();
       expect(await page.getByTestId('update-available').count()).toBe(0);
+      expect(await page.getByRole('radio', { name: 'Hot' }).isChecked()).toBe(true);
+      expect(await page.getByRole('radio', { name: '75%', exact: true }).isChecked()).toBe(true);
+      expect(await page.getByLabel('Additional').inputValue()).toBe('oat milk');
+      // Only a reload brings it back: the same form opened afresh is empty.
+      await page.goto(`${own.url}/form/Latte/${latte}`);
+      await page.getByRole('heading', { name: 'Latte' }).waitFor();
+      expect(await page.getByLabel('Additional').inputValue()).toBe('');
     } finally {
       await page.context().close();
       await own.stop();

@@ -53,17 +53,31 @@ export interface PendingSend<B> {
  * next send is a new decision with a new key. `fingerprint` says which drafts are the same; the body sent may
  * carry more (an order's location, read once).
  */
-export function createPendingSend<D, B = D>(fingerprint: (draft: D) => string, newKey: () => string = newId) {
-  let pending: (PendingSend<B> & { fingerprint: string }) | null = null;
+/** Where a pending send is kept beyond the page that started it (see createDraftKey): read once, written on change. */
+export interface PendingStore<B> {
+  read(): (PendingSend<B> & { fingerprint: string }) | null;
+  write(pending: (PendingSend<B> & { fingerprint: string }) | null): void;
+}
+
+export function createPendingSend<D, B = D>(
+  fingerprint: (draft: D) => string,
+  newKey: () => string = newId,
+  store?: PendingStore<B>,
+) {
+  let pending: (PendingSend<B> & { fingerprint: string }) | null = store?.read() ?? null;
   return {
     unanswered: (draft: D): PendingSend<B> | null => (pending?.fingerprint === fingerprint(draft) ? pending : null),
     start: (draft: D, body: B): PendingSend<B> => {
       pending = { fingerprint: fingerprint(draft), key: newKey(), body };
+      store?.write(pending);
       return pending;
     },
     /** `send` was answered (`err` undefined or a refusal) or not (`err` with no answer). */
     settled: (send: PendingSend<B>, err?: unknown): void => {
-      if (pending === send && (err === undefined || !outcomeUnknown(err))) pending = null;
+      if (pending === send && (err === undefined || !outcomeUnknown(err))) {
+        pending = null;
+        store?.write(null);
+      }
     },
   };
 }

@@ -15,6 +15,8 @@ export const STORAGE_KEYS = {
   refreshKey: 'refreshKey',
   /** Whose pushes this browser's push subscription was saved for (features/push): cleared with the rest. */
   pushOwner: 'pushOwner',
+  /** An order sent whose answer never came, with its Idempotency-Key, for its retry (features/order-form). */
+  unansweredOrder: 'unansweredOrder',
 } as const;
 
 export function readStorage(key: string): string | null {

@@ -10,6 +10,7 @@ import { FormHeader } from './components/form-header.js';
 import { OrderDraftForm } from './components/order-draft-form.js';
 import { readOrderAgain } from '../../lib/order-again.js';
 import { paths } from '../../lib/paths.js';
+import { takeReloadedDraft, useKeepDraftOnReload } from '../../lib/reload-draft.js';
 
 // Frappe, or a type at all, makes no sense for most bar drinks (beer, wine): the server takes a bar order
 // without one, so the choice is offered, not required, and only where it can mean something.
@@ -24,13 +25,18 @@ export const BAR_CLOSED_MESSAGE = 'The bar is closed now. You can order when it 
 export function BarFormPage() {
   const { menuName: linkedName = '', menuId = '', description: linkedDescription = '-' } = useParams();
   const { user, shop, shopLoaded } = useSession();
-  const again = readOrderAgain(useLocation().state);
+  const location = useLocation();
+  const again = readOrderAgain(location.state);
   // Refused up front, as the cafe form does: the bar closed, or a drink no longer on the menu.
   const menu = useFormMenu(menuId, { name: linkedName, description: linkedDescription });
   const { name: menuName, problem: menuProblem } = menu;
   const description = menu.description ?? linkedDescription;
   const problem = shopLoaded && !shop.isBarOpen ? BAR_CLOSED_MESSAGE : menuProblem;
-  const [type, setType] = useState<DrinkType | null>(again?.type === 'frappe' ? null : (again?.type ?? null));
+  const [kept] = useState(() => takeReloadedDraft<{ type: DrinkType | null }>(location.pathname));
+  const [type, setType] = useState<DrinkType | null>(
+    kept ? kept.type : again?.type === 'frappe' ? null : (again?.type ?? null),
+  );
+  useKeepDraftOnReload(location.pathname, { type });
   const back = paths.menuBar(user?.role);
   const draft: OrderDraft = {
     menu_id: menuId,

@@ -26,6 +26,7 @@ import {
   TooBigError,
 } from './image-pipeline.js';
 import { readOrderAgain } from '../../lib/order-again.js';
+import { takeReloadedDraft, useKeepDraftOnReload } from '../../lib/reload-draft.js';
 
 export const TYPE_OPTIONS = (['hot', 'cold', 'frappe'] as const).map((t) => ({
   value: t,
@@ -35,6 +36,14 @@ const SWEETNESS_OPTIONS = SWEETNESS_VALUES.map((v) => ({ value: v as number, lab
 export const LIMIT_MESSAGE = 'You already reached your order limit!';
 export const CAFE_CLOSED_MESSAGE = 'The cafe is closed now. You can order when it opens.';
 
+/** What a reload keeps of the cafe form (a photo's preview is not kept: the uploaded copy shows instead). */
+interface KeptCafeDraft {
+  type: DrinkType | null;
+  sweetness: number | null;
+  remark: string;
+  tumbler: Pick<TumblerState, 'source' | 'recent' | 'uploaded'>;
+}
+
 /** Cafe order form: form/{menuName}/{menuID} (form-admin/… for admins). */
 export function OrderFormPage() {
   const { menuName: linkedName = '', menuId = '' } = useParams();
@@ -42,7 +51,8 @@ export function OrderFormPage() {
   const alert = useAlert();
   const navigate = useNavigate();
   const back = paths.menuCafe(user?.role);
-  const again = readOrderAgain(useLocation().state);
+  const location = useLocation();
+  const again = readOrderAgain(location.state);
   // Refused up front, not after filling the form: a closed cafe, Friday from 12:00 (as the menu shows it),
   // or a drink no longer on the menu.
   const { businessTimeZone } = useConfig();
@@ -55,12 +65,21 @@ export function OrderFormPage() {
       : fridayClosing
         ? ERROR_MESSAGES.CAFE_CLOSING_FRIDAY!
         : menuProblem;
-  const [type, setType] = useState<DrinkType | null>(again?.type ?? null);
-  const [sweetness, setSweetness] = useState<number | null>(again?.sweetness ?? null);
-  const [remark, setRemark] = useState(again?.remark ?? '');
+  // A reload (Reload on 'Update available', a pull to refresh) finds the form as it was left.
+  const [kept] = useState(() => takeReloadedDraft<KeptCafeDraft>(location.pathname));
+  const [type, setType] = useState<DrinkType | null>(kept ? kept.type : (again?.type ?? null));
+  const [sweetness, setSweetness] = useState<number | null>(kept ? kept.sweetness : (again?.sweetness ?? null));
+  const [remark, setRemark] = useState(kept?.remark ?? again?.remark ?? '');
   const [tumbler, setTumbler] = useState<TumblerState>(() => {
+    if (kept) return { ...kept.tumbler, preview: null, processing: false };
     const recent = readStorage(STORAGE_KEYS.favOrder) ?? again?.tumblerImage ?? null;
     return { source: recent ? 'recent' : 'new', recent, uploaded: null, preview: null, processing: false };
+  });
+  useKeepDraftOnReload<KeptCafeDraft>(location.pathname, {
+    type,
+    sweetness,
+    remark,
+    tumbler: { source: tumbler.source, recent: tumbler.recent, uploaded: tumbler.uploaded },
   });
   const checked = useRef(false);
 

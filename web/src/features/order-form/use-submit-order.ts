@@ -1,5 +1,5 @@
 import { ERROR_MESSAGES } from '@drinks/contracts';
-import { useRef } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAlert } from '../../components/alert-provider.js';
 import { useToast } from '../../components/toast-provider.js';
@@ -38,7 +38,7 @@ export function useSubmitOrder(area: 'cafe' | 'bar') {
   const toast = useToast();
   const navigate = useNavigate();
   const place = usePlaceOrder();
-  const draftKey = useRef(createDraftKey()).current;
+  const [draftKey] = useState(() => createDraftKey());
   const role = user?.role;
   // From the first tap until the form can be used again: a second tap during the request or the 2 s
   // before leaving would place a second order (the draft's key is spent once the first is answered).

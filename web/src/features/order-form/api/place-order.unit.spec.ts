@@ -1,5 +1,5 @@
 import type { Order } from '@drinks/contracts';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client.js';
 import { createDraftKey, placeOrder, type OrderDraft } from './place-order.js';
 
@@ -34,6 +34,18 @@ function fakeServer(loseAnswers: number) {
   return { orders, keys, fetch };
 }
 
+/** The phone's storage, where an order whose answer was lost outlives its page. */
+function memoryStorage() {
+  const items = new Map<string, string>();
+  return {
+    getItem: (k: string) => items.get(k) ?? null,
+    setItem: (k: string, v: string) => void items.set(k, v),
+    removeItem: (k: string) => void items.delete(k),
+    clear: () => items.clear(),
+  };
+}
+
+beforeEach(() => vi.stubGlobal('localStorage', memoryStorage()));
 afterEach(() => vi.unstubAllGlobals());
 
 describe('placeOrder', () => {
@@ -97,5 +109,49 @@ describe('createDraftKey', () => {
     expect(drafts.unanswered(draft)).toBe(second);
     drafts.settled(second);
     expect(drafts.unanswered(draft)).toBeNull();
+  });
+});
+
+describe('an order whose answer was lost, after the page is gone', () => {
+  const tokenFor = (sub: string) => `x.${btoa(JSON.stringify({ sub }))}.y`;
+
+  it('given its answer was lost, when the form is opened again and the same draft sent, then it goes under the same key, once', async () => {
+    localStorage.setItem('access_token', tokenFor('u-1'));
+    const server = fakeServer(3);
+    vi.stubGlobal('fetch', server.fetch);
+    let n = 0;
+    const newKey = () => `k-${++n}`;
+    const before = createDraftKey(newKey);
+    const first = before.start(draft, draft);
+    const lost = await placeOrder(first.body, first.key, { attempts: 3, wait: async () => undefined }).catch(
+      (e: unknown) => e,
+    );
+    before.settled(first, lost);
+    // The page is reloaded (or the app closed and opened): a new form, the same draft.
+    const after = createDraftKey(newKey);
+    const again = after.unanswered(draft);
+    expect(again?.key).toBe('k-1');
+    const order = await placeOrder(again!.body, again!.key, { wait: async () => undefined });
+    after.settled(again!);
+    expect(server.orders).toHaveLength(1);
+    expect(order.id).toBe('o-1');
+    // Answered: the next form's order is a new one.
+    expect(createDraftKey(newKey).unanswered(draft)).toBeNull();
+  });
+
+  it('is not repeated for another person on this phone, nor after an hour (the same drink another time is a new order)', () => {
+    localStorage.setItem('access_token', tokenFor('u-1'));
+    vi.useFakeTimers();
+    try {
+      createDraftKey(() => 'k-old').start(draft, draft);
+      expect(createDraftKey().unanswered(draft)?.key).toBe('k-old');
+      localStorage.setItem('access_token', tokenFor('u-2'));
+      expect(createDraftKey().unanswered(draft)).toBeNull();
+      localStorage.setItem('access_token', tokenFor('u-1'));
+      vi.advanceTimersByTime(60 * 60_000);
+      expect(createDraftKey().unanswered(draft)).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
