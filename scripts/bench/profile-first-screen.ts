@@ -118,6 +118,21 @@ function report(path: string, shown: number, events: TraceEvent[], slowdown = 1)
     console.log(`    functions (self):\n${fmt(self, 8)}`);
     console.log(`    our code on the stack (inclusive):\n${fmt(ours, 8)}`);
   }
+  if (Number.isNaN(shown)) return;
+  // The whole stretch until the screen showed, short tasks too: which packages took the main thread's time
+  // ("(program)" is the browser's own work: parsing, compiling, style, layout, paint).
+  const until = first + shown * 1000;
+  const packages = new Map<string, number>();
+  const stretch = samples.filter((x) => x.t >= first && x.t < until);
+  for (let i = 0; i < stretch.length; i++) {
+    const node = nodes.get(stretch[i]!.node);
+    if (!node) continue;
+    const w = where(node.callFrame);
+    const source = w.split(' ')[1] ?? '';
+    const key = source.startsWith('src/') ? 'our code' : source ? source.split('/')[0]!.replace(/:.*/, '') : w;
+    packages.set(key, (packages.get(key) ?? 0) + ((stretch[i + 1]?.t ?? until) - stretch[i]!.t));
+  }
+  console.log(`\n  until shown, by package (self):\n${fmt(packages, 12)}`);
 }
 
 if (process.env.TRACE_FILE) {
