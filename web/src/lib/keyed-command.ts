@@ -47,18 +47,18 @@ export interface PendingSend<B> {
   body: B;
 }
 
-/**
- * One key per draft: while a send's outcome is unknown, sending the same draft again repeats it word for word
- * (same key, same body: the server refuses a key reused with another body); once the server has answered, the
- * next send is a new decision with a new key. `fingerprint` says which drafts are the same; the body sent may
- * carry more (an order's location, read once).
- */
 /** Where a pending send is kept beyond the page that started it (see createDraftKey): read once, written on change. */
 export interface PendingStore<B> {
   read(): (PendingSend<B> & { fingerprint: string }) | null;
   write(pending: (PendingSend<B> & { fingerprint: string }) | null): void;
 }
 
+/**
+ * One key per draft: while a send's outcome is unknown, sending the same draft again repeats it word for word
+ * (same key, same body: the server refuses a key reused with another body); once the server has answered, the
+ * next send is a new decision with a new key. `fingerprint` says which drafts are the same; the body sent may
+ * carry more (an order's location, read once).
+ */
 export function createPendingSend<D, B = D>(
   fingerprint: (draft: D) => string,
   newKey: () => string = newId,

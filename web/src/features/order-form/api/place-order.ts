@@ -19,7 +19,6 @@ export function placeOrder(draft: OrderDraft, key: string, options: RetryOptions
   return sendKeyed<Order>('/order', { method: 'POST', body: draft }, key, options);
 }
 
-/** One key per order draft (see createPendingSend); the location read for its first send goes with every retry. */
 /**
  * An order whose answer was lost is kept, key and body, for an hour in storage: the same draft sent again after
  * the page was reloaded or the app closed (the form comes back as it was, see lib/reload-draft.ts) is the same
@@ -51,6 +50,7 @@ export const unansweredOrderStore: PendingStore<OrderDraft> = {
   },
 };
 
+/** One key per order draft (see createPendingSend); the location read for its first send goes with every retry. */
 export const createDraftKey = (newKey: () => string = newId, store: PendingStore<OrderDraft> = unansweredOrderStore) =>
   createPendingSend<OrderDraft>((d) => JSON.stringify({ ...d, location: undefined }), newKey, store);
 
