@@ -390,10 +390,14 @@ describe('the server down while the phone has a network', () => {
     const menus = await catalog(app, customer.token);
     await placeCafeOrder(app, customer.token, menuId(menus, 'Latte'));
     const page: Page = await newPhonePage(browser);
+    const seen = watch(page);
     try {
       await signInWithTokens(page, app, customer.email, '/statusOrder');
       const card = page.getByTestId('order-card').filter({ hasText: 'Latte' });
       await card.waitFor();
+      // The socket's hello says the server answers: one arriving just after the refused call below would take
+      // the banner away before it could be seen.
+      await expect.poll(() => seen.hello, { timeout: 10_000 }).toBe(true);
       const banner = page.getByTestId('unreachable-banner');
       const dialog = page.getByRole('dialog', { name: 'You want to cancel Latte?' });
       // Cancel first asks the server for the order: refused here (the live socket is not), it gets no answer.
