@@ -47,10 +47,13 @@ export interface PendingSend<B> {
   body: B;
 }
 
+/** A pending send with the fingerprint of the draft it was made from. */
+export type KeptSend<B> = PendingSend<B> & { fingerprint: string };
+
 /** Where a pending send is kept beyond the page that started it (see createDraftKey): read once, written on change. */
 export interface PendingStore<B> {
-  read(): (PendingSend<B> & { fingerprint: string }) | null;
-  write(pending: (PendingSend<B> & { fingerprint: string }) | null): void;
+  read(): KeptSend<B> | null;
+  write(pending: KeptSend<B> | null): void;
 }
 
 /**
@@ -64,7 +67,7 @@ export function createPendingSend<D, B = D>(
   newKey: () => string = newId,
   store?: PendingStore<B>,
 ) {
-  let pending: (PendingSend<B> & { fingerprint: string }) | null = store?.read() ?? null;
+  let pending: KeptSend<B> | null = store?.read() ?? null;
   return {
     unanswered: (draft: D): PendingSend<B> | null => (pending?.fingerprint === fingerprint(draft) ? pending : null),
     start: (draft: D, body: B): PendingSend<B> => {

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   createPendingSend,
   sendKeyed,
-  type PendingSend,
+  type KeptSend,
   type PendingStore,
   type RetryOptions,
 } from '../../../lib/keyed-command.js';
@@ -27,14 +27,12 @@ export function placeOrder(draft: OrderDraft, key: string, options: RetryOptions
  */
 const UNANSWERED_FOR_MS = 60 * 60_000;
 
-type Unanswered = PendingSend<OrderDraft> & { fingerprint: string };
-
 export const unansweredOrderStore: PendingStore<OrderDraft> = {
   read() {
     const raw = readStorage(STORAGE_KEYS.unansweredOrder);
     if (!raw) return null;
     try {
-      const kept = JSON.parse(raw) as Unanswered & { at: number; userId: string | null };
+      const kept = JSON.parse(raw) as KeptSend<OrderDraft> & { at: number; userId: string | null };
       const fresh = Date.now() - kept.at < UNANSWERED_FOR_MS && kept.userId === signedInUserId();
       return fresh ? { key: kept.key, body: kept.body, fingerprint: kept.fingerprint } : null;
     } catch {
