@@ -277,6 +277,7 @@ describe('a new version', () => {
       expect(await page.getByRole('radio', { name: 'Hot' }).isChecked()).toBe(true);
       expect(await page.getByRole('radio', { name: '75%', exact: true }).isChecked()).toBe(true);
       expect(await page.getByLabel('Additional').inputValue()).toBe('oat milk');
+      await screenshot(page, 'form-after-reload');
       // Only a reload brings it back: the same form opened afresh is empty.
       await page.goto(`${own.url}/form/Latte/${latte}`);
       await page.getByRole('heading', { name: 'Latte' }).waitFor();
