@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import type { Customers } from '../../../services/src/faults/tests/traffic.js';
-import { addDays, type Category, type NewEvent } from '@drinks/contracts';
+import { addDays, DEFAULT_SHOP_STATUS, tag, type Category, type NewEvent } from '@drinks/contracts';
 import type { Db } from '../../../services/src/db/database.js';
 import { orderTags } from '../../../services/src/domain/orders/place-order.js';
+import { shopEvents } from '../../../services/src/domain/queries.js';
 import { call } from '../../../services/src/faults/tests/support.js';
 import { createEventStore } from '../../../services/src/store/event-store.js';
 
@@ -147,8 +148,9 @@ export function bareRoute(url: string, connections = 32, duration = 3): Promise<
 }
 
 /**
- * A log with history: `count` orders placed (and cancelled) on the days before `today`, spread over the
- * customers and the cafe menus, as a database months into service holds them.
+ * A log with history: `count` orders placed (and cancelled) on the days before `today` (200 a day), spread over
+ * the customers and the cafe menus, and each of those days' openings and closings of the shop, as a database
+ * months into service holds them.
  */
 export async function seedPastOrders(db: Db, url: string, c: Customers, count: number, today: string): Promise<void> {
   if (count === 0) return;
@@ -189,7 +191,21 @@ export async function seedPastOrders(db: Db, url: string, c: Customers, count: n
       }
       await Promise.all(batch);
     }
+    // Those days' openings and closings of the cafe (the bar's on Fridays too), then the shop as it was.
+    const [now] = (await store.read([shopEvents])).events.slice(-1);
+    const days = Math.ceil(count / 200);
+    const shopChanges: NewEvent[] = [];
+    for (let d = days; d >= 1; d--) {
+      const friday = d % 5 === 0;
+      shopChanges.push(shopChanged(true, friday), shopChanged(false, false));
+    }
+    const current = now?.type === 'ShopStatusChanged' ? now.data : DEFAULT_SHOP_STATUS;
+    shopChanges.push(shopChanged(current.isCafeOpen, current.isBarOpen));
+    for (const change of shopChanges) await store.append([change]);
   } finally {
     await store.close();
   }
 }
+
+const shopChanged = (isCafeOpen: boolean, isBarOpen: boolean): NewEvent =>
+  ({ type: 'ShopStatusChanged', data: { isCafeOpen, isBarOpen }, tags: [tag.shop] }) as NewEvent;

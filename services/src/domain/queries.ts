@@ -18,7 +18,8 @@ export const categoryEvents = (categoryId: string): QueryItem => ({
   types: CATEGORY_EVENTS,
   tags: [tag.category(categoryId)],
 });
-export const shopEvents: QueryItem = { types: ['ShopStatusChanged'], tags: [tag.shop] };
+// Each ShopStatusChanged carries the whole status: the last one is the shop as it is.
+export const shopEvents: QueryItem = { types: ['ShopStatusChanged'], tags: [tag.shop], last: true };
 export const userEvents = (userId: string): QueryItem => ({ types: USER_EVENTS, tags: [tag.user(userId)] });
 export const emailEvents = (emailTag: string): QueryItem => ({ types: ['UserRegistered'], tags: [emailTag] });
 export const orderEvents = (orderId: string): QueryItem => ({ types: ORDER_EVENT_TYPES, tags: [tag.order(orderId)] });

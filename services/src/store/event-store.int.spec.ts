@@ -152,6 +152,24 @@ describe.each(BACKENDS)('the event store on %s', (kind) => {
     });
   });
 
+  describe('when an item asks for its last event only', () => {
+    it('reads the last of its matches beside every match of the other items, and a condition on it still sees each later one', async () => {
+      await store.append([shop(true), renamed('u1', 'A'), shop(false), renamed('u1', 'B'), shop(true)]);
+      await store.append([{ ...shop(false), tags: ['elsewhere'] }]);
+      const lastShop = { types: ['ShopStatusChanged' as const], tags: ['shop'], last: true };
+      const read = async (q: Parameters<EventStore['read']>[0]) => (await store.read(q)).events.map((e) => e.position);
+      expect(await read([lastShop, { tags: ['user:u1'] }])).toEqual([2, 4, 5]);
+      expect(await read([{ types: ['ShopStatusChanged'], last: true }])).toEqual([6]);
+      expect(await read([{ tags: ['nothing'], last: true }])).toEqual([]);
+      const { events, position } = await store.read([lastShop]);
+      expect(events.map((e) => e.data)).toEqual([{ isCafeOpen: true, isBarOpen: true }]);
+      const condition = { query: [lastShop], after: position };
+      await expect(store.append([renamed('u1', 'C')], { condition })).resolves.toMatchObject({ lastPosition: 7 });
+      await store.append([shop(false)]);
+      await expect(store.append([renamed('u1', 'D')], { condition })).rejects.toThrow(ConcurrencyError);
+    });
+  });
+
   describe('when an event was stored at an older schema version', () => {
     it('reads it upcast to the current version', async () => {
       await insertRaw(db, {

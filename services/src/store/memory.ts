@@ -10,7 +10,7 @@ import {
   type ReadResult,
   type Recalled,
 } from './types.js';
-import { matchesQuery } from './query-match.js';
+import { matchesQuery, readMatching } from './query-match.js';
 
 export interface MemoryEventStoreOptions {
   /** Stamps `occurredAt`; defaults to the system clock. */
@@ -35,7 +35,7 @@ export function createMemoryEventStore(options: MemoryEventStoreOptions = {}): E
   return {
     async read(query: EventQuery): Promise<ReadResult> {
       ensureOpen();
-      return { events: log.filter((e) => matchesQuery(query, e)).map(copy), position: log.length };
+      return { events: readMatching(query, log).map(copy), position: log.length };
     },
 
     async append(events: NewEvent[], opts: AppendOptions = {}): Promise<AppendResult> {

@@ -34,6 +34,19 @@ describe('the in-memory event store', () => {
     expect((await store.read([])).position).toBe(3);
   });
 
+  it('reads only the last match of an item that asks for it, and a condition on that item sees every later match', async () => {
+    const store = createMemoryEventStore();
+    await store.append([shop(true), renamed('u-1'), shop(false), renamed('u-1'), shop(true)]);
+    const lastShop = { types: ['ShopStatusChanged' as const], tags: ['shop'], last: true };
+    const { events, position } = await store.read([lastShop, { tags: ['user:u-1'] }]);
+    expect(events.map((e) => e.position)).toEqual([2, 4, 5]);
+    expect((await store.read([{ tags: ['nothing'], last: true }])).events).toEqual([]);
+    await store.append([shop(false)]);
+    await expect(
+      store.append([renamed('u-1')], { condition: { query: [lastShop], after: position } }),
+    ).rejects.toBeInstanceOf(ConcurrencyError);
+  });
+
   it('refuses an append when a matching event came after the condition position, not otherwise', async () => {
     const store = createMemoryEventStore();
     await store.append([renamed('u-1')]);

@@ -21,10 +21,11 @@ export interface EventRow {
 export const EVENT_COLUMNS = ['position', 'id', 'type', 'tags', 'data', 'metadata', 'occurred_at', 'schema_version'];
 const COLUMNS = EVENT_COLUMNS.join(', ');
 
-/** What an item's SQL depends on: how many types (-1: any) and how many distinct tags it names. */
+/** What an item's SQL depends on: how many types (-1: any) and how many distinct tags it names, and whether only its last event is read. */
 interface Shape {
   types: number;
   tags: number;
+  last: boolean;
 }
 
 /**
@@ -32,17 +33,19 @@ interface Shape {
  * (tag, type, position) key: an item asking for a menu's catalog events reads those, not every order
  * of that menu as well.
  */
-function itemText({ types, tags }: Shape, op: '>' | '<=', bound = '?'): string {
+function itemText({ types, tags, last }: Shape, op: '>' | '<=', bound = '?'): string {
   if (types === 0) return 'SELECT position FROM events WHERE 1 = 0';
   const typeIn = (alias: string) => (types > 0 ? ` AND ${alias}type IN (${Array(types).fill('?').join(', ')})` : '');
-  if (tags === 0) return `SELECT position FROM events WHERE position ${op} ${bound}${typeIn('')}`;
+  // The last one: MAX walks the key backwards to its first entry instead of reading them all.
+  const selected = (column: string) => (last ? `MAX(${column})` : column);
+  if (tags === 0) return `SELECT ${selected('position')} FROM events WHERE position ${op} ${bound}${typeIn('')}`;
   // An event's type is the same on each of its tags: the other tags are found by their whole key.
   const joins = Array.from(
     { length: tags - 1 },
     (_, i) =>
       ` JOIN event_tags t${i + 1} ON t${i + 1}.tag = ? AND t${i + 1}.type = t0.type AND t${i + 1}.position = t0.position`,
   );
-  return `SELECT t0.position FROM event_tags t0${joins.join('')} WHERE t0.tag = ?${typeIn('t0.')} AND t0.position ${op} ${bound}`;
+  return `SELECT ${selected('t0.position')} FROM event_tags t0${joins.join('')} WHERE t0.tag = ?${typeIn('t0.')} AND t0.position ${op} ${bound}`;
 }
 
 /** The item's parameters, in the order its text names them; no bound value where the text computes it. */
@@ -68,8 +71,13 @@ function cached(key: string, build: () => string): string {
 
 function statement(kind: 'conflict' | 'read', query: EventQuery, value: number | null): Sql {
   const tagLists = query.map((item) => [...new Set(item.tags ?? [])]);
-  const shapes = query.map((item, i) => ({ types: item.types?.length ?? -1, tags: tagLists[i]!.length }));
-  const key = `${kind}|${shapes.map((s) => `${s.types}.${s.tags}`).join(',')}`;
+  // A conflict is any matching event after the bound, the last or not.
+  const shapes = query.map((item, i) => ({
+    types: item.types?.length ?? -1,
+    tags: tagLists[i]!.length,
+    last: kind === 'read' && item.last === true,
+  }));
+  const key = `${kind}|${shapes.map((s) => `${s.types}.${s.tags}${s.last ? '.last' : ''}`).join(',')}`;
   const text = cached(key, () => {
     if (kind === 'read') {
       const u = shapes.map((shape) => itemText(shape, '<=', '(SELECT head FROM h)')).join(' UNION ');

@@ -8,6 +8,12 @@ import type { EventMetadata, EventType, NewEvent, StoredEvent } from '@drinks/co
 export interface QueryItem {
   types?: readonly EventType[];
   tags?: readonly string[];
+  /**
+   * A read brings only the item's last matching event, for events that each carry the whole state (the
+   * shop's open and closed), so a decision does not read their history. An append condition on the item
+   * still fails on any matching event after its position.
+   */
+  last?: boolean;
 }
 export type EventQuery = readonly QueryItem[];
 
