@@ -60,6 +60,21 @@ describe('placeOrder', () => {
     expect(await countOf('OrderPlaced')).toBe(1);
   });
 
+  it("decides with the shop's and the menu's last switch, however many came before", async () => {
+    for (const target of ['all-close', 'cafe-open', 'all-close', 'cafe-open'] as const)
+      await changeShopStatus(store, { target, now: WEDNESDAY_NOON, timeZone: TZ });
+    for (const isActive of ['inactive', 'active', 'inactive'] as const)
+      await changeMenu(store, { menuId: 'm-latte', patch: { isActive } });
+    await expect(placeOrder(store, order('o-1'))).rejects.toMatchObject({ code: 'MENU_INACTIVE' });
+
+    await changeMenu(store, { menuId: 'm-latte', patch: { isActive: 'active' } });
+    await changeShopStatus(store, { target: 'all-close', now: WEDNESDAY_NOON, timeZone: TZ });
+    await expect(placeOrder(store, order('o-2'))).rejects.toMatchObject({ code: 'SHOP_CLOSED' });
+
+    await changeShopStatus(store, { target: 'cafe-open', now: WEDNESDAY_NOON, timeZone: TZ });
+    await expect(placeOrder(store, order('o-3'))).resolves.toMatchObject({ orderId: 'o-3' });
+  });
+
   it('decides with the category a menu moved to after an earlier order of it', async () => {
     const first = await placeOrder(store, order('o-1'));
     expect(first.events[0]?.data).toMatchObject({ categoryId: 'c-coffee', categoryFor: 'cafe' });
@@ -186,7 +201,7 @@ describe('handleCommand', () => {
       },
     };
     const run = handleCommand(busy, {
-      query: [menuEvents('m-latte')],
+      query: menuEvents('m-latte'),
       decider: catalogDecider,
       command: { type: 'SetMenuActivity', menuId: 'm-latte', isActive: 'inactive' },
       maxRetries: 3,

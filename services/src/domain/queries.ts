@@ -3,7 +3,7 @@ import type { QueryItem } from '../store/types.js';
 
 // Each item names its event types so that a tag shared by several kinds of
 // events (`user:<id>` is on orders too) brings in only what the decision needs.
-const MENU_EVENTS: EventType[] = ['MenuCreated', 'MenuChanged', 'MenuActivityChanged'];
+const MENU_EVENTS: EventType[] = ['MenuCreated', 'MenuChanged'];
 const CATEGORY_EVENTS: EventType[] = ['CategoryCreated', 'CategoryChanged'];
 const USER_EVENTS: EventType[] = [
   'UserRegistered',
@@ -13,7 +13,11 @@ const USER_EVENTS: EventType[] = [
   'UserEmailVerified',
 ];
 
-export const menuEvents = (menuId: string): QueryItem => ({ types: MENU_EVENTS, tags: [tag.menu(menuId)] });
+/** A menu's events; of its active/inactive switches (the whole state each, flipped through the day) the last. */
+export const menuEvents = (menuId: string): QueryItem[] => [
+  { types: MENU_EVENTS, tags: [tag.menu(menuId)] },
+  { types: ['MenuActivityChanged'], tags: [tag.menu(menuId)], last: true },
+];
 export const categoryEvents = (categoryId: string): QueryItem => ({
   types: CATEGORY_EVENTS,
   tags: [tag.category(categoryId)],

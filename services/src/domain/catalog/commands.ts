@@ -73,7 +73,7 @@ export async function createMenu(
   metadata?: EventMetadata,
 ): Promise<AppendResult & { menuId: string }> {
   const result = await handleCommand(store, {
-    query: [menuEvents(input.menuId), categoryEvents(input.categoryId)],
+    query: [...menuEvents(input.menuId), categoryEvents(input.categoryId)],
     decider: catalogDecider,
     command: { type: 'CreateMenu', ...input },
     ...opts(metadata),
@@ -89,7 +89,7 @@ export function changeMenu(
 ): Promise<AppendResult> {
   const { isActive, ...change } = input.patch;
   const commands: CatalogCommand[] = [];
-  const query: QueryItem[] = [menuEvents(input.menuId)];
+  const query: QueryItem[] = menuEvents(input.menuId);
   if (Object.values(change).some((v) => v !== undefined)) {
     commands.push({ type: 'ChangeMenu', menuId: input.menuId, ...change });
     query.push(shopEvents);

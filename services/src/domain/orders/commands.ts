@@ -26,7 +26,7 @@ type Placed = StoredEvent<Extract<DomainEvent, { type: 'OrderPlaced' }>>;
 const categoryOfMenu = new WeakMap<EventStore, Map<string, string>>();
 
 async function readCategory(store: EventStore, menuId: string, known: Map<string, string>): Promise<string> {
-  const { events } = await store.read([menuEvents(menuId)]);
+  const { events } = await store.read(menuEvents(menuId));
   const menu = events.reduce(evolveCatalog, emptyCatalog).menus[menuId];
   if (!menu) throw new NotFoundError('Menu not found.');
   known.set(menuId, menu.categoryId);
@@ -60,7 +60,7 @@ export async function placeOrder(
     try {
       const result = await handleCommand(store, {
         query: [
-          menuEvents(input.menuId),
+          ...menuEvents(input.menuId),
           categoryEvents(named),
           shopEvents,
           userEvents(input.userId),
