@@ -9,6 +9,7 @@ import {
   changeMenu,
   changeShopStatus,
   changeUser,
+  completeOrder,
   createCategory,
   createMenu,
   placeOrder,
@@ -109,6 +110,25 @@ describe('a barista starting while the owner cancels', () => {
     }
     expect((await store.read([{ types: ['OrderStarted', 'OrderCancelled'] }])).events).toHaveLength(6);
     expect([...winners].sort()).toEqual(['cancel', 'start']);
+  });
+});
+
+describe('a barista demoted or disabled while the read model still says barista', () => {
+  it('moves no order on: the log, not the request, says who is staff', async () => {
+    await registerUser(store, { userId: barista.id, email: 'bea@corp.test', name: 'Bea', role: 'barista' });
+    await placeOrder(store, order('o-1'));
+    await placeOrder(store, order('o-2'));
+    await startOrder(store, { orderId: 'o-1', actor: barista });
+
+    await changeUser(store, { actor: admin, userId: barista.id, patch: { role: 'user' } });
+    await expect(completeOrder(store, { orderId: 'o-1', actor: barista })).rejects.toMatchObject({ status: 403 });
+    await changeUser(store, { actor: admin, userId: barista.id, patch: { role: 'barista', isAvailable: false } });
+    await expect(startOrder(store, { orderId: 'o-2', actor: barista })).rejects.toMatchObject({ status: 403 });
+    expect(await countOf('OrderCompleted')).toBe(0);
+    expect(await countOf('OrderStarted')).toBe(1);
+
+    await changeUser(store, { actor: admin, userId: barista.id, patch: { isAvailable: true } });
+    await expect(completeOrder(store, { orderId: 'o-1', actor: barista })).resolves.toBeTruthy();
   });
 });
 

@@ -1,6 +1,7 @@
 import { businessDay, type DomainEvent, type EventMetadata, type StoredEvent } from '@drinks/contracts';
 import { NotFoundError } from '../../errors.js';
 import type { AppendResult, EventStore } from '../../store/types.js';
+import { isStaff } from '../actor.js';
 import { emptyCatalog, evolveCatalog } from '../catalog/state.js';
 import { handleCommand } from '../handle-command.js';
 import {
@@ -88,9 +89,11 @@ async function transition(
   metadata?: EventMetadata,
   query = [orderEvents(command.orderId)],
 ) {
+  // A staff member's own events are part of the decision (guards.ts: actsAsStaff).
+  const decisionQuery = isStaff(command.actor) ? [...query, userEvents(command.actor.id)] : query;
   try {
     return await handleCommand(store, {
-      query,
+      query: decisionQuery,
       decider: ordersDecider,
       command,
       metadata: withActor(command.actor.id, metadata),
