@@ -130,6 +130,24 @@ describe('a barista demoted or disabled while the read model still says barista'
     await changeUser(store, { actor: admin, userId: barista.id, patch: { isAvailable: true } });
     await expect(completeOrder(store, { orderId: 'o-1', actor: barista })).resolves.toBeTruthy();
   });
+
+  it('changes neither the shop nor the menu', async () => {
+    await registerUser(store, { userId: barista.id, email: 'bea@corp.test', name: 'Bea', role: 'barista' });
+    const asBarista = { actor: barista.id };
+    const closeShop = () =>
+      changeShopStatus(store, { target: 'all-close', now: WEDNESDAY_NOON, timeZone: TZ }, asBarista);
+    const retire = () => changeMenu(store, { menuId: 'm-latte', patch: { isActive: 'inactive' } }, asBarista);
+
+    await changeUser(store, { actor: admin, userId: barista.id, patch: { role: 'user' } });
+    await expect(closeShop()).rejects.toMatchObject({ status: 403 });
+    await expect(retire()).rejects.toMatchObject({ status: 403 });
+    expect(await countOf('ShopStatusChanged')).toBe(0);
+    expect(await countOf('MenuActivityChanged')).toBe(0);
+
+    await changeUser(store, { actor: admin, userId: barista.id, patch: { role: 'barista' } });
+    await expect(closeShop()).resolves.toBeTruthy();
+    await expect(retire()).resolves.toBeTruthy();
+  });
 });
 
 describe('the same keyed command sent twice at once (to two processes)', () => {

@@ -1,8 +1,9 @@
-import type { EventMetadata } from '@drinks/contracts';
-import type { ErrorCode } from '@drinks/contracts';
-import { AppError, RuleViolation } from '../errors.js';
+import { STAFF_ROLES, type DomainEvent, type ErrorCode, type EventMetadata } from '@drinks/contracts';
+import { AppError, ForbiddenError, RuleViolation } from '../errors.js';
 import { ConcurrencyError, type AppendResult, type EventQuery, type EventStore } from '../store/types.js';
 import type { Decider } from './decider.js';
+import { userEvents } from './queries.js';
+import { evolve as evolveUsers, initialState as noUsers } from './users/state.js';
 
 export interface HandleCommandArgs<C, S> {
   query: EventQuery;
@@ -11,6 +12,12 @@ export interface HandleCommandArgs<C, S> {
   metadata?: EventMetadata;
   /** Further attempts after a conflict (default 5). */
   maxRetries?: number;
+  /**
+   * Only staff decide this. The request was let in on the users read model's word; the metadata's actor is
+   * checked again against its own events, read with the decision's, so one demoted or disabled meanwhile
+   * decides nothing even before that read model knows (a projector behind or down).
+   */
+  staffOnly?: boolean;
 }
 
 const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * 2 * (attempt + 1)));
@@ -52,9 +59,12 @@ async function decideAndAppend<C, S>(
   args: HandleCommandArgs<C, S>,
   maxRetries: number,
 ): Promise<AppendResult> {
-  const { query, decider, command, metadata } = args;
+  const { decider, command, metadata } = args;
+  const staff = args.staffOnly ? metadata?.actor : undefined;
+  const query = staff === undefined ? args.query : [...args.query, userEvents(staff)];
   for (let attempt = 0; ; attempt++) {
     const read = await store.read(query);
+    if (staff !== undefined) requireStaffInLog(read.events as DomainEvent[], staff);
     const state = read.events.reduce(decider.evolve, decider.initialState);
     const events = decider.decide(command, state);
     if (events.length === 0) return { events: [], lastPosition: read.position, duplicate: false };
@@ -75,4 +85,10 @@ async function decideAndAppend<C, S>(
       await pause(attempt);
     }
   }
+}
+
+/** An actor the log knows is staff and enabled (one it does not know is the caller's business: seeds, tests). */
+function requireStaffInLog(events: readonly DomainEvent[], actorId: string): void {
+  const logged = events.reduce(evolveUsers, noUsers).users[actorId];
+  if (logged && (!logged.isAvailable || !STAFF_ROLES.includes(logged.role))) throw new ForbiddenError();
 }

@@ -39,7 +39,7 @@ describe('scale-out: a barista demoted while the projector is stopped', () => {
     await nats?.cleanup();
   }, 30_000);
 
-  it('moves no order on, though the read model that let the request in still says barista', async () => {
+  it('moves no order on and switches no menu, though the read model that let the request in still says barista', async () => {
     // Saved, and answered 503 until the read models catch up.
     const demoted = await call(url, 'PATCH', `/user/${baristaId}`, admin, { role: 'user' });
     expect(demoted.status, JSON.stringify(demoted.body)).toBe(503);
@@ -47,7 +47,15 @@ describe('scale-out: a barista demoted while the projector is stopped', () => {
 
     const start = await call(url, 'PATCH', `/order/barista/${order.id}`, customers.barista, { status: 'in-progress' });
     expect(start.status, JSON.stringify(start.body)).toBe(403);
-    const started = await cluster.db.knex('events').where({ type: 'OrderStarted' }).count({ n: '*' });
-    expect(Number(started[0]!.n)).toBe(0);
+    // The active/inactive switch, which staff may flip while the shop is open.
+    const retired = await call(url, 'PATCH', `/menu/${customers.menus[0]}`, customers.barista, {
+      isActive: 'inactive',
+    });
+    expect(retired.status, JSON.stringify(retired.body)).toBe(403);
+    const changes = await cluster.db
+      .knex('events')
+      .whereIn('type', ['OrderStarted', 'MenuActivityChanged'])
+      .count({ n: '*' });
+    expect(Number(changes[0]!.n)).toBe(0);
   });
 });

@@ -16,7 +16,8 @@ import {
 /** PATCH /menu/{id} in the domain's names: ChangeMenu's fields and SetMenuActivity's switch. */
 export type MenuPatch = Omit<ChangeMenu, 'type' | 'menuId'> & Partial<Pick<SetMenuActivity, 'isActive'>>;
 
-const opts = (metadata?: EventMetadata) => (metadata ? { metadata } : {});
+/** Every catalog change is the staff's (handleCommand checks the actor against the log). */
+const opts = (metadata?: EventMetadata) => ({ staffOnly: true, ...(metadata ? { metadata } : {}) });
 
 function idOf<T extends DomainEvent['type']>(
   result: AppendResult,

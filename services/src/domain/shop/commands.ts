@@ -19,6 +19,7 @@ export async function changeShopStatus(
     query: [shopEvents, ...days.map(dayOrderEvents)],
     decider: shopDecider,
     command: { type: 'ChangeShopStatus', ...command },
+    staffOnly: true,
     ...(metadata ? { metadata } : {}),
   });
   return { ...result, status: shopStatusFromParam(input.target) };
