@@ -21,7 +21,10 @@ export interface EventRow {
 export const EVENT_COLUMNS = ['position', 'id', 'type', 'tags', 'data', 'metadata', 'occurred_at', 'schema_version'];
 const COLUMNS = EVENT_COLUMNS.join(', ');
 
-/** What an item's SQL depends on: how many types (-1: any) and how many distinct tags it names, and whether only its last event is read. */
+/**
+ * What an item's SQL depends on: how many types (-1: any) and how many distinct tags it names, and whether
+ * a read brings only its last event.
+ */
 interface Shape {
   types: number;
   tags: number;
