@@ -121,7 +121,10 @@ describe('a barista demoted or disabled while the read model still says barista'
     await startOrder(store, { orderId: 'o-1', actor: barista });
 
     await changeUser(store, { actor: admin, userId: barista.id, patch: { role: 'user' } });
-    await expect(completeOrder(store, { orderId: 'o-1', actor: barista })).rejects.toMatchObject({ status: 403 });
+    await expect(completeOrder(store, { orderId: 'o-1', actor: barista })).rejects.toMatchObject({
+      status: 403,
+      message: 'Your role or your account has changed: you can no longer do this.',
+    });
     await changeUser(store, { actor: admin, userId: barista.id, patch: { role: 'barista', isAvailable: false } });
     await expect(startOrder(store, { orderId: 'o-2', actor: barista })).rejects.toMatchObject({ status: 403 });
     expect(await countOf('OrderCompleted')).toBe(0);

@@ -1,6 +1,7 @@
 import { STAFF_ROLES, type DomainEvent, type ErrorCode, type EventMetadata } from '@drinks/contracts';
-import { AppError, ForbiddenError, RuleViolation } from '../errors.js';
+import { AppError, RuleViolation } from '../errors.js';
 import { ConcurrencyError, type AppendResult, type EventQuery, type EventStore } from '../store/types.js';
+import { noLongerStaff } from './actor.js';
 import type { Decider } from './decider.js';
 import { userEvents } from './queries.js';
 import { evolve as evolveUsers, initialState as noUsers } from './users/state.js';
@@ -90,5 +91,5 @@ async function decideAndAppend<C, S>(
 /** An actor the log knows is staff and enabled (one it does not know is the caller's business: seeds, tests). */
 function requireStaffInLog(events: readonly DomainEvent[], actorId: string): void {
   const logged = events.reduce(evolveUsers, noUsers).users[actorId];
-  if (logged && (!logged.isAvailable || !STAFF_ROLES.includes(logged.role))) throw new ForbiddenError();
+  if (logged && (!logged.isAvailable || !STAFF_ROLES.includes(logged.role))) throw noLongerStaff();
 }

@@ -47,6 +47,7 @@ describe('scale-out: a barista demoted while the projector is stopped', () => {
 
     const start = await call(url, 'PATCH', `/order/barista/${order.id}`, customers.barista, { status: 'in-progress' });
     expect(start.status, JSON.stringify(start.body)).toBe(403);
+    expect(start.body).toMatchObject({ detail: 'Your role or your account has changed: you can no longer do this.' });
     // The active/inactive switch, which staff may flip while the shop is open.
     const retired = await call(url, 'PATCH', `/menu/${customers.menus[0]}`, customers.barista, {
       isActive: 'inactive',
