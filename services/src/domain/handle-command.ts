@@ -1,7 +1,7 @@
-import { STAFF_ROLES, type DomainEvent, type ErrorCode, type EventMetadata } from '@drinks/contracts';
+import type { ErrorCode, EventMetadata } from '@drinks/contracts';
 import { AppError, RuleViolation } from '../errors.js';
 import { ConcurrencyError, type AppendResult, type EventQuery, type EventStore } from '../store/types.js';
-import { noLongerStaff } from './actor.js';
+import { noLongerStaff, staffInLog } from './actor.js';
 import type { Decider } from './decider.js';
 import { userEvents } from './queries.js';
 import { evolve as evolveUsers, initialState as noUsers } from './users/state.js';
@@ -65,7 +65,7 @@ async function decideAndAppend<C, S>(
   const query = staff === undefined ? args.query : [...args.query, userEvents(staff)];
   for (let attempt = 0; ; attempt++) {
     const read = await store.read(query);
-    if (staff !== undefined) requireStaffInLog(read.events as DomainEvent[], staff);
+    if (staff !== undefined && !staffInLog(read.events.reduce(evolveUsers, noUsers), staff)) throw noLongerStaff();
     const state = read.events.reduce(decider.evolve, decider.initialState);
     const events = decider.decide(command, state);
     if (events.length === 0) return { events: [], lastPosition: read.position, duplicate: false };
@@ -86,10 +86,4 @@ async function decideAndAppend<C, S>(
       await pause(attempt);
     }
   }
-}
-
-/** An actor the log knows is staff and enabled (one it does not know is the caller's business: seeds, tests). */
-function requireStaffInLog(events: readonly DomainEvent[], actorId: string): void {
-  const logged = events.reduce(evolveUsers, noUsers).users[actorId];
-  if (logged && (!logged.isAvailable || !STAFF_ROLES.includes(logged.role))) throw noLongerStaff();
 }

@@ -89,7 +89,7 @@ async function transition(
   metadata?: EventMetadata,
   query = [orderEvents(command.orderId)],
 ) {
-  // A staff member's own events are part of the decision (guards.ts: staffInLog).
+  // A staff member's own events are part of the decision (guards.ts, actor.ts: staffInLog).
   const decisionQuery = isStaff(command.actor) ? [...query, userEvents(command.actor.id)] : query;
   try {
     return await handleCommand(store, {

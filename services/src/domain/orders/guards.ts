@@ -1,6 +1,6 @@
 import type { OrderStatus } from '@drinks/contracts';
 import { ForbiddenError, NotFoundError } from '../../errors.js';
-import { isStaff, noLongerStaff, type Actor } from '../actor.js';
+import { isStaff, noLongerStaff, staffInLog, type Actor } from '../actor.js';
 import type { OrderState } from './order-state.js';
 import { inStatus } from './refusal.js';
 import type { OrdersState } from './state.js';
@@ -13,27 +13,20 @@ export interface OrderTransition<T extends string> {
 }
 type Transition = OrderTransition<string>;
 
-/**
- * Whether a staff member is staff as the log says too, where the decision read the actor's own events (a
- * staff member's transition does): one demoted or disabled meanwhile moves no order on, even while the read
- * model that let the request in has not caught up (a projector behind or down).
- */
-function staffInLog(state: OrdersState, actor: Actor): boolean {
-  const logged = state.users.users[actor.id];
-  return !logged || (logged.isAvailable && isStaff({ id: actor.id, role: logged.role }));
-}
+/** Staff as the request said and, where the decision read the actor's own events, as the log says. */
+const actsAsStaff = (state: OrdersState, actor: Actor): boolean => isStaff(actor) && staffInLog(state.users, actor.id);
 
 /** A user may not learn that someone else's order exists. */
 function visibleOrder(state: OrdersState, command: Transition): OrderState {
   const order = state.orders[command.orderId];
-  if (!order || (order.userId !== command.actor.id && !(isStaff(command.actor) && staffInLog(state, command.actor))))
+  if (!order || (order.userId !== command.actor.id && !actsAsStaff(state, command.actor)))
     throw new NotFoundError('Order not found.');
   return order;
 }
 
 export function staffOrder(state: OrdersState, command: Transition, from: readonly OrderStatus[]): OrderState {
   if (!isStaff(command.actor)) throw new ForbiddenError();
-  if (!staffInLog(state, command.actor)) throw noLongerStaff();
+  if (!staffInLog(state.users, command.actor.id)) throw noLongerStaff();
   return inStatus(visibleOrder(state, command), from);
 }
 
