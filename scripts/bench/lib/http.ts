@@ -201,7 +201,7 @@ export async function seedPastOrders(db: Db, url: string, c: Customers, count: n
     }
     const current = now?.type === 'ShopStatusChanged' ? now.data : DEFAULT_SHOP_STATUS;
     shopChanges.push(shopChanged(current.isCafeOpen, current.isBarOpen));
-    for (const change of shopChanges) await store.append([change]);
+    await store.append(shopChanges);
   } finally {
     await store.close();
   }
