@@ -1,5 +1,6 @@
 import { Order } from '@drinks/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Knex } from 'knex';
 import { countActiveOrdersOfDay, getOrder, listOrders, myQueue } from './orders.js';
 import { BACKENDS, ev, harness, type Harness } from './test-support/harness.js';
 
@@ -163,5 +164,30 @@ describe.each(BACKENDS)('orders projection on %s', (backend) => {
       const os = await listOrders(h.knex, { userId: 'u1', sort: 'updatedAtDesc' });
       expect(os.map((o) => o.id)).toEqual(['x3', 'x2', 'x1', 'old']);
     });
+  });
+});
+
+describe('orders projection on sqlite, its plans', () => {
+  let h: Harness;
+  beforeEach(async () => {
+    h = await harness('sqlite');
+  });
+  afterEach(async () => {
+    await h.cleanup();
+  });
+
+  it("finds the user's waiting orders by user and status, not by walking every order they placed", async () => {
+    await h.given(
+      ev.placed({ orderId: 'a1', area: 'cafe', day: DAY1 }),
+      ev.placed({ orderId: 'a2', area: 'cafe', day: DAY2 }),
+    );
+    const asked: { sql: string; bindings: Knex.RawBinding[] }[] = [];
+    h.knex.on('query', (q: { sql: string; bindings: Knex.RawBinding[] }) => asked.push(q));
+    expect((await myQueue(h.knex, 'u1')).map((o) => o.id)).toEqual(['a1', 'a2']);
+    const [query] = asked;
+    const plan = (await h.knex.raw(`EXPLAIN QUERY PLAN ${query!.sql}`, query!.bindings)) as { detail: string }[];
+    expect(plan.map((step) => step.detail)).toContainEqual(
+      expect.stringMatching(/^SEARCH o USING INDEX rm_orders_user_status_idx \(user_id=\? AND status=\?\)/),
+    );
   });
 });
