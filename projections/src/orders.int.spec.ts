@@ -1,7 +1,7 @@
 import { Order } from '@drinks/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Knex } from 'knex';
-import { countActiveOrdersOfDay, getOrder, listOrders, myQueue } from './orders.js';
+import { countActiveOrdersOfDay, getOrder, listOrders, myQueue, type ListOrdersOptions } from './orders.js';
 import { BACKENDS, ev, harness, type Harness } from './test-support/harness.js';
 
 const DAY1 = '2025-03-03';
@@ -165,6 +165,67 @@ describe.each(BACKENDS)('orders projection on %s', (backend) => {
       expect(os.map((o) => o.id)).toEqual(['x3', 'x2', 'x1', 'old']);
     });
   });
+
+  describe("when a day's list carries the day before's leftovers", () => {
+    const from = new Date('2025-03-04T00:00:00.000Z');
+    const to = new Date('2025-03-05T00:00:00.000Z');
+    const today = { from, to, sort: 'orderDate', carryOver: ['ordered', 'in-progress'] } as const;
+    const ids = (os: Order[]) => os.map((o) => o.id);
+    beforeEach(async () => {
+      const bob = { userId: 'u2', userName: 'Bob' };
+      h.at('2025-03-03T02:00:00.000Z');
+      await h.given(
+        ev.placed({ orderId: 'waiting' }),
+        ev.placed({ orderId: 'ready' }),
+        ev.placed({ orderId: 'taken' }),
+        ev.placed({ orderId: 'bobReady', ...bob }),
+        ev.placed({ orderId: 'bobMaking', ...bob }),
+        ev.placed({ orderId: 'bobCancelled', ...bob }),
+        ev.status('OrderCompleted', 'ready'),
+        ev.status('OrderCompleted', 'taken'),
+        ev.status('OrderPickedUp', 'taken'),
+        ev.status('OrderCompleted', 'bobReady', 'u2'),
+        ev.status('OrderStarted', 'bobMaking', 'u2'),
+        ev.status('OrderCancelled', 'bobCancelled', 'u2'),
+      );
+      h.at('2025-03-04T02:00:00.000Z');
+      await h.given(
+        ev.placed({ orderId: 'mine', day: DAY2 }),
+        ev.placed({ orderId: 'bobs', day: DAY2, ...bob }),
+        ev.status('OrderCancelled', 'bobs', 'u2', DAY2),
+      );
+      h.at('2025-03-05T02:00:00.000Z');
+      await h.given(ev.placed({ orderId: 'tomorrow', day: '2025-03-05' }));
+    });
+
+    it("gives a user the day's orders, their own still waiting and their own finished drink not picked up", async () => {
+      const own = { userId: 'u1', statuses: ['done'] } as const;
+      expect(ids(await listOrders(h.knex, { ...today, userId: 'u1', carryOverOwn: own }))).toEqual([
+        'waiting',
+        'ready',
+        'mine',
+      ]);
+      expect(ids(await listOrders(h.knex, { ...today, userId: 'u3', carryOverOwn: { ...own, userId: 'u3' } }))).toEqual(
+        [],
+      );
+    });
+
+    it("gives staff everyone's orders of the day, everyone's still waiting and only their own finished drink", async () => {
+      const own = { userId: 'u2', statuses: ['done'] } as const;
+      expect(ids(await listOrders(h.knex, { ...today, carryOverOwn: own }))).toEqual([
+        'waiting',
+        'bobReady',
+        'bobMaking',
+        'mine',
+        'bobs',
+      ]);
+      expect(ids(await listOrders(h.knex, { ...today, statuses: ['ordered'], carryOverOwn: own }))).toEqual([
+        'waiting',
+        'mine',
+      ]);
+      expect(ids(await listOrders(h.knex, { ...today, userId: 'u1' }))).toEqual(['waiting', 'mine']);
+    });
+  });
 });
 
 describe('orders projection on sqlite, its plans', () => {
@@ -185,9 +246,53 @@ describe('orders projection on sqlite, its plans', () => {
     h.knex.on('query', (q: { sql: string; bindings: Knex.RawBinding[] }) => asked.push(q));
     expect((await myQueue(h.knex, 'u1')).map((o) => o.id)).toEqual(['a1', 'a2']);
     const [query] = asked;
-    const plan = (await h.knex.raw(`EXPLAIN QUERY PLAN ${query!.sql}`, query!.bindings)) as { detail: string }[];
-    expect(plan.map((step) => step.detail)).toContainEqual(
+    expect(await planOf(query!)).toContainEqual(
       expect.stringMatching(/^SEARCH o USING INDEX rm_orders_user_status_idx \(user_id=\? AND status=\?\)/),
     );
+  });
+
+  const planOf = async (query: { sql: string; bindings: Knex.RawBinding[] }) => {
+    const plan = (await h.knex.raw(`EXPLAIN QUERY PLAN ${query.sql}`, query.bindings)) as { detail: string }[];
+    return plan.map((step) => step.detail);
+  };
+  /** The plan of the first statement listOrders sends. */
+  async function listPlan(options: ListOrdersOptions): Promise<string[]> {
+    await h.given(ev.placed({ orderId: 'a1' }), ev.placed({ orderId: 'a2', userId: 'u2', userName: 'Bob' }));
+    const asked: { sql: string; bindings: Knex.RawBinding[] }[] = [];
+    h.knex.on('query', (q: { sql: string; bindings: Knex.RawBinding[] }) => asked.push(q));
+    await listOrders(h.knex, options);
+    return planOf(asked[0]!);
+  }
+
+  it("reads a board's queue from its status, not by walking every order ever placed", async () => {
+    const plan = await listPlan({ statuses: ['ordered'], sort: 'orderDate' });
+    expect(plan).toContainEqual(expect.stringMatching(/^SEARCH o USING INDEX rm_orders_status_date_idx \(status=\?\)/));
+    expect(plan.filter((step) => step.startsWith('SCAN'))).toEqual([]);
+  });
+
+  const day = { from: new Date('2025-03-04T00:00:00.000Z'), to: new Date('2025-03-05T00:00:00.000Z') };
+  const carrying = { ...day, sort: 'orderDate', carryOver: ['ordered', 'in-progress'] } as const;
+
+  it("reads a user's day with its leftovers from the user's day and the user's waiting, not their whole history", async () => {
+    const plan = await listPlan({ ...carrying, userId: 'u1', carryOverOwn: { userId: 'u1', statuses: ['done'] } });
+    expect(plan).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/USING INDEX rm_orders_user_date_idx \(user_id=\? AND order_date>\?\)/),
+        expect.stringMatching(/USING INDEX rm_orders_user_status_idx \(user_id=\? AND status=\?\)/),
+      ]),
+    );
+    expect(plan.filter((step) => step.startsWith('SCAN') || step.endsWith('(user_id=?)'))).toEqual([]);
+  });
+
+  it("reads staff's day with everyone's leftovers from the day, the statuses and their own, not every order", async () => {
+    const plan = await listPlan({ ...carrying, carryOverOwn: { userId: 'u2', statuses: ['done'] } });
+    expect(plan).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/USING INDEX rm_orders_order_date_idx \(order_date>\?\)/),
+        expect.stringMatching(/USING INDEX rm_orders_status_date_idx \(status=\?\)/),
+        expect.stringMatching(/USING INDEX rm_orders_user_status_idx \(user_id=\? AND status=\?\)/),
+      ]),
+    );
+    expect(plan.filter((step) => step.startsWith('SCAN') || /\(order_date<\?\)$/.test(step))).toEqual([]);
   });
 });

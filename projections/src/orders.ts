@@ -60,6 +60,11 @@ const INDEXES: readonly IndexSpec[] = [
   // A user's waiting orders (my-queue) found directly: by user alone, the lookup walked every order they ever
   // placed (a year of two drinks a day: 324 µs a read, 65 µs with this, in SQLite).
   { name: 'rm_orders_user_status_idx', table: ORDERS_TABLE, columns: ['user_id', 'status', 'placed_position'] },
+  // A user's orders from a day on (the customer's "today"), without walking the ones placed before it.
+  { name: 'rm_orders_user_date_idx', table: ORDERS_TABLE, columns: ['user_id', 'order_date'] },
+  // Every order in a status, oldest first: the board's queues and counter. By date alone, a queue read walked
+  // the whole history (7 ms a read after a year of 200 drinks a day, in SQLite).
+  { name: 'rm_orders_status_date_idx', table: ORDERS_TABLE, columns: ['status', 'order_date', 'placed_position'] },
   { name: 'rm_orders_order_date_idx', table: ORDERS_TABLE, columns: ['order_date'] },
   { name: 'rm_orders_updated_at_idx', table: ORDERS_TABLE, columns: ['updated_at'] },
 ];

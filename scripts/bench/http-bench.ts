@@ -22,7 +22,7 @@ const CONNECTIONS = 32;
 const SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 3);
 /** Orders already in the log from earlier days (a database months into service), placed before the run. */
 const PAST_ORDERS = Number(process.env.BENCH_PAST_ORDERS ?? 20_000);
-/** BENCH_ROWS=queue,me (healthz, queue, me, board, moves) measures only those rows, e.g. to profile one call; orders are always placed. */
+/** BENCH_ROWS=queue,me (healthz, queue, me, today, board, moves) measures only those rows, e.g. to profile one call; orders are always placed. */
 const ROWS = process.env.BENCH_ROWS?.split(',');
 
 interface Goal {
@@ -132,6 +132,14 @@ async function onBackend(kind: 'sqlite' | 'pg', bare: { get: Baseline; post: Bas
       figures.push(
         row(area, 'GET /api/user/me', await reads(server, '/api/user/me', eachCustomer(c)), bare.get, { share: 0.7 }),
       );
+    if (wanted('today')) {
+      // The status page's list: the customer's orders of today and what still waits from earlier days.
+      const today = businessDay(new Date(FAKE_NOW), 'Asia/Bangkok');
+      const path = `/api/order?startDate=${today}&endDate=${today}`;
+      figures.push(
+        row(area, "GET /api/order (a customer's today)", await reads(server, path, eachCustomer(c)), bare.get, {}),
+      );
+    }
     if (wanted('board')) {
       // The barista's list of every waiting order (the bench keeps them all waiting): rows read and sent in bulk.
       const board = await reads(server, '/api/order?status=ordered', () => c.barista);

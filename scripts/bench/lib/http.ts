@@ -147,6 +147,8 @@ export function bareRoute(url: string, connections = 32, duration = 3): Promise<
   return cannon(url, () => ({ method: 'GET', path: '/api/ping' }), { duration, connections });
 }
 
+const PAST_ORDERS_A_DAY = 200;
+
 /**
  * A log with history: `count` orders placed (and cancelled) on the days before `today` (200 a day), spread over
  * the customers and the cafe menus, and each of those days' openings and closings of the shop, as a database
@@ -158,14 +160,18 @@ export async function seedPastOrders(db: Db, url: string, c: Customers, count: n
   const menus = categories
     .filter((cat) => cat.categoryFor === 'cafe')
     .flatMap((cat) => cat.menu.map((m) => ({ menu: m, category: cat })));
-  const store = createEventStore(db);
+  // Each day's orders are recorded at 10:00 of that day (Bangkok), as the server would have recorded them:
+  // a list that goes by the order date must find them in the past, not at the bench's own wall-clock time.
+  let recordedAt = new Date();
+  const store = createEventStore(db, { clock: () => recordedAt });
   try {
-    for (let start = 0; start < count; start += 500) {
+    for (let start = 0; start < count; start += PAST_ORDERS_A_DAY) {
       const batch: Promise<unknown>[] = [];
-      for (let n = start; n < Math.min(count, start + 500); n++) {
+      const businessDay = addDays(today, -1 - start / PAST_ORDERS_A_DAY);
+      recordedAt = new Date(`${businessDay}T03:00:00.000Z`);
+      for (let n = start; n < Math.min(count, start + PAST_ORDERS_A_DAY); n++) {
         const { menu, category } = menus[n % menus.length]!;
         const userId = c.ids[n % c.ids.length]!;
-        const businessDay = addDays(today, -1 - Math.floor(n / 200));
         const orderId = randomUUID();
         const placed = {
           orderId,
@@ -192,8 +198,9 @@ export async function seedPastOrders(db: Db, url: string, c: Customers, count: n
       await Promise.all(batch);
     }
     // Those days' openings and closings of the cafe (the bar's on Fridays too), then the shop as it was.
+    recordedAt = new Date();
     const [now] = (await store.read([shopEvents])).events.slice(-1);
-    const days = Math.ceil(count / 200);
+    const days = Math.ceil(count / PAST_ORDERS_A_DAY);
     const shopChanges: NewEvent[] = [];
     for (let d = days; d >= 1; d--) {
       const friday = d % 5 === 0;
