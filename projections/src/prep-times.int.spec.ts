@@ -1,5 +1,6 @@
 import { EstimateResponse, type NewEvent, type Order } from '@drinks/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Knex } from 'knex';
 import { getOrder } from './orders.js';
 import { estimateForOrder, PREP_TIMES_TABLE, prepTimesProjection, waitStats } from './prep-times.js';
 import { BACKENDS, ev, harness, TZ, type Harness } from './test-support/harness.js';
@@ -135,5 +136,38 @@ describe.each(BACKENDS)('prep-times projection on %s', (backend) => {
       // No bar order was ever completed: the configured minutes per order, for q2's place (2nd), half to double.
       expect(bar).toEqual({ estimate: { lowMinutes: 4, highMinutes: 16 }, basis: { samples: 0, scope: 'prior' } });
     });
+  });
+});
+
+describe('prep-times projection on sqlite, its plans', () => {
+  let h: Harness;
+  beforeEach(async () => {
+    h = await harness('sqlite');
+  });
+  afterEach(async () => {
+    await h.cleanup();
+  });
+
+  it("reads an estimate's samples from its menu's and its area's completed orders, not from every order placed", async () => {
+    await h.given(ev.placed({ orderId: 'q1' }));
+    const order = (await getOrder(h.knex, 'q1')) as Order;
+    const asked: { sql: string; bindings: Knex.RawBinding[] }[] = [];
+    const listen = (q: { sql: string; bindings: Knex.RawBinding[] }) => asked.push(q);
+    h.knex.on('query', listen);
+    const estimate = await estimateForOrder(h.knex, order, new Date(), TZ);
+    h.knex.off('query', listen);
+    expect(estimate.basis.scope).toBe('prior');
+    const plans: string[] = [];
+    for (const q of asked) {
+      const plan = (await h.knex.raw(`EXPLAIN QUERY PLAN ${q.sql}`, q.bindings)) as { detail: string }[];
+      plans.push(plan.map((step) => step.detail).join(' | '));
+    }
+    // menu and hour, menu, area and hour, area
+    expect(plans).toEqual([
+      expect.stringMatching(/rm_prep_times_menu_waits_idx \(menu_id=\? AND placed_at>\?\)/),
+      expect.stringMatching(/rm_prep_times_menu_waits_idx \(menu_id=\? AND placed_at>\?\)/),
+      expect.stringMatching(/rm_prep_times_area_waits_idx \(area=\? AND placed_at>\?\)/),
+      expect.stringMatching(/rm_prep_times_area_waits_idx \(area=\? AND placed_at>\?\)/),
+    ]);
   });
 });

@@ -72,6 +72,20 @@ const QUEUE_INDEX: IndexSpec = {
 const RETIRED_QUEUE_INDEX = 'rm_prep_times_queue_idx';
 const INDEXES: readonly IndexSpec[] = [
   { name: 'rm_prep_times_placed_idx', table: PREP_TIMES_TABLE, columns: ['placed_at'] },
+  // An estimate's samples: the completed orders of one menu, or one area, in the last four weeks. By date
+  // alone, each of its four scopes read every order of those weeks (2.9 ms for an estimate at 200 a day).
+  {
+    name: 'rm_prep_times_menu_waits_idx',
+    table: PREP_TIMES_TABLE,
+    columns: ['menu_id', 'placed_at'],
+    where: 'wait_s is not null',
+  },
+  {
+    name: 'rm_prep_times_area_waits_idx',
+    table: PREP_TIMES_TABLE,
+    columns: ['area', 'placed_at'],
+    where: 'wait_s is not null',
+  },
 ];
 
 async function migrate(db: Knex): Promise<void> {

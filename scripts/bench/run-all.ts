@@ -34,6 +34,15 @@ if (process.argv.includes('http')) {
   process.exit(0);
 }
 
+// `make bench ARGS=history`: which reads grow with the log's history, written to its own section.
+if (process.argv.includes('history')) {
+  const { runHistorySweep, HISTORY_SETTINGS } = await import('./history-sweep.js');
+  const output = `Machine: ${machineLine()}\nSettings: ${HISTORY_SETTINGS}\n\n${await runHistorySweep()}`;
+  console.log(output);
+  writeSection('Reads a year into service (make bench ARGS=history)', output);
+  process.exit(0);
+}
+
 const koa = await bareKoa();
 try {
   step('bare Koa route');

@@ -148,13 +148,24 @@ export function bareRoute(url: string, connections = 32, duration = 3): Promise<
 }
 
 const PAST_ORDERS_A_DAY = 200;
+const SERVED_WAVES = 5;
+const cancelled = (data: { orderId: string; userId: string; businessDay: string; by: string }, tags: string[]) =>
+  ({ type: 'OrderCancelled', data, tags }) as NewEvent;
 
 /**
- * A log with history: `count` orders placed (and cancelled) on the days before `today` (200 a day), spread over
- * the customers and the cafe menus, and each of those days' openings and closings of the shop, as a database
- * months into service holds them.
+ * A log with history: `count` orders placed on the days before `today` (200 a day), spread over the customers
+ * and the cafe menus, and each of those days' openings and closings of the shop, as a database months into
+ * service holds them. Each order is cancelled, or with `served` (for reads of waits and estimates) started,
+ * completed and picked up 2 to 10 minutes after it was placed, one in 20 cancelled.
  */
-export async function seedPastOrders(db: Db, url: string, c: Customers, count: number, today: string): Promise<void> {
+export async function seedPastOrders(
+  db: Db,
+  url: string,
+  c: Customers,
+  count: number,
+  today: string,
+  opts: { served?: boolean } = {},
+): Promise<void> {
   if (count === 0) return;
   const categories = (await call<Category[]>(url, 'GET', '/category', c.tokens[0])).body;
   const menus = categories
@@ -165,6 +176,7 @@ export async function seedPastOrders(db: Db, url: string, c: Customers, count: n
   let recordedAt = new Date();
   const store = createEventStore(db, { clock: () => recordedAt });
   try {
+    const served: NewEvent[][][] = Array.from({ length: SERVED_WAVES }, () => []);
     for (let start = 0; start < count; start += PAST_ORDERS_A_DAY) {
       const batch: Promise<unknown>[] = [];
       const businessDay = addDays(today, -1 - start / PAST_ORDERS_A_DAY);
@@ -189,13 +201,28 @@ export async function seedPastOrders(db: Db, url: string, c: Customers, count: n
           businessDay,
         };
         const tags = orderTags(placed);
-        const events = [
-          { type: 'OrderPlaced', data: placed, tags },
-          { type: 'OrderCancelled', data: { orderId, userId, businessDay, by: userId }, tags },
-        ] as NewEvent[];
-        batch.push(store.append(events));
+        const ref = { orderId, userId, businessDay, by: userId };
+        if (!opts.served) {
+          batch.push(store.append([{ type: 'OrderPlaced', data: placed, tags }, cancelled(ref, tags)]));
+          continue;
+        }
+        batch.push(store.append([{ type: 'OrderPlaced', data: placed, tags }]));
+        const wave = n % SERVED_WAVES;
+        served[wave]!.push(
+          n % 20 === 0
+            ? [cancelled(ref, tags)]
+            : (['OrderStarted', 'OrderCompleted', 'OrderPickedUp'] as const).map(
+                (type) => ({ type, data: ref, tags }) as NewEvent,
+              ),
+        );
       }
       await Promise.all(batch);
+      // The day's orders done in waves, 2, 4, … 10 minutes after they were placed: waits of each length.
+      for (let wave = 0; wave < SERVED_WAVES; wave++) {
+        recordedAt = new Date(recordedAt.getTime() + 2 * 60_000);
+        await Promise.all(served[wave]!.map((events) => store.append(events)));
+        served[wave] = [];
+      }
     }
     // Those days' openings and closings of the cafe (the bar's on Fridays too), then the shop as it was.
     recordedAt = new Date();
