@@ -52,3 +52,34 @@ describe('first screens on a phone', () => {
     expect(withZod).toEqual([]);
   });
 });
+
+describe("a first screen's configuration", () => {
+  it.each([
+    ['/login', null, 'Login'],
+    ['/statusOrder', 'customer', 'Latte'],
+  ] as const)('%s asks for it once, while its scripts download', async (path, who, shown) => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
+    try {
+      if (who) await context.addInitScript(`localStorage.setItem('access_token', ${JSON.stringify(customerToken)});`);
+      const page = await context.newPage();
+      let asked = 0;
+      page.on('request', (r) => {
+        if (new URL(r.url()).pathname === '/api/config') asked += 1;
+      });
+      await page.goto(`${app.url}${path}`);
+      await page.getByText(shown).first().waitFor();
+      await page.waitForLoadState('networkidle');
+      // Asked by the page's <link rel=preload>, before any script ran, and the app took that answer.
+      const timings = await page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .filter((e) => new URL(e.name).pathname === '/api/config')
+          .map((e) => (e as PerformanceResourceTiming).initiatorType),
+      );
+      expect(timings).toEqual(['link']);
+      expect(asked).toBe(1);
+    } finally {
+      await context.close();
+    }
+  });
+});

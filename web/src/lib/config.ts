@@ -33,10 +33,23 @@ function adoptConfig(cfg: ClientConfig, at: number): void {
   if (cfg.businessTimeOffsets) adoptZoneOffsets(cfg.businessTimeZone, cfg.businessTimeOffsets);
 }
 
+const CONFIG_PATH = '/config';
+
 export async function fetchConfig(): Promise<ClientConfig> {
-  const cfg = await api<ClientConfig>('/config');
-  adoptConfig(cfg, Date.now());
+  const cfg = await api<ClientConfig>(CONFIG_PATH);
+  adoptConfig(cfg, answeredAt(`/api${CONFIG_PATH}`));
   return cfg;
+}
+
+/**
+ * When this browser's clock read the answer's arrival: the page preloads the configuration (index.html), so
+ * the answer may wait while the scripts download and run; the time it is read would set the clock behind.
+ */
+function answeredAt(path: string): number {
+  if (typeof performance === 'undefined' || typeof location === 'undefined') return Date.now();
+  const entries = performance.getEntriesByName(new URL(path, location.href).href, 'resource');
+  const last = entries[entries.length - 1] as PerformanceResourceTiming | undefined;
+  return last && last.responseStart > 0 ? performance.timeOrigin + last.responseStart : Date.now();
 }
 
 /**

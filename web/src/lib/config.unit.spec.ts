@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { adoptRestoredClock, formatBusinessTimeOn, serverNow, serverTimeOf } from './config.js';
+import { adoptRestoredClock, fetchConfig, formatBusinessTimeOn, serverNow, serverTimeOf } from './config.js';
 import { queryKeys } from './query-keys.js';
 
 describe('the server clock of a configuration restored from storage', () => {
@@ -28,6 +28,36 @@ describe('the server clock of a configuration restored from storage', () => {
     expect(serverNow().toISOString()).toBe('2026-11-26T03:55:00.000Z');
     // The orders fetched at that moment were, by the server's clock, last known as of Thursday 10:50.
     expect(serverTimeOf(fetchedAt).toISOString()).toBe('2026-11-26T03:50:00.000Z');
+  });
+});
+
+describe('the server clock of a configuration the page preloaded', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('is set from when the answer arrived, not from when the app read it', async () => {
+    vi.useFakeTimers();
+    // The answer (server: 10:50:00) arrived 0.3 s into the page's life; the app read it 2 s later.
+    const origin = Date.parse('2026-11-27T03:49:59.000Z');
+    vi.setSystemTime(origin + 2_300);
+    const answer = {
+      companyEmailDomain: 'woxa.tech',
+      businessTimeZone: 'Asia/Bangkok',
+      officeCheck: false,
+      now: '2026-11-27T03:50:00.000Z',
+    };
+    vi.stubGlobal('location', new URL('https://cafe.example/statusOrder'));
+    vi.stubGlobal('performance', {
+      timeOrigin: origin,
+      getEntriesByName: (name: string) =>
+        name === 'https://cafe.example/api/config' ? [{ name, responseStart: 300 }] : [],
+    });
+    vi.stubGlobal('fetch', async () => new Response(JSON.stringify(answer), { status: 200 }));
+    await fetchConfig();
+    // By the server's clock it is now 2 s after its answer, whatever the browser's clock says.
+    expect(serverNow().toISOString()).toBe('2026-11-27T03:50:02.000Z');
   });
 });
 
