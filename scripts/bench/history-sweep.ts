@@ -11,21 +11,25 @@ import { call, FAKE_NOW, JWT_SECRET } from '../../services/src/faults/tests/supp
 import { progress, seedCustomers } from '../../services/src/scale-out/cluster.js';
 import { until } from '../../services/src/test-support/nats.js';
 import { spawnServer } from '../../services/src/test-support/process.js';
+import { testDatabase } from '../../services/src/test-support/db.js';
 import { placeOrders, seedPastOrders } from './lib/http.js';
 
 const USERS = Number(process.env.BENCH_USERS ?? 100);
 const PAST = Number(process.env.BENCH_PAST_ORDERS ?? 50_000);
 const ROUNDS = 200;
+/** BENCH_BACKENDS=pg: the same on PostgreSQL (DATABASE_URL, else the local server). */
+const BACKEND = process.env.BENCH_BACKENDS === 'pg' ? 'pg' : 'sqlite';
 
 async function sweep(past: number): Promise<Map<string, number>> {
   const dataDir = mkdtempSync(join(tmpdir(), 'drinks-sweep-'));
+  const pg = BACKEND === 'pg' ? await testDatabase('pg') : null;
   const server = await spawnServer(
-    { DATA_DIR: dataDir, JWT_SECRET, FAKE_NOW, DEMO_DATA: 'true', LOG_LEVEL: 'silent' },
+    { ...pg?.env, DATA_DIR: dataDir, JWT_SECRET, FAKE_NOW, DEMO_DATA: 'true', LOG_LEVEL: 'silent' },
     { readyTimeoutMs: 120_000 },
   );
   const times = new Map<string, number>();
   try {
-    const db = await openDatabase({ dataDir });
+    const db = pg ? await pg.openAnother() : await openDatabase({ dataDir });
     const today = businessDay(new Date(FAKE_NOW), 'Asia/Bangkok');
     const c = await seedCustomers(db, server.url, USERS, 60_000);
     await seedPastOrders(db, server.url, c, past, today, { served: true });
@@ -81,12 +85,14 @@ async function sweep(past: number): Promise<Map<string, number>> {
     }
   } finally {
     await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!process.env.BENCH_KEEP) rmSync(dataDir, { recursive: true, force: true });
+    if (process.env.BENCH_KEEP) console.error('kept', dataDir, pg?.env ?? '');
+    else await pg?.cleanup();
   }
   return times;
 }
 
-export const HISTORY_SETTINGS = `SQLite, in-process bus; ${USERS} customers with two orders each today; each GET sent ${ROUNDS} times one after another (after 20 unmeasured), mean time per request as the client sees it; past orders 200 a day, served (one in 20 cancelled)`;
+export const HISTORY_SETTINGS = `${BACKEND === 'pg' ? 'PostgreSQL' : 'SQLite'}, in-process bus; ${USERS} customers with two orders each today; each GET sent ${ROUNDS} times one after another (after 20 unmeasured), mean time per request as the client sees it; past orders 200 a day, served (one in 20 cancelled)`;
 
 /** The table: each GET's mean time without history and with BENCH_PAST_ORDERS past orders, and the ratio. */
 export async function runHistorySweep(): Promise<string> {

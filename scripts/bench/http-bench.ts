@@ -2,6 +2,8 @@
 // client (autocannon, 32 connections, bodies and tokens spread over the users), on SQLite and PostgreSQL.
 //   npx tsx scripts/bench/http-bench.ts      (services/dist built; `make bench ARGS=http` runs it alone)
 // BENCH_PROFILE=<dir> starts each server under `node --cpu-prof` and leaves the .cpuprofile files there.
+// BENCH_ANALYZE=1 runs ANALYZE on PostgreSQL once the past orders are in, as autovacuum would in service (the
+// PostgreSQL on these machines runs with autovacuum off: without it every plan is made without statistics).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -110,6 +112,7 @@ async function onBackend(kind: 'sqlite' | 'pg', bare: { get: Baseline; post: Bas
           }[];
           return projections >= head && rows.length === 2 && rows.every((r) => Number(r.position) >= head);
         }, 300_000);
+      if (db && process.env.BENCH_ANALYZE) await seedDb.knex.raw('ANALYZE');
     } finally {
       await seedDb.close();
     }
