@@ -63,6 +63,14 @@ describe.each(BACKENDS)('orders projection on %s', (backend) => {
         ['b2', 'ordered', 2],
         ['c1', 'ordered', 3],
       ]);
+      // The user's list counts the same places, and none for a finished order.
+      const listed = await listOrders(h.knex, { userId: 'u1', sort: 'orderDate' });
+      expect(listed.map((o) => [o.id, o.queue_at])).toEqual([
+        ['a1', null],
+        ['b2', 2],
+        ['c1', 3],
+      ]);
+      for (const o of listed) expect(Order.parse(o)).toEqual(o);
     });
 
     it('returns orders that parse with the contract', async () => {
