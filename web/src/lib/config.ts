@@ -34,22 +34,29 @@ function adoptConfig(cfg: ClientConfig, at: number): void {
 }
 
 const CONFIG_PATH = '/config';
+/** Whether the page's preloaded answer (index.html's <link rel=preload>) was taken: a page has one. */
+let preloadTaken = false;
 
 export async function fetchConfig(): Promise<ClientConfig> {
+  const asked = typeof performance === 'undefined' ? 0 : performance.now();
   const cfg = await api<ClientConfig>(CONFIG_PATH);
-  adoptConfig(cfg, answeredAt(`/api${CONFIG_PATH}`));
+  adoptConfig(cfg, answeredAt(`/api${CONFIG_PATH}`, asked));
   return cfg;
 }
 
 /**
- * When this browser's clock read the answer's arrival: the page preloads the configuration (index.html), so
- * the answer may wait while the scripts download and run; the time it is read would set the clock behind.
+ * When this browser's clock read the answer's arrival: the page preloads the configuration, so the first answer
+ * may wait while the scripts download and run, and the time it is read would set the clock behind. Only the
+ * preload's timing or one of a request made since `asked` counts: an earlier answer's would set it hours ahead.
  */
-function answeredAt(path: string): number {
+function answeredAt(path: string, asked: number): number {
   if (typeof performance === 'undefined' || typeof location === 'undefined') return Date.now();
   const entries = performance.getEntriesByName(new URL(path, location.href).href, 'resource');
-  const last = entries[entries.length - 1] as PerformanceResourceTiming | undefined;
-  return last && last.responseStart > 0 ? performance.timeOrigin + last.responseStart : Date.now();
+  let answer: PerformanceResourceTiming | undefined;
+  for (const e of entries as PerformanceResourceTiming[])
+    if (e.startTime >= asked || (e.initiatorType === 'link' && !preloadTaken)) answer = e;
+  preloadTaken = true;
+  return answer && answer.responseStart > 0 ? performance.timeOrigin + answer.responseStart : Date.now();
 }
 
 /**

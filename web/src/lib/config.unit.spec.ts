@@ -49,15 +49,22 @@ describe('the server clock of a configuration the page preloaded', () => {
       now: '2026-11-27T03:50:00.000Z',
     };
     vi.stubGlobal('location', new URL('https://cafe.example/statusOrder'));
+    const preload = { startTime: 50, responseStart: 300, initiatorType: 'link' };
     vi.stubGlobal('performance', {
       timeOrigin: origin,
-      getEntriesByName: (name: string) =>
-        name === 'https://cafe.example/api/config' ? [{ name, responseStart: 300 }] : [],
+      now: () => Date.now() - origin,
+      getEntriesByName: (name: string) => (name === 'https://cafe.example/api/config' ? [preload] : []),
     });
     vi.stubGlobal('fetch', async () => new Response(JSON.stringify(answer), { status: 200 }));
     await fetchConfig();
     // By the server's clock it is now 2 s after its answer, whatever the browser's clock says.
     expect(serverNow().toISOString()).toBe('2026-11-27T03:50:02.000Z');
+    // An hour later the configuration is asked again; its own timing not (yet) listed, the preload's is
+    // not taken for it: the clock is set from when the answer was read, not an hour ahead.
+    vi.setSystemTime(origin + 2_300 + 3_600_000);
+    answer.now = '2026-11-27T04:50:02.000Z';
+    await fetchConfig();
+    expect(serverNow().toISOString()).toBe('2026-11-27T04:50:02.000Z');
   });
 });
 
