@@ -1,8 +1,8 @@
 import { Order } from '@drinks/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Knex } from 'knex';
 import { countActiveOrdersOfDay, getOrder, listOrders, myQueue, type ListOrdersOptions } from './orders.js';
 import { BACKENDS, ev, harness, type Harness } from './test-support/harness.js';
+import { planOf, statementsOf } from './test-support/plans.js';
 
 const DAY1 = '2025-03-03';
 const DAY2 = '2025-03-04';
@@ -250,26 +250,18 @@ describe('orders projection on sqlite, its plans', () => {
       ev.placed({ orderId: 'a1', area: 'cafe', day: DAY1 }),
       ev.placed({ orderId: 'a2', area: 'cafe', day: DAY2 }),
     );
-    const asked: { sql: string; bindings: Knex.RawBinding[] }[] = [];
-    h.knex.on('query', (q: { sql: string; bindings: Knex.RawBinding[] }) => asked.push(q));
-    expect((await myQueue(h.knex, 'u1')).map((o) => o.id)).toEqual(['a1', 'a2']);
-    const [query] = asked;
-    expect(await planOf(query!)).toContainEqual(
+    const [mine, sent] = await statementsOf(h.knex, () => myQueue(h.knex, 'u1'));
+    expect(mine.map((o) => o.id)).toEqual(['a1', 'a2']);
+    expect(await planOf(h.knex, sent[0]!)).toContainEqual(
       expect.stringMatching(/^SEARCH o USING INDEX rm_orders_user_status_idx \(user_id=\? AND status=\?\)/),
     );
   });
 
-  const planOf = async (query: { sql: string; bindings: Knex.RawBinding[] }) => {
-    const plan = (await h.knex.raw(`EXPLAIN QUERY PLAN ${query.sql}`, query.bindings)) as { detail: string }[];
-    return plan.map((step) => step.detail);
-  };
   /** The plan of the first statement listOrders sends. */
   async function listPlan(options: ListOrdersOptions): Promise<string[]> {
     await h.given(ev.placed({ orderId: 'a1' }), ev.placed({ orderId: 'a2', userId: 'u2', userName: 'Bob' }));
-    const asked: { sql: string; bindings: Knex.RawBinding[] }[] = [];
-    h.knex.on('query', (q: { sql: string; bindings: Knex.RawBinding[] }) => asked.push(q));
-    await listOrders(h.knex, options);
-    return planOf(asked[0]!);
+    const [, sent] = await statementsOf(h.knex, () => listOrders(h.knex, options));
+    return planOf(h.knex, sent[0]!);
   }
 
   it("reads a board's queue from its status, not by walking every order ever placed", async () => {

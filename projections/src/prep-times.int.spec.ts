@@ -1,9 +1,9 @@
 import { EstimateResponse, type NewEvent, type Order } from '@drinks/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Knex } from 'knex';
 import { getOrder } from './orders.js';
 import { estimateForOrder, PREP_TIMES_TABLE, prepTimesProjection, waitStats } from './prep-times.js';
 import { BACKENDS, ev, harness, TZ, type Harness } from './test-support/harness.js';
+import { planOf, statementsOf } from './test-support/plans.js';
 
 const since = new Date('2025-02-01T00:00:00.000Z');
 const min = (m: number) => m * 60_000;
@@ -151,17 +151,10 @@ describe('prep-times projection on sqlite, its plans', () => {
   it("reads an estimate's samples from its menu's and its area's completed orders, not from every order placed", async () => {
     await h.given(ev.placed({ orderId: 'q1' }));
     const order = (await getOrder(h.knex, 'q1')) as Order;
-    const asked: { sql: string; bindings: Knex.RawBinding[] }[] = [];
-    const listen = (q: { sql: string; bindings: Knex.RawBinding[] }) => asked.push(q);
-    h.knex.on('query', listen);
-    const estimate = await estimateForOrder(h.knex, order, new Date(), TZ);
-    h.knex.off('query', listen);
+    const [estimate, sent] = await statementsOf(h.knex, () => estimateForOrder(h.knex, order, new Date(), TZ));
     expect(estimate.basis.scope).toBe('prior');
     const plans: string[] = [];
-    for (const q of asked) {
-      const plan = (await h.knex.raw(`EXPLAIN QUERY PLAN ${q.sql}`, q.bindings)) as { detail: string }[];
-      plans.push(plan.map((step) => step.detail).join(' | '));
-    }
+    for (const statement of sent) plans.push((await planOf(h.knex, statement)).join(' | '));
     // menu and hour, menu, area and hour, area
     expect(plans).toEqual([
       expect.stringMatching(/rm_prep_times_menu_waits_idx \(menu_id=\? AND placed_at>\?\)/),

@@ -322,7 +322,7 @@ function writeSection(title: string, body: string): void {
   const doc = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n';
   const heading = `## ${title}`;
   const start = doc.indexOf(heading);
-  const section = `${heading}\n\n${body}\n`;
+  const section = `${heading}\n\n${body.trimEnd()}\n\n`;
   if (start < 0) return writeFileSync(file, `${doc.trimEnd()}\n\n${section}`);
   const next = doc.indexOf('\n## ', start + heading.length);
   writeFileSync(file, doc.slice(0, start) + section + (next < 0 ? '' : doc.slice(next + 1)));
