@@ -1,18 +1,11 @@
 // Which reads grow with the log's history: every GET the screens send, timed on a server without history and on
 // one a year into service (BENCH_PAST_ORDERS past orders, 200 a day, served), one request at a time.
 //   make bench ARGS=history   (or npx tsx scripts/bench/history-sweep.ts; services/dist built)
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { addDays, businessDay } from '@drinks/contracts';
-import { openDatabase } from '../../services/src/db/database.js';
-import { call, FAKE_NOW, JWT_SECRET } from '../../services/src/faults/tests/support.js';
-import { progress, seedCustomers } from '../../services/src/scale-out/cluster.js';
-import { until } from '../../services/src/test-support/nats.js';
-import { spawnServer } from '../../services/src/test-support/process.js';
-import { testDatabase } from '../../services/src/test-support/db.js';
-import { placeOrders, seedPastOrders } from './lib/http.js';
+import { call, FAKE_NOW } from '../../services/src/faults/tests/support.js';
+import { placeOrders } from './lib/http.js';
+import { serverWithHistory } from './lib/server.js';
 
 const USERS = Number(process.env.BENCH_USERS ?? 100);
 const PAST = Number(process.env.BENCH_PAST_ORDERS ?? 50_000);
@@ -21,23 +14,10 @@ const ROUNDS = 200;
 const BACKEND = process.env.BENCH_BACKENDS === 'pg' ? 'pg' : 'sqlite';
 
 async function sweep(past: number): Promise<Map<string, number>> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'drinks-sweep-'));
-  const pg = BACKEND === 'pg' ? await testDatabase('pg') : null;
-  const server = await spawnServer(
-    { ...pg?.env, DATA_DIR: dataDir, JWT_SECRET, FAKE_NOW, DEMO_DATA: 'true', LOG_LEVEL: 'silent' },
-    { readyTimeoutMs: 120_000 },
-  );
+  const { server, customers: c, stop } = await serverWithHistory(BACKEND, { users: USERS, past, served: true });
   const times = new Map<string, number>();
   try {
-    const db = pg ? await pg.openAnother() : await openDatabase({ dataDir });
     const today = businessDay(new Date(FAKE_NOW), 'Asia/Bangkok');
-    const c = await seedCustomers(db, server.url, USERS, 60_000);
-    await seedPastOrders(db, server.url, c, past, today, { served: true });
-    await until(async () => {
-      const { head, projections } = await progress(db);
-      return projections >= head;
-    }, 300_000);
-    await db.close();
     await placeOrders(server.url, c, USERS, 8);
     const admin = (
       await call(server.url, 'POST', '/auth/v2/login', null, {
@@ -84,10 +64,7 @@ async function sweep(past: number): Promise<Map<string, number>> {
       times.set(label, ((performance.now() - t0) / ROUNDS) * 1000);
     }
   } finally {
-    await server.stop();
-    if (!process.env.BENCH_KEEP) rmSync(dataDir, { recursive: true, force: true });
-    if (process.env.BENCH_KEEP) console.error('kept', dataDir, pg?.env ?? '');
-    else await pg?.cleanup();
+    await stop();
   }
   return times;
 }

@@ -4,19 +4,12 @@
 // BENCH_PROFILE=<dir> starts each server under `node --cpu-prof` and leaves the .cpuprofile files there.
 // BENCH_ANALYZE=1 runs ANALYZE on PostgreSQL once the past orders are in, as autovacuum would in service (the
 // PostgreSQL on these machines runs with autovacuum off: without it every plan is made without statistics).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { openDatabase } from '../../services/src/db/database.js';
-import { FAKE_NOW, JWT_SECRET } from '../../services/src/faults/tests/support.js';
-import { progress, seedCustomers, type Customers } from '../../services/src/scale-out/cluster.js';
-import { until } from '../../services/src/test-support/nats.js';
 import { businessDay } from '@drinks/contracts';
-import { spawnServer } from '../../services/src/test-support/process.js';
-import { testDatabase } from '../../services/src/test-support/db.js';
-import { baristaTransitions, cannon, placeOrders, seedPastOrders, withCpu, type CannonResult } from './lib/http.js';
-import { bareKoa } from './lib/server.js';
+import { FAKE_NOW } from '../../services/src/faults/tests/support.js';
+import type { Customers } from '../../services/src/scale-out/cluster.js';
+import { baristaTransitions, cannon, placeOrders, withCpu, type CannonResult } from './lib/http.js';
+import { bareKoa, serverWithHistory } from './lib/server.js';
 import { ms, perSec, ratio, type Figure } from './lib/stats.js';
 
 const USERS = Number(process.env.BENCH_USERS ?? 400);
@@ -81,41 +74,19 @@ function eachCustomer(c: Customers): () => string {
 
 async function onBackend(kind: 'sqlite' | 'pg', bare: { get: Baseline; post: Baseline }, profileDir?: string) {
   const area = kind === 'sqlite' ? 'HTTP, SQLite' : 'HTTP, PostgreSQL';
-  const db = kind === 'pg' ? await testDatabase('pg') : null;
-  const dataDir = mkdtempSync(join(tmpdir(), 'drinks-bench-'));
-  const env = db ? db.env : { DATA_DIR: dataDir };
-  const server = await spawnServer(
-    { ...env, DATA_DIR: dataDir, JWT_SECRET, FAKE_NOW, DEMO_DATA: 'true', LOG_LEVEL: 'silent' },
-    {
-      readyTimeoutMs: 120_000,
-      ...(profileDir
-        ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=${kind}.cpuprofile`] }
-        : {}),
-    },
-  );
+  const {
+    server,
+    customers: c,
+    stop,
+  } = await serverWithHistory(kind, {
+    users: USERS,
+    past: PAST_ORDERS,
+    ...(profileDir
+      ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=${kind}.cpuprofile`] }
+      : {}),
+  });
   const figures: Figure[] = [];
   try {
-    const seedDb = db ? await db.openAnother() : await openDatabase({ dataDir });
-    const c = await seedCustomers(seedDb, server.url, USERS, 60_000).catch(async (err) => {
-      await seedDb.close();
-      throw err;
-    });
-    try {
-      await seedPastOrders(seedDb, server.url, c, PAST_ORDERS, businessDay(new Date(FAKE_NOW), 'Asia/Bangkok'));
-      // The server takes in what another connection appended once its relay polls the log: the run starts
-      // when the projections, the relay and the push dispatcher have all caught up.
-      if (PAST_ORDERS > 0)
-        await until(async () => {
-          const { head, projections } = await progress(seedDb);
-          const rows = (await seedDb.knex('checkpoints').whereIn('name', ['relay', 'push']).select('position')) as {
-            position: unknown;
-          }[];
-          return projections >= head && rows.length === 2 && rows.every((r) => Number(r.position) >= head);
-        }, 300_000);
-      if (db && process.env.BENCH_ANALYZE) await seedDb.knex.raw('ANALYZE');
-    } finally {
-      await seedDb.close();
-    }
     const wanted = (name: string) => !ROWS || ROWS.includes(name);
     if (wanted('healthz'))
       figures.push(row(area, 'GET /api/healthz (no auth)', await reads(server, '/api/healthz'), bare.get, {}));
@@ -152,10 +123,7 @@ async function onBackend(kind: 'sqlite' | 'pg', bare: { get: Baseline; post: Bas
     const moves = await withCpu(server.pid, () => baristaTransitions(server.url, c, CONNECTIONS));
     figures.push(row(area, 'barista Start+Complete (PATCH)', moves, bare.post, { share: 0.3, p99: 25 }));
   } finally {
-    await server.stop();
-    if (!process.env.BENCH_KEEP) rmSync(dataDir, { recursive: true, force: true });
-    else console.error('kept', dataDir);
-    await db?.cleanup();
+    await stop();
   }
   return figures;
 }
