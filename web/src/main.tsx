@@ -4,6 +4,7 @@ import { BrowserRouter } from 'react-router';
 import { AppProviders, startQueries } from './app/providers.js';
 import { RouteErrorBoundary } from './app/route-error-boundary.js';
 import { AppRoutes, preloadOpeningScreen } from './app/routes.js';
+import { keptStyleCache } from './lib/kept-styles.js';
 import { startSessionCheck } from './lib/session.js';
 
 const { client: queryClient, openingData } = startQueries();
@@ -16,6 +17,7 @@ const opening = startSessionCheck(queryClient, Promise.all([preloadOpeningScreen
 void opening
   .catch(() => undefined)
   .then(() => {
+    const styles = keptStyleCache();
     const root = createRoot(document.getElementById('root')!);
     // As a transition, React renders the first screen in slices of a few milliseconds, yielding between
     // them, instead of one task that blocks a phone's main thread for hundreds of milliseconds (Lighthouse's
@@ -23,7 +25,7 @@ void opening
     startTransition(() =>
       root.render(
         <StrictMode>
-          <AppProviders client={queryClient}>
+          <AppProviders client={queryClient} styles={styles}>
             <BrowserRouter>
               <RouteErrorBoundary>
                 <AppRoutes />

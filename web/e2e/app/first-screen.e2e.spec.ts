@@ -83,3 +83,44 @@ describe("a first screen's configuration", () => {
     }
   });
 });
+
+describe("a phone's next start", () => {
+  it('makes none of the styles the last start made, and looks the same', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
+    try {
+      await context.addInitScript(
+        `if (!localStorage.getItem('access_token')) localStorage.setItem('access_token', ${JSON.stringify(customerToken)});`,
+      );
+      const page = await context.newPage();
+      /** How the status page looks: each element's colours, type, spacing and shape, in order. */
+      const open = async () => {
+        await page.goto(`${app.url}/statusOrder`);
+        await page.getByText('Latte').first().waitFor();
+        await page.waitForLoadState('networkidle');
+        return page.evaluate(() => ({
+          looks: [...document.querySelectorAll('#root *')].map((e) => {
+            const s = getComputedStyle(e);
+            return [e.tagName, s.color, s.backgroundColor, s.font, s.padding, s.margin, s.display, s.border].join('|');
+          }),
+          // Rules emotion made at run time sit in tags named by the cache's key alone; kept ones in one naming them.
+          made: [...document.querySelectorAll('style[data-emotion="css"]')].reduce(
+            (n, tag) => n + (tag as HTMLStyleElement).sheet!.cssRules.length,
+            0,
+          ),
+          kept: document.querySelectorAll('style[data-emotion^="css "]').length,
+        }));
+      };
+      const first = await open();
+      await page.goto('about:blank'); // leaving the page keeps what it made
+      const next = await open();
+
+      expect(first.made).toBeGreaterThan(50);
+      expect(first.kept).toBe(0);
+      expect(next.kept).toBe(1);
+      expect(next.made).toBe(0);
+      expect(next.looks).toEqual(first.looks);
+    } finally {
+      await context.close();
+    }
+  });
+});

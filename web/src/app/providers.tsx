@@ -1,4 +1,6 @@
 import { ACTIVE_ORDER_STATUSES } from '@drinks/contracts';
+import type { EmotionCache } from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
 import { CssBaseline } from '@mui/material';
 import { ThemeProvider } from '@mui/system';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -73,15 +75,26 @@ export async function prefetchMenu(client: QueryClient): Promise<void> {
  * variables provider at run time, so every first screen loaded the unused one (about 2 KiB gzip).
  * The theme has no colour schemes, for which @mui/material's would pick this one anyway.
  */
-export function AppProviders({ client, children }: { client: QueryClient; children: ReactNode }) {
+export function AppProviders({
+  client,
+  styles,
+  children,
+}: {
+  client: QueryClient;
+  /** Emotion's cache, holding the styles kept from earlier starts (lib/kept-styles.ts). */
+  styles: EmotionCache;
+  children: ReactNode;
+}) {
   return (
     <QueryClientProvider client={client}>
-      <ThemeProvider theme={theme}>
-        <CssBaseline />
-        <AlertProvider>
-          <ToastProvider>{children}</ToastProvider>
-        </AlertProvider>
-      </ThemeProvider>
+      <CacheProvider value={styles}>
+        <ThemeProvider theme={theme}>
+          <CssBaseline />
+          <AlertProvider>
+            <ToastProvider>{children}</ToastProvider>
+          </AlertProvider>
+        </ThemeProvider>
+      </CacheProvider>
     </QueryClientProvider>
   );
 }

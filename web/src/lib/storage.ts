@@ -17,6 +17,8 @@ export const STORAGE_KEYS = {
   pushOwner: 'pushOwner',
   /** An order sent whose answer never came, with its Idempotency-Key, for its retry (features/order-form). */
   unansweredOrder: 'unansweredOrder',
+  /** The CSS of MUI's styles this browser has made, written into the page at the next start (lib/kept-styles.ts). */
+  styles: 'styles',
 } as const;
 
 export function readStorage(key: string): string | null {
