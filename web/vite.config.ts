@@ -173,6 +173,9 @@ export default defineConfig({
   resolve: {
     alias: {
       '@drinks/contracts': fileURLToPath(new URL('../contracts/src/index.ts', import.meta.url)),
+      '@emotion/use-insertion-effect-with-fallbacks': fileURLToPath(
+        new URL('src/lib/emotion-in-render.ts', import.meta.url),
+      ),
     },
   },
   server: {
