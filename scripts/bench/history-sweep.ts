@@ -2,10 +2,10 @@
 // one a year into service (BENCH_PAST_ORDERS past orders, 200 a day, served), one request at a time.
 //   make bench ARGS=history   (or npx tsx scripts/bench/history-sweep.ts; services/dist built)
 import { pathToFileURL } from 'node:url';
-import { addDays, businessDay } from '@drinks/contracts';
-import { call, FAKE_NOW } from '../../services/src/faults/tests/support.js';
-import { placeOrders } from './lib/http.js';
-import { serverWithHistory } from './lib/server.js';
+import { addDays } from '@drinks/contracts';
+import { call } from '../../services/src/faults/tests/support.js';
+import { demoStaffTokens, placeOrders } from './lib/http.js';
+import { BENCH_TODAY, serverWithHistory } from './lib/server.js';
 
 const USERS = Number(process.env.BENCH_USERS ?? 100);
 const PAST = Number(process.env.BENCH_PAST_ORDERS ?? 50_000);
@@ -17,14 +17,9 @@ async function sweep(past: number): Promise<Map<string, number>> {
   const { server, customers: c, stop } = await serverWithHistory(BACKEND, { users: USERS, past, served: true });
   const times = new Map<string, number>();
   try {
-    const today = businessDay(new Date(FAKE_NOW), 'Asia/Bangkok');
+    const today = BENCH_TODAY;
     await placeOrders(server.url, c, USERS, 8);
-    const admin = (
-      await call(server.url, 'POST', '/auth/v2/login', null, {
-        email: 'admin@woxa.tech',
-        password: 'password123',
-      })
-    ).body.accessToken as string;
+    const admin = (await demoStaffTokens(server.url, 'admin')).accessToken;
     const mine = (await call(server.url, 'GET', '/order/my-queue', c.tokens[0])).body as { id: string }[];
     const id = mine[0]!.id;
     const range = `startDate=${addDays(today, -6)}&endDate=${addDays(today, 1)}`;

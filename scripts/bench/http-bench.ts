@@ -5,11 +5,9 @@
 // BENCH_ANALYZE=1 runs ANALYZE on PostgreSQL once the past orders are in, as autovacuum would in service (the
 // PostgreSQL on these machines runs with autovacuum off: without it every plan is made without statistics).
 import { pathToFileURL } from 'node:url';
-import { businessDay } from '@drinks/contracts';
-import { FAKE_NOW } from '../../services/src/faults/tests/support.js';
 import type { Customers } from '../../services/src/scale-out/cluster.js';
 import { baristaTransitions, cannon, placeOrders, withCpu, type CannonResult } from './lib/http.js';
-import { bareKoa, serverWithHistory } from './lib/server.js';
+import { bareKoa, BENCH_TODAY, serverWithHistory } from './lib/server.js';
 import { ms, perSec, ratio, type Figure } from './lib/stats.js';
 
 const USERS = Number(process.env.BENCH_USERS ?? 400);
@@ -108,8 +106,7 @@ async function onBackend(kind: 'sqlite' | 'pg', bare: { get: Baseline; post: Bas
       );
     if (wanted('today')) {
       // The status page's list: the customer's orders of today and what still waits from earlier days.
-      const today = businessDay(new Date(FAKE_NOW), 'Asia/Bangkok');
-      const path = `/api/order?startDate=${today}&endDate=${today}`;
+      const path = `/api/order?startDate=${BENCH_TODAY}&endDate=${BENCH_TODAY}`;
       figures.push(
         row(area, "GET /api/order (a customer's today)", await reads(server, path, eachCustomer(c)), bare.get, {}),
       );

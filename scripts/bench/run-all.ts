@@ -4,8 +4,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot } from '../../services/src/test-support/process.js';
-import { call } from '../../services/src/faults/tests/support.js';
-import { baristaTransitions, bareRoute, orderEach, placeOrders } from './lib/http.js';
+import { baristaTransitions, bareRoute, demoStaffTokens, orderEach, placeOrders } from './lib/http.js';
 import { mixed } from './lib/mixed.js';
 import { bareKoa, benchServer, natsEnv } from './lib/server.js';
 import { commandToSocket } from './lib/sockets.js';
@@ -24,23 +23,23 @@ const figures: Figure[] = [];
 const started = performance.now();
 const step = (what: string) => console.error(`[bench ${((performance.now() - started) / 1000).toFixed(0)}s] ${what}`);
 
-// `make bench ARGS=http`: only issue 15's request-path table (SQLite and PostgreSQL), written to its own section.
-if (process.argv.includes('http')) {
-  const { runHttpBench } = await import('./http-bench.js');
-  const rows = await runHttpBench();
-  const output = `Machine: ${machineLine()}\nSettings: ${HTTP_SETTINGS}\n\n${table(rows)}`;
+/** One table alone, printed and written to its own section of docs/benchmarks.md. */
+async function runAlone(title: string, settings: string, run: () => Promise<string>): Promise<never> {
+  const output = `Machine: ${machineLine()}\nSettings: ${settings}\n\n${await run()}`;
   console.log(output);
-  writeSection('Request path (make bench ARGS=http)', output);
+  writeSection(title, output);
   process.exit(0);
 }
 
-// `make bench ARGS=history`: which reads grow with the log's history, written to its own section.
+// `make bench ARGS=http`: only issue 15's request-path table (SQLite and PostgreSQL).
+if (process.argv.includes('http')) {
+  const { runHttpBench } = await import('./http-bench.js');
+  await runAlone('Request path (make bench ARGS=http)', HTTP_SETTINGS, async () => table(await runHttpBench()));
+}
+// `make bench ARGS=history`: which reads grow with the log's history.
 if (process.argv.includes('history')) {
   const { runHistorySweep, HISTORY_SETTINGS } = await import('./history-sweep.js');
-  const output = `Machine: ${machineLine()}\nSettings: ${HISTORY_SETTINGS}\n\n${await runHistorySweep()}`;
-  console.log(output);
-  writeSection('Reads a year into service (make bench ARGS=history)', output);
-  process.exit(0);
+  await runAlone('Reads a year into service (make bench ARGS=history)', HISTORY_SETTINGS, runHistorySweep);
 }
 
 const koa = await bareKoa();
@@ -121,12 +120,7 @@ try {
     let lighthouse: Figure[];
     try {
       await orderEach(small.server.url, small.customers);
-      const tokens = (
-        await call(small.server.url, 'POST', '/auth/v2/login', null, {
-          email: 'barista@woxa.tech',
-          password: 'password123',
-        })
-      ).body;
+      const tokens = await demoStaffTokens(small.server.url, 'barista');
       render = await firstRender(`${small.server.url}/ordering`, `${koa.url}/blank`, tokens);
       step('Lighthouse, 4 pages × 3');
       lighthouse = await runLighthouseBench(

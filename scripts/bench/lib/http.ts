@@ -147,6 +147,15 @@ export function bareRoute(url: string, connections = 32, duration = 3): Promise<
   return cannon(url, () => ({ method: 'GET', path: '/api/ping' }), { duration, connections });
 }
 
+/** The tokens of a demo staff account (make start's seed: barista@ or admin@woxa.tech). */
+export async function demoStaffTokens(
+  url: string,
+  who: 'barista' | 'admin',
+): Promise<{ accessToken: string; refreshToken: string }> {
+  const res = await call(url, 'POST', '/auth/v2/login', null, { email: `${who}@woxa.tech`, password: 'password123' });
+  return res.body as { accessToken: string; refreshToken: string };
+}
+
 const PAST_ORDERS_A_DAY = 200;
 const SERVED_WAVES = 5;
 const cancelled = (data: { orderId: string; userId: string; businessDay: string; by: string }, tags: string[]) =>

@@ -19,6 +19,9 @@ export interface BenchServer {
   close(): Promise<void>;
 }
 
+/** The business day the bench's servers run on (they run at FAKE_NOW). */
+export const BENCH_TODAY = businessDay(new Date(FAKE_NOW), 'Asia/Bangkok');
+
 /** A built all-in-one server on SQLite in a temp dir, with `users` customers (tokens minted, no scrypt). */
 export async function benchServer(users: number, env: Record<string, string> = {}): Promise<BenchServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'drinks-bench-'));
@@ -79,8 +82,7 @@ export async function serverWithHistory(
     const seedDb = db ? await db.openAnother() : await openDatabase({ dataDir });
     try {
       const customers = await seedCustomers(seedDb, server.url, opts.users, 60_000);
-      const today = businessDay(new Date(FAKE_NOW), 'Asia/Bangkok');
-      await seedPastOrders(seedDb, server.url, customers, opts.past, today, opts.served ? { served: true } : {});
+      await seedPastOrders(seedDb, server.url, customers, opts.past, BENCH_TODAY, opts.served ? { served: true } : {});
       // The server takes in what another connection appended once its relay polls the log.
       if (opts.past > 0) await until(() => caughtUp(seedDb), 300_000);
       if (db && process.env.BENCH_ANALYZE) await seedDb.knex.raw('ANALYZE');

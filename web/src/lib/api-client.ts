@@ -28,7 +28,8 @@ export interface ApiOptions {
 const BASE = '/api';
 let refreshing: Promise<RefreshOutcome> | null = null;
 
-function buildUrl(path: string, query?: Record<string, string | undefined>): string {
+/** The URL of an API path as the client asks for it (`/config` → `/api/config`). */
+export function buildUrl(path: string, query?: Record<string, string | undefined>): string {
   const qs = new URLSearchParams();
   for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) qs.set(k, v);
   const s = qs.toString();

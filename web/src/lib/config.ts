@@ -1,6 +1,6 @@
 import { adoptZoneOffsets, businessDay, businessTimeOfDay, type ClientConfig } from '@drinks/contracts';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { api } from './api-client.js';
+import { api, buildUrl } from './api-client.js';
 import { queryKeys } from './query-keys.js';
 
 export const DEFAULT_CONFIG: ClientConfig = {
@@ -40,7 +40,7 @@ let preloadTaken = false;
 export async function fetchConfig(): Promise<ClientConfig> {
   const asked = typeof performance === 'undefined' ? 0 : performance.now();
   const cfg = await api<ClientConfig>(CONFIG_PATH);
-  adoptConfig(cfg, answeredAt(`/api${CONFIG_PATH}`, asked));
+  adoptConfig(cfg, answeredAt(buildUrl(CONFIG_PATH), asked));
   return cfg;
 }
 
