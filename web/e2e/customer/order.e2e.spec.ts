@@ -487,6 +487,41 @@ describe('ordering a cafe drink', () => {
     }
   });
 
+  it('never hides the end of a page under a toast: Pick Up at the foot of the closed notice is tapped while "Your drink is ready!" shows', async () => {
+    const open = (await app.api<Order[]>(barista, 'GET', '/order?status=ordered,in-progress')).body;
+    for (const o of open) await setStatus(o.id, { status: 'rejected', reject_note: 'The shop is closing' });
+    await setShop(app, barista, 'cafe-open');
+    const pat = await newCustomer(app, 'Pat Late');
+    const order = await placeCafeOrder(app, pat.token, menuId(await catalog(app, barista), 'Latte'));
+    await setStatus(order.id, { status: 'in-progress' });
+    const phone = await newPhonePage(browser);
+    try {
+      await signInWithTokens(phone, app, pat.email, '/statusOrder');
+      await phone.getByTestId('order-card').locator('[data-step="1"]').waitFor();
+      await setStatus(order.id, { status: 'done' });
+      const ready = phone.getByTestId('toast').filter({ hasText: 'Your drink is ready!' });
+      await ready.waitFor();
+      await setShop(app, barista, 'all-close');
+      await phone.getByRole('button', { name: 'Woxa Cafe' }).click();
+      await phone.waitForURL(`${app.url}/close-all`);
+      const waiting = phone.getByTestId('closed-pickup');
+      await waiting.getByRole('heading', { name: 'Ready to pick up' }).waitFor();
+      await phone.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await screenshot(phone, 'close-all-pickup-with-toast');
+      expect(await ready.isVisible()).toBe(true);
+      // Scrolled to the end, the page's last button shows above the toast, not under it.
+      const pickUp = waiting.getByRole('button', { name: 'Pick Up' });
+      const [button, toast] = await Promise.all([pickUp.boundingBox(), ready.boundingBox()]);
+      expect(button!.y + button!.height).toBeLessThanOrEqual(toast!.y);
+      await pickUp.click();
+      await waiting.waitFor({ state: 'detached' });
+      expect((await app.api<Order>(pat.token, 'GET', `/order/${order.id}`)).body.status).toBe('picked');
+    } finally {
+      await phone.context().close();
+      await setShop(app, barista, 'cafe-open');
+    }
+  });
+
   it('refuses the cafe form up front while the cafe is closed, the bar form while the bar is, and a drink not on the menu', async () => {
     const categories = (await app.api<Category[]>(barista, 'GET', '/category')).body;
     const latte = categories.flatMap((c) => c.menu).find((m) => m.name === 'Latte')!;

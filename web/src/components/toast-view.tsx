@@ -1,35 +1,49 @@
+import { useLayoutEffect, useRef, useState } from 'react';
 import CloseIcon from '@mui/icons-material/Close';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import IconButton from '@mui/material/IconButton';
 import type { Toast } from './toast-provider.js';
 
+/** Above the phone's tab bar. */
+const BOTTOM = 'calc(80px + env(safe-area-inset-bottom, 0px))';
+const GAP_PX = 12;
+
 /** One toast at the bottom, above the phone's tab bar: never over the top bar, a title or 'Ordered n/2'. */
 export default function ToastView({ toast, onClose }: { toast: Toast; onClose: () => void }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [height, setHeight] = useState(0);
+  useLayoutEffect(() => setHeight(ref.current?.offsetHeight ?? 0), []);
   return (
-    <Alert
-      severity={toast.severity}
-      variant="filled"
-      role={toast.severity === 'error' ? 'alert' : 'status'}
-      data-testid="toast"
-      sx={{
-        position: 'fixed',
-        left: 12,
-        right: 12,
-        bottom: 'calc(80px + env(safe-area-inset-bottom, 0px))',
-        mx: 'auto',
-        maxWidth: 480,
-        zIndex: 2000,
-        boxShadow: 6,
-      }}
-      action={
-        <IconButton aria-label="Close notification" color="inherit" size="small" onClick={onClose}>
-          <CloseIcon fontSize="small" />
-        </IconButton>
-      }
-    >
-      <AlertTitle>{toast.title}</AlertTitle>
-      {toast.message}
-    </Alert>
+    <>
+      {/* Room at the page's foot as tall as the toast and what is below it: scrolled to the end, the page's
+          last lines and buttons (Pick Up on the closed notice) show above the toast instead of under it. */}
+      <div aria-hidden style={{ height: `calc(${height + GAP_PX}px + ${BOTTOM})` }} />
+      <Alert
+        ref={ref}
+        severity={toast.severity}
+        variant="filled"
+        role={toast.severity === 'error' ? 'alert' : 'status'}
+        data-testid="toast"
+        sx={{
+          position: 'fixed',
+          left: GAP_PX,
+          right: GAP_PX,
+          bottom: BOTTOM,
+          mx: 'auto',
+          maxWidth: 480,
+          zIndex: 2000,
+          boxShadow: 6,
+        }}
+        action={
+          <IconButton aria-label="Close notification" color="inherit" size="small" onClick={onClose}>
+            <CloseIcon fontSize="small" />
+          </IconButton>
+        }
+      >
+        <AlertTitle>{toast.title}</AlertTitle>
+        {toast.message}
+      </Alert>
+    </>
   );
 }
