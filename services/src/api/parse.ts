@@ -37,16 +37,21 @@ export function parse<S extends z.ZodType>(schema: S, input: unknown, what = 'bo
       const name = key.slice(0, key.indexOf('['));
       return { path: name, message: `${key} is not read: give a list as ?${name}=a&${name}=b or ?${name}=a,b.` };
     });
-    if (errors.length > 0) throw new ValidationError(errors.map((e) => `${e.path}: ${e.message}`).join('; '), errors);
+    if (errors.length > 0) throw invalid(errors);
   }
   const result = schema.safeParse(input ?? {}, PLAIN);
   if (result.success) return result.data;
-  const errors = result.error.issues.map((i) => ({
-    path: i.path.length ? i.path.join('.') : what,
-    message: i.message,
-  }));
-  throw new ValidationError(errors.map((e) => `${e.path}: ${e.message}`).join('; '), errors);
+  // Two checks of one schema may find the same fault (an empty reason is both too short and blank): said once.
+  const errors = new Map<string, { path: string; message: string }>();
+  for (const i of result.error.issues) {
+    const path = i.path.length ? i.path.join('.') : what;
+    errors.set(`${path}\n${i.message}`, { path, message: i.message });
+  }
+  throw invalid([...errors.values()]);
 }
+
+const invalid = (errors: { path: string; message: string }[]) =>
+  new ValidationError(errors.map((e) => `${e.path}: ${e.message}`).join('; '), errors);
 
 /** Text that holds U+0000, which PostgreSQL's text cannot (a query carrying one fails there). */
 export const holdsNul = (text: string) => text.includes('\u0000');

@@ -291,6 +291,11 @@ describe.each(BACKENDS)('orders over HTTP on %s', (_backend, env) => {
       for (const note of ['', ' leading', 'x'.repeat(28), '\u200b']) {
         expect((await barista(order.id, { status: 'rejected', reject_note: note })).status).toBe(400);
       }
+      // Each reason once, however many of the schema's checks found it.
+      expect((await barista(order.id, { status: 'rejected', reject_note: '' })).body).toMatchObject({
+        detail: 'reject_note: A reason is required.',
+        errors: [{ path: 'reject_note', message: 'A reason is required.' }],
+      });
       const ok = await barista(order.id, { status: 'rejected', reject_note: 'Out of oat milk' });
       expect(ok.body).toMatchObject({ status: 'rejected', reject_note: 'Out of oat milk' });
     });
