@@ -318,6 +318,30 @@ describe('the barista board', () => {
     await refusal.waitFor({ state: 'hidden' });
   });
 
+  it('shows the orders a refused close names, though the live socket never told of them', async () => {
+    const stale = await newDesktopPage(browser);
+    // A socket that opens and never hears from the server: a proxy that drops it, a network that lost it.
+    await stale.routeWebSocket('**/api/websockets', () => undefined);
+    try {
+      await signInWithTokens(stale, app, 'barista@woxa.tech', '/ordering');
+      await stale.getByRole('heading', { name: 'Waiting Order' }).waitFor();
+      const active = await app.api<Order[]>(barista, 'GET', '/order?status=ordered,in-progress');
+      expect(active.body).toEqual([]);
+      expect(await stale.getByText('No orders now,').count()).toBe(2);
+      const fay = await newCustomer(app, 'Fay Customer');
+      const order = await placeCafeOrder(app, fay.token, menuId(menus, 'Espresso'));
+
+      await stale.getByRole('combobox', { name: 'Shop Status' }).click();
+      await stale.getByRole('option', { name: 'Close', exact: true }).click();
+      await stale.getByRole('dialog', { name: 'Close Cafe and Bar' }).getByRole('button', { name: 'Confirm' }).click();
+      await stale.getByRole('alert').filter({ hasText: 'There are still' }).waitFor();
+      await stale.locator(`[data-order-id="${order.id}"]`).waitFor({ timeout: 5000 });
+      await baristaPatch(app, barista, order.id, { status: 'rejected', reject_note: 'Out of milk' });
+    } finally {
+      await stale.context().close();
+    }
+  });
+
   it('keeps a one-word customer name of 20 letters inside the Cancel dialog on a 390 and a 320 px phone', async () => {
     const wide = await newCustomer(app, WIDE_PERSON);
     const order = await placeCafeOrder(app, wide.token, menuId(menus, 'Americano'));
