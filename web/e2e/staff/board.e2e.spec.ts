@@ -46,9 +46,9 @@ async function pickReason(reason: string) {
   await dialog.getByRole('radio', { name: reason }).check();
   return dialog;
 }
-async function chooseShopStatus(option: 'Cafe' | 'Bar' | 'Close') {
-  await page.getByRole('combobox', { name: 'Shop Status' }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+async function chooseShopStatus(option: 'Cafe' | 'Bar' | 'Close', on = page) {
+  await on.getByRole('combobox', { name: 'Shop Status' }).click();
+  await on.getByRole('option', { name: option, exact: true }).click();
 }
 
 describe('the barista board', () => {
@@ -331,8 +331,7 @@ describe('the barista board', () => {
       const fay = await newCustomer(app, 'Fay Customer');
       const order = await placeCafeOrder(app, fay.token, menuId(menus, 'Espresso'));
 
-      await stale.getByRole('combobox', { name: 'Shop Status' }).click();
-      await stale.getByRole('option', { name: 'Close', exact: true }).click();
+      await chooseShopStatus('Close', stale);
       await stale.getByRole('dialog', { name: 'Close Cafe and Bar' }).getByRole('button', { name: 'Confirm' }).click();
       await stale.getByRole('alert').filter({ hasText: 'There are still' }).waitFor();
       await stale.locator(`[data-order-id="${order.id}"]`).waitFor({ timeout: 5000 });
