@@ -61,6 +61,19 @@ async function fillAndPlace() {
 
 const myOrders = async () => (await app.api<Order[]>(userToken, 'GET', '/order')).body;
 const setStatus = (id: string, body: object) => app.api(barista, 'PATCH', `/order/barista/${id}`, body);
+/**
+ * A new customer's Latte in progress, alone in the queue of an open cafe: every other waiting or started order
+ * is rejected, since the shop changes status only with an empty queue.
+ */
+async function latteInProgressAlone(name: string) {
+  const open = (await app.api<Order[]>(barista, 'GET', '/order?status=ordered,in-progress')).body;
+  for (const o of open) await setStatus(o.id, { status: 'rejected', reject_note: 'The shop is closing' });
+  await setShop(app, barista, 'cafe-open');
+  const customer = await newCustomer(app, name);
+  const order = await placeCafeOrder(app, customer.token, menuId(await catalog(app, barista), 'Latte'));
+  await setStatus(order.id, { status: 'in-progress' });
+  return { customer, order };
+}
 /** The tab the phone's tab bar shows as the current screen's. */
 const currentTab = () => page.getByTestId('bottom-tab-bar').locator('[aria-current="page"]').innerText();
 
@@ -456,13 +469,7 @@ describe('ordering a cafe drink', () => {
   });
 
   it('keeps a finished drink within reach when the shop closes: Home goes to the closed notice, which offers Pick Up', async () => {
-    // The shop changes status only with an empty queue.
-    const open = (await app.api<Order[]>(barista, 'GET', '/order?status=ordered,in-progress')).body;
-    for (const o of open) await setStatus(o.id, { status: 'rejected', reject_note: 'The shop is closing' });
-    await setShop(app, barista, 'cafe-open');
-    const sam = await newCustomer(app, 'Sam Closing');
-    const order = await placeCafeOrder(app, sam.token, menuId(await catalog(app, barista), 'Latte'));
-    await setStatus(order.id, { status: 'in-progress' });
+    const { customer: sam, order } = await latteInProgressAlone('Sam Closing');
     await setStatus(order.id, { status: 'done' });
     await setShop(app, barista, 'all-close');
     const phone = await newPhonePage(browser);
@@ -488,12 +495,7 @@ describe('ordering a cafe drink', () => {
   });
 
   it('never hides the end of a page under a toast: Pick Up at the foot of the closed notice is tapped while "Your drink is ready!" shows', async () => {
-    const open = (await app.api<Order[]>(barista, 'GET', '/order?status=ordered,in-progress')).body;
-    for (const o of open) await setStatus(o.id, { status: 'rejected', reject_note: 'The shop is closing' });
-    await setShop(app, barista, 'cafe-open');
-    const pat = await newCustomer(app, 'Pat Late');
-    const order = await placeCafeOrder(app, pat.token, menuId(await catalog(app, barista), 'Latte'));
-    await setStatus(order.id, { status: 'in-progress' });
+    const { customer: pat, order } = await latteInProgressAlone('Pat Late');
     const phone = await newPhonePage(browser);
     try {
       await signInWithTokens(phone, app, pat.email, '/statusOrder');
