@@ -147,8 +147,22 @@ const CHUNK_GROUPS = [
   },
 ];
 
+/**
+ * Vite wraps every dynamic import() in its preload helper, which would first add <link rel=modulepreload>
+ * for the chunk's imports; with modulePreload off each list is empty and the helper (about 1 KB gzip in
+ * every first screen's entry chunk) only calls the import. lazyComponent retries a failed import itself.
+ */
+const bareDynamicImports = (): Plugin => ({
+  name: 'bare-dynamic-imports',
+  enforce: 'pre',
+  load(id) {
+    if (id === '\0vite/preload-helper.js') return 'export const __vitePreload = (load) => load();';
+  },
+});
+
 export default defineConfig({
   plugins: [
+    bareDynamicImports(),
     react(),
     openingShells(),
     // Precompressed beside each asset: the server (koa-static) sends the .br or .gz file as is
