@@ -8,12 +8,12 @@ import compress from 'koa-compress';
 import serve from 'koa-static';
 import { AppError, UnauthorizedError } from '../errors.js';
 import type { AppDeps } from './deps.js';
-import { type AppState, authenticate } from './middleware/auth.js';
+import { type AppState, authenticate, routeGuard } from './middleware/auth.js';
 import { clientAddress } from './middleware/client-address.js';
 import { idempotentBody, recallingOnlyKnownKeys } from './middleware/idempotent-body.js';
 import { checkedBody, jsonBodyOnly } from './middleware/body-check.js';
 import { logSecurityEvent } from './security-log.js';
-import { errorHandler } from './middleware/error-handler.js';
+import { errorHandler, isZlibError } from './middleware/error-handler.js';
 import { requestContext, securityHeaders, serializeJson } from './middleware/request-context.js';
 import { authRoutes } from './routes/auth.js';
 import { companySignInRoutes } from './routes/company-sign-in.js';
@@ -44,10 +44,30 @@ function signInFailsAsOne(logger: AppDeps['logger']): Koa.Middleware<AppState> {
       await next();
     } catch (err) {
       const status = err instanceof AppError ? err.status : (err as { status?: unknown } | null)?.status;
-      if (status !== 400 && status !== 415) throw err;
+      if (status !== 400 && status !== 415 && !isZlibError(err)) throw err;
       const requestId = ctx.state.requestId;
       logSecurityEvent(logger, 'login-failed', { address: ctx.ip, requestId, reason: 'malformed' });
       throw new UnauthorizedError('Email or Password incorrect.', 'INVALID_CREDENTIALS');
+    }
+  };
+}
+
+/**
+ * A caller the route turns away (no token, an expired one, a customer on a staff call) is answered 401 or 403
+ * whatever the body: `body`'s refusals (not JSON, broken, too large, too deep) come after the route's guard,
+ * as its own validation does.
+ */
+function turnedAwayFirst(router: Router<AppState>, body: Koa.Middleware<AppState>): Koa.Middleware<AppState> {
+  return async (ctx, next) => {
+    let taken = false;
+    try {
+      await body(ctx, () => {
+        taken = true;
+        return next();
+      });
+    } catch (err) {
+      if (!taken) routeGuard(router, ctx)?.(ctx);
+      throw err;
     }
   };
 }
@@ -83,10 +103,13 @@ export function createApp(appDeps: AppDeps, options: { webDir?: string } = {}): 
   app.use(compress({ threshold: 1024, br: false }));
   app.use(serializeJson());
   app.use(signInFailsAsOne(deps.logger));
-  app.use(jsonBodyOnly());
-  app.use((ctx, next) => (ctx.path === '/api/upload/image' ? uploadParser(ctx, next) : jsonParser(ctx, next)));
-  app.use(checkedBody());
   app.use(authenticate(deps));
+  const api = new Router<AppState>();
+  const onlyJson = jsonBodyOnly();
+  const parse: Koa.Middleware<AppState> = (ctx, next) =>
+    ctx.path === '/api/upload/image' ? uploadParser(ctx, next) : jsonParser(ctx, next);
+  const checked = checkedBody();
+  app.use(turnedAwayFirst(api, (ctx, next) => onlyJson(ctx, () => parse(ctx, () => checked(ctx, next)))));
   app.use(idempotentBody(deps, newKeys));
   // Read before the route reads: what it answers reflects at least this much of the log.
   app.use((ctx, next) => {
@@ -97,7 +120,6 @@ export function createApp(appDeps: AppDeps, options: { webDir?: string } = {}): 
 
   // One router holding every route: each request is matched once, not once per module (twelve
   // routers, each with its own allowedMethods, matched and allocated per request in turn).
-  const api = new Router<AppState>();
   for (const routes of [
     opsRoutes,
     authRoutes,

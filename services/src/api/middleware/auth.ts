@@ -1,4 +1,5 @@
 import { STAFF_ROLES, type Role, type User } from '@drinks/contracts';
+import type { Router } from '@koa/router';
 import type { Middleware } from 'koa';
 import { ForgedToken } from '../../auth/tokens.js';
 import { ForbiddenError, UnauthorizedError } from '../../errors.js';
@@ -39,13 +40,35 @@ export function currentUser(ctx: { state: AppState }): User {
   return user;
 }
 
+type Guard = (ctx: { state: AppState }) => void;
+/** Each guard's check, by the middleware requireRole made for it (see routeGuard). */
+const CHECKS = new WeakMap<object, Guard>();
+
 /** Any signed-in caller, or only the given roles. */
 export function requireRole(...roles: Role[]): Middleware<AppState> {
-  return async (ctx, next) => {
+  const check: Guard = (ctx) => {
     const user = currentUser(ctx);
     if (roles.length > 0 && !roles.includes(user.role)) throw new ForbiddenError();
+  };
+  const guard: Middleware<AppState> = async (ctx, next) => {
+    check(ctx);
     await next();
   };
+  CHECKS.set(guard, check);
+  return guard;
+}
+
+/**
+ * The check of the guard on the route `router` runs for this request (the first route matching its path and
+ * method), or none when that route is open to anyone: a 401 or 403 answered before the route runs.
+ */
+export function routeGuard(router: Router<AppState>, ctx: { path: string; method: string }): Guard | undefined {
+  const route = router.match(ctx.path, ctx.method).pathAndMethod.find((layer) => layer.methods.length > 0);
+  for (const middleware of route?.stack ?? []) {
+    const check = CHECKS.get(middleware);
+    if (check) return check;
+  }
+  return undefined;
 }
 
 export const signedIn = requireRole();

@@ -30,7 +30,7 @@ export function problem(status: number, code: string, detail: string, errors: un
  * zlib's own error, as co-body passes it on for a body that does not decompress: gzip's and deflate's codes
  * start Z_, Brotli's decoder's ERR__ERROR_ (ERR__ERROR_FORMAT_PADDING_1 for 'garbage' sent as br).
  */
-function isZlibError(err: unknown): boolean {
+export function isZlibError(err: unknown): boolean {
   const code = (err as { code?: unknown } | null)?.code;
   return err instanceof Error && typeof code === 'string' && (code.startsWith('Z_') || code.startsWith('ERR__ERROR_'));
 }

@@ -123,6 +123,42 @@ describe('bad input', () => {
     expect((await app.call('GET', '/healthz')).status).toBe(200);
   });
 
+  it('a caller the route turns away is answered 401 or 403 whatever the body; an open route still names the body', async () => {
+    const broken = '{"menu_id": ';
+    const cases: {
+      path: string;
+      token: string | null;
+      headers: Record<string, string>;
+      raw: string;
+      status: number;
+    }[] = [
+      { path: '/order', token: null, headers: {}, raw: broken, status: 401 },
+      { path: '/order', token: null, headers: { 'Content-Type': 'text/plain' }, raw: '{}', status: 401 },
+      { path: '/order', token: 'not-a-token', headers: {}, raw: broken, status: 401 },
+      { path: '/menu', token: user.token, headers: {}, raw: broken, status: 403 },
+      { path: '/menu', token: staff.barista, headers: {}, raw: broken, status: 400 },
+      { path: '/auth/register', token: null, headers: {}, raw: broken, status: 400 },
+    ];
+    for (const c of cases) {
+      const res = await app.call('POST', c.path, { token: c.token, raw: c.raw, headers: c.headers });
+      expect(res.status, `${c.path} ${c.token?.slice(0, 8)}`).toBe(c.status);
+    }
+    const tooBig = await app.call('POST', '/order', { raw: JSON.stringify({ remark: 'x'.repeat(100_000) }) });
+    expect(tooBig.status).toBe(401);
+  });
+
+  it('a sign-in whose body does not decompress fails as any sign-in does', async () => {
+    for (const encoding of ['gzip', 'deflate']) {
+      const res = await fetch(`${app.url}/api/auth/v2/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-encoding': encoding },
+        body: 'garbage',
+      });
+      expect(res.status, encoding).toBe(401);
+      expect(await res.json()).toMatchObject({ code: 'INVALID_CREDENTIALS' });
+    }
+  });
+
   it('text with a lone UTF-16 surrogate is a 400 naming the field, and changes nothing', async () => {
     // JSON's escapes allow half a pair; stored, each came back as three replacement characters (20 became 60).
     const name = await app.call('PATCH', '/user', { token: user.token, raw: `{"name":"${'\\ud800'.repeat(20)}"}` });
