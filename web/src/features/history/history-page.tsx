@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useBusinessClock } from '../../components/staff-business-time.js';
 import { lastDaysRange } from '../../components/staff-date-ranges.js';
 import { ApiError } from '../../lib/api-client.js';
+import { useLastingError } from '../../lib/use-lasting-error.js';
 import { useOnline } from '../../lib/online.js';
 import { useSession } from '../../lib/session.js';
 import { useHistory } from './api/get-history.js';
@@ -23,6 +24,7 @@ export function HistoryPage() {
   const range = lastDaysRange(filter.days, now(), timeZone);
   const history = useHistory(range);
   const online = useOnline();
+  const error = useLastingError(history);
   const showLoading = history.isPending || (history.isPlaceholderData && history.isFetching);
 
   return (
@@ -34,17 +36,17 @@ export function HistoryPage() {
       {history.data === undefined && !online ? (
         // Offline with nothing seen for this period: the request waits for the network, so say that.
         <Alert severity="info">History shows once you are back online.</Alert>
-      ) : showLoading ? (
+      ) : error ? (
+        <Alert severity="error">
+          <AlertTitle>Failed to load history</AlertTitle>
+          {/* The server's reason when it gave one; the browser's 'Failed to fetch' says nothing to a person. */}
+          {(error instanceof ApiError && error.message) || 'Please try again later'}
+        </Alert>
+      ) : showLoading || history.data === undefined ? (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 4 }} role="status">
           <CircularProgress size={24} aria-hidden />
           <Typography>{loadingText(filter.days)}</Typography>
         </Box>
-      ) : history.isError ? (
-        <Alert severity="error">
-          <AlertTitle>Failed to load history</AlertTitle>
-          {/* The server's reason when it gave one; the browser's 'Failed to fetch' says nothing to a person. */}
-          {(history.error instanceof ApiError && history.error.message) || 'Please try again later'}
-        </Alert>
       ) : history.data.length === 0 ? (
         <Box sx={{ textAlign: 'center', py: 6 }}>
           <Typography variant="h6" component="p">
