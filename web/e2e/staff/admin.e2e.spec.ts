@@ -382,8 +382,42 @@ describe("dashboards, history and users with the day's orders", () => {
     await phone.setViewportSize({ width: 320, height: 700 });
     await phone.getByTestId('history-entry').first().waitFor();
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    // The day and 'Total Order: n' each stay on one line ('Sun, 29 November' over '2026', 'Total' over 'Order: 4').
+    const group = phone.getByTestId('history-group').first();
+    for (const line of [group.getByRole('heading'), phone.getByTestId('history-total').first()]) {
+      const box = await line.boundingBox();
+      const lineHeight = await line.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
+      expect(box!.height).toBeLessThan(lineHeight * 1.5);
+    }
     await screenshot(phone, 'staff-history-320');
     await phone.setViewportSize({ width: 390, height: 844 });
+  });
+
+  it('keeps "Failed to load history" on screen while it tries again, and shows the history once it answers', async () => {
+    // A phone that never loaded the history: each new attempt put the page back to "Loading…" for seconds.
+    const page = await newPhonePage(browser, undefined, { serviceWorkers: 'block' });
+    let failing = true;
+    let asked = 0;
+    await page.route('**/api/order/history/user**', async (route) => {
+      asked += 1;
+      if (!failing) return route.continue();
+      await route.fulfill({ status: 503, contentType: 'application/problem+json', body: '{"status":503}' });
+    });
+    await signInWithTokens(page, app, 'admin@woxa.tech', '/history');
+    const failed = page.getByText('Failed to load history');
+    await failed.waitFor({ timeout: 20_000 });
+    // Four statuses, each asked and retried three times; the 5 s refetch then asks again.
+    const firstRound = asked;
+    await expect.poll(() => asked, { timeout: 15_000 }).toBeGreaterThan(firstRound);
+    for (let i = 0; i < 3; i++) {
+      expect(await failed.isVisible()).toBe(true);
+      expect(await page.getByText('Loading 1 days history...').isVisible()).toBe(false);
+      await page.waitForTimeout(1_000);
+    }
+    failing = false;
+    await page.getByTestId('history-total').first().waitFor({ timeout: 20_000 });
+    expect(await failed.isVisible()).toBe(false);
+    await page.context().close();
   });
 
   it("shows a user's own history with its labels, the empty state, and a long name's greeting in the drawer", async () => {

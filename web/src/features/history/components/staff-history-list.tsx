@@ -20,12 +20,21 @@ export function StaffHistoryList({ orders, timeZone }: { orders: readonly Order[
         >
           <Stack
             direction="row"
-            sx={{ justifyContent: 'space-between', alignItems: 'center', px: 2, py: 1.5, bgcolor: 'action.hover' }}
+            // The day and its total each on one line; on a narrow phone the total goes under the day.
+            sx={{
+              justifyContent: 'space-between',
+              alignItems: 'center',
+              flexWrap: 'wrap',
+              columnGap: 2,
+              px: 2,
+              py: 1.5,
+              bgcolor: 'action.hover',
+            }}
           >
-            <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 700 }}>
+            <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
               {formatDay(g.day)}
             </Typography>
-            <Typography variant="body2" data-testid="history-total">
+            <Typography variant="body2" data-testid="history-total" sx={{ whiteSpace: 'nowrap' }}>
               Total Order: {g.total}
             </Typography>
           </Stack>
