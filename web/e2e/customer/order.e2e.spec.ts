@@ -494,6 +494,36 @@ describe('ordering a cafe drink', () => {
     }
   });
 
+  it('never says "no orders" when it could not read them: My Order and Home stay quiet until the orders answer', async () => {
+    const { customer: kim } = await latteInProgressAlone('Kim Offline');
+    // Routed API calls pass Playwright by once a service worker controls the page.
+    const phone = await newPhonePage(browser, undefined, { serviceWorkers: 'block' });
+    let asked = 0;
+    const ordersCall = (url: URL) => url.pathname === '/api/order';
+    await phone.route(ordersCall, (route) => {
+      asked += 1;
+      return route.fulfill({ status: 503, contentType: 'application/problem+json', body: '{"status":503}' });
+    });
+    try {
+      for (const [path, falseNote] of [
+        ['/statusOrder', 'You have no orders yet'],
+        ['/ordered', 'No orders yet today.'],
+      ] as const) {
+        asked = 0;
+        await signInWithTokens(phone, app, kim.email, path);
+        // The first call and its three retries (1, 2 and 4 s apart) fail; the page has then given up.
+        await expect.poll(() => asked, { timeout: 20_000 }).toBeGreaterThanOrEqual(4);
+        await expect.poll(() => phone.getByRole('progressbar').count()).toBe(0);
+        expect(await phone.getByText(falseNote).count(), path).toBe(0);
+      }
+      await phone.unroute(ordersCall);
+      await phone.goto(`${app.url}/statusOrder`);
+      await phone.getByTestId('active-orders').getByText('Latte').waitFor();
+    } finally {
+      await phone.context().close();
+    }
+  });
+
   it('never hides the end of a page under a toast: Pick Up at the foot of the closed notice is tapped while "Your drink is ready!" shows', async () => {
     const { customer: pat, order } = await latteInProgressAlone('Pat Late');
     const phone = await newPhonePage(browser);

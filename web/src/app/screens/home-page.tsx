@@ -1,5 +1,5 @@
 import { businessDay } from '@drinks/contracts';
-import { Box, Button, Paper, Stack, Typography } from '@mui/material';
+import { Box, Button, CircularProgress, Paper, Stack, Typography } from '@mui/material';
 import { useMemo } from 'react';
 import { Navigate } from 'react-router';
 import { serverNow, useConfig } from '../../lib/config.js';
@@ -28,6 +28,13 @@ export function HomePage() {
   const dayOf = (iso: string) => businessDay(new Date(iso), businessTimeZone);
   const list = homeOrders(orders.data ?? [], orders.day, dayOf);
   const orderedToday = (orders.data ?? []).some((o) => dayOf(o.orderDate) === orders.day);
+  // Only from an answer: loading, or a call that failed (logged only, as every fetch), is not "No orders yet today".
+  const emptyNote =
+    orders.data === undefined || list.length > 0
+      ? null
+      : orderedToday
+        ? 'Nothing in progress.'
+        : 'No orders yet today.';
   const barOnly = shop.isBarOpen && !shop.isCafeOpen;
   const menuPath = barOnly ? paths.menuBar(user?.role) : paths.menuCafe(user?.role);
   // Both closed, as the menus do: Order now would only lead there (a drink to pick up is shown there too).
@@ -64,11 +71,10 @@ export function HomePage() {
           </Typography>
           <LastKnown updatedAt={orders.dataUpdatedAt} />
           <Stack spacing={1.5}>
-            {list.length === 0 && (
-              <Typography color="text.secondary">
-                {orderedToday ? 'Nothing in progress.' : 'No orders yet today.'}
-              </Typography>
+            {orders.data === undefined && orders.isFetching && (
+              <CircularProgress size={24} aria-label="Loading orders" />
             )}
+            {emptyNote && <Typography color="text.secondary">{emptyNote}</Typography>}
             {list.map((o) => (
               <CustomerOrderCard key={o.id} order={o} orderAgain heading="h3" />
             ))}

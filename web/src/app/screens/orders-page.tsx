@@ -21,7 +21,8 @@ export function OrdersPage() {
   const orders = useMyOrdersToday();
   const online = useOnline();
   const { active, closed } = splitOrders(orders.data ?? []);
-  const prompt = orders.isPending ? null : orderNowPrompt(active.length, closed.length);
+  // Only from an answer: a call that failed (its retries spent) says nothing about what the customer has ordered.
+  const prompt = orders.data === undefined ? null : orderNowPrompt(active.length, closed.length);
   // A tapped notification opens /statusOrder?order=<id>: bring that order into view.
   const [params] = useSearchParams();
   const focusId = params.get('order');
