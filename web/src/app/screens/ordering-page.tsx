@@ -1,7 +1,8 @@
 import { shopStatusParam, type Order } from '@drinks/contracts';
 import KeyboardIcon from '@mui/icons-material/Keyboard';
 import SettingsIcon from '@mui/icons-material/Settings';
-import { Alert, Box, CircularProgress, Container, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { Alert, Box, Button, CircularProgress, Container, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
 import { memo, useDeferredValue, useMemo, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { LastKnown } from '../../components/last-known.js';
@@ -30,6 +31,7 @@ import { useBoardActions } from '../../features/board/use-board-actions.js';
 import { useRejecting } from '../../features/board/use-rejecting.js';
 import { useNewOrderAlert, useSoundBlocked } from '../../features/board/use-new-order-alert.js';
 import { useNow } from '../../lib/use-now.js';
+import { queryKeys } from '../../lib/query-keys.js';
 import { useTicketKeys, type TicketKeyAction } from '../../features/board/use-ticket-keys.js';
 import { lazyComponent } from '../../lib/lazy-component.js';
 
@@ -63,6 +65,7 @@ const OrderingBoard = memo(function OrderingBoard({ queries }: { queries: BoardQ
   const { shop, shopLoaded } = useSession();
   const [settings, updateSettings] = useBoardSettings();
   const board = useBoard(queries, settings, shop);
+  const queryClient = useQueryClient();
   const { lists } = board;
   const actions = useBoardActions();
   const online = useOnline();
@@ -205,7 +208,23 @@ const OrderingBoard = memo(function OrderingBoard({ queries }: { queries: BoardQ
           {notice}
         </Typography>
       )}
-      {!shopLoaded || board.loading ? (
+      {board.failed ? (
+        // Not 'No orders now': the queues are unknown, and a barista would stop looking for orders.
+        <Alert
+          severity="error"
+          action={
+            <Button
+              color="inherit"
+              size="small"
+              onClick={() => void queryClient.invalidateQueries({ queryKey: queryKeys.orders.all })}
+            >
+              Try again
+            </Button>
+          }
+        >
+          The orders could not be loaded.
+        </Alert>
+      ) : !shopLoaded || board.loading ? (
         <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
           <CircularProgress aria-label="Loading orders" />
         </Box>

@@ -7,8 +7,8 @@ import { counterRange, ordersQuery, useOrders } from './api/get-orders.js';
 import type { BoardSettings } from './board-settings.js';
 import { categoryOptions, matchesStation, ofToday, sortTickets } from './station-logic.js';
 
-/** What the board shows of one list: its rows, whether its first answer is still awaited, and when it came. */
-type ListState<T> = Pick<QueryObserverResult<T>, 'data' | 'isPending' | 'dataUpdatedAt'>;
+/** What the board shows of one list: its rows, when they came, and how many of its calls have failed. */
+type ListState<T> = Pick<QueryObserverResult<T>, 'data' | 'dataUpdatedAt' | 'errorUpdateCount'>;
 
 /** The answers the board is drawn from, one object per change of any of them. */
 export interface BoardQueries {
@@ -19,9 +19,9 @@ export interface BoardQueries {
   catalog: ListState<Category[]>;
 }
 
-/** One list's state, the same object until one of its three fields changes. */
-function useListState<T>({ data, isPending, dataUpdatedAt }: ListState<T>): ListState<T> {
-  return useMemo(() => ({ data, isPending, dataUpdatedAt }), [data, isPending, dataUpdatedAt]);
+/** One list's state, the same object until one of its fields changes. */
+function useListState<T>({ data, dataUpdatedAt, errorUpdateCount }: ListState<T>): ListState<T> {
+  return useMemo(() => ({ data, dataUpdatedAt, errorUpdateCount }), [data, dataUpdatedAt, errorUpdateCount]);
 }
 
 /**
@@ -74,7 +74,11 @@ export function useBoard(queries: BoardQueries, settings: BoardSettings, shop: S
       activeIds: new Set(all.map((o) => o.id)) as ReadonlySet<string>,
       hiddenCount: all.length - lists.waiting.length - lists.inProgress.length,
       updatedAt: Math.min(waiting.dataUpdatedAt, inProgress.dataUpdatedAt),
-      loading: waiting.isPending || inProgress.isPending,
+      // Either queue without an answer: its retries spent, a failed call is no empty queue.
+      loading: waiting.data === undefined || inProgress.data === undefined,
+      failed:
+        (waiting.data === undefined && waiting.errorUpdateCount > 0) ||
+        (inProgress.data === undefined && inProgress.errorUpdateCount > 0),
       find: (id: string): Order | undefined =>
         [...lists.inProgress, ...lists.waiting, ...lists.done, ...lists.rejected].find((o) => o.id === id),
     };
