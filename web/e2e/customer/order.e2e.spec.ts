@@ -378,14 +378,14 @@ describe('ordering a cafe drink', () => {
     await page.goto(`${app.url}/ordered`);
     await page.getByTestId('drinks-left').getByText('You have 1 drink left to be treated').waitFor();
     expect(await page.getByTestId('home-message').getAttribute('lang')).toBe('th');
+    // Today's drinks so far are picked up or cancelled: none is in progress, but there were orders.
+    await page.getByText('Nothing in progress.').waitFor();
     // The season's background reaches the bottom of the page: no blank strip under it.
     const strip = await page.evaluate(() => {
       const box = document.querySelector('[data-season]')!.getBoundingClientRect();
       return document.documentElement.scrollHeight - (box.bottom + window.scrollY);
     });
     expect(strip).toBeLessThanOrEqual(1);
-    // Today's drinks so far are picked up or cancelled: none is in progress, but there were orders.
-    await page.getByText('Nothing in progress.').waitFor();
     await screenshot(page, 'home');
     await expectNoSeriousA11yViolations(page);
     await page.getByRole('button', { name: 'Order now' }).click();
@@ -519,6 +519,29 @@ describe('ordering a cafe drink', () => {
       await phone.unroute(ordersCall);
       await phone.goto(`${app.url}/statusOrder`);
       await phone.getByTestId('active-orders').getByText('Latte').waitFor();
+    } finally {
+      await phone.context().close();
+    }
+  });
+
+  it('never shows "Ordered 0/2" on the menu when it could not read the count', async () => {
+    const { customer: lee } = await latteInProgressAlone('Lee Counted');
+    const phone = await newPhonePage(browser, undefined, { serviceWorkers: 'block' });
+    let asked = 0;
+    const countCall = (url: URL) => url.pathname === '/api/order/count/user';
+    await phone.route(countCall, (route) => {
+      asked += 1;
+      return route.fulfill({ status: 503, contentType: 'application/problem+json', body: '{"status":503}' });
+    });
+    try {
+      await signInWithTokens(phone, app, lee.email, '/menuCafe');
+      await phone.getByTestId('menu-item').first().waitFor();
+      // The first call and its three retries (1, 2 and 4 s apart) fail; the menu does not guess.
+      await expect.poll(() => asked, { timeout: 20_000 }).toBeGreaterThanOrEqual(4);
+      expect(await phone.getByTestId('ordered-count').innerText()).toBe('Ordered …/2');
+      await phone.unroute(countCall);
+      await phone.reload();
+      await phone.getByTestId('ordered-count').getByText('Ordered 1/2').waitFor();
     } finally {
       await phone.context().close();
     }

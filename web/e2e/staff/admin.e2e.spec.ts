@@ -350,6 +350,22 @@ describe("dashboards, history and users with the day's orders", () => {
     await expectNoSeriousA11yViolations(phone);
   });
 
+  it('says the ranking could not be loaded, not "No orders in this period", when its call fails', async () => {
+    const cut = await newDesktopPage(browser);
+    const ranking = (url: URL) => url.pathname === '/api/order/find/popular-menu';
+    await cut.route(ranking, (route) =>
+      route.fulfill({ status: 503, contentType: 'application/problem+json', body: '{"status":503}' }),
+    );
+    try {
+      await signInWithTokens(cut, app, 'admin@woxa.tech', '/dashboard-admin');
+      // The first call and its three retries (1, 2 and 4 s apart) fail.
+      await cut.getByText('The ranking could not be loaded.').waitFor({ timeout: 20_000 });
+      expect(await cut.getByText('No orders in this period').count()).toBe(0);
+    } finally {
+      await cut.context().close();
+    }
+  });
+
   it('shows the staff history grouped by day with the status labels', async () => {
     await desktop.goto(`${app.url}/history`);
     await desktop.getByRole('heading', { name: 'History', exact: true }).waitFor();

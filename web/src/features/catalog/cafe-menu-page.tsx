@@ -35,11 +35,12 @@ export function CafeMenuPage() {
   }
 
   const current = tabs[selected];
-  const ordered = count.data?.totalOrder ?? 0;
+  // Unknown until the count answers (or when it failed): '…', not 'Ordered 0/2' to someone who has ordered 2.
+  const ordered = count.data?.totalOrder;
 
   const choose = async (m: Menu) => {
     const fresh = (await count.fresh()) ?? ordered;
-    if (fresh >= DAILY_ORDER_LIMIT) {
+    if (fresh !== undefined && fresh >= DAILY_ORDER_LIMIT) {
       await alert(LIMIT_MESSAGE);
       return;
     }
@@ -54,9 +55,12 @@ export function CafeMenuPage() {
         </Typography>
         <Typography
           data-testid="ordered-count"
-          sx={{ fontWeight: 700, color: ordered >= DAILY_ORDER_LIMIT ? 'error.main' : 'text.primary' }}
+          sx={{
+            fontWeight: 700,
+            color: ordered !== undefined && ordered >= DAILY_ORDER_LIMIT ? 'error.main' : 'text.primary',
+          }}
         >
-          Ordered {ordered}/{DAILY_ORDER_LIMIT}
+          Ordered {ordered ?? '…'}/{DAILY_ORDER_LIMIT}
         </Typography>
       </Box>
       {fridayClosing && (

@@ -18,6 +18,7 @@ import { useSession } from '../../lib/session.js';
 import { useBusinessClock } from '../../components/staff-business-time.js';
 import { dashboardRange, todayRange, type DashboardPeriod } from '../../components/staff-date-ranges.js';
 import { usePopularMenu } from './api/get-popular-menu.js';
+import { useLastingError } from '../../lib/use-lasting-error.js';
 import { useRangeOrders } from './api/get-range-orders.js';
 import { useTotal } from './api/get-total.js';
 import { DailySummary } from './components/daily-summary.js';
@@ -40,6 +41,7 @@ export function DashboardPage({ area }: { area: Area }) {
   const orders = useRangeOrders(range);
   const hours = ordersPerHour(orders.data ?? [], area, timeZone);
   const rows = popular.data ?? [];
+  const popularError = useLastingError(popular);
   // The last page while the ranking shrinks under it (an order cancelled): the list went blank.
   const page = Math.min(paging.list === list ? paging.page : 1, pageCount(rows.length));
 
@@ -81,12 +83,17 @@ export function DashboardPage({ area }: { area: Area }) {
           {area === 'cafe' ? 'Cafe' : 'Bar'}, {PERIODS.find((p) => p.value === period)?.label.toLowerCase()}: orders not
           cancelled or rejected
         </Typography>
-        {popular.isPending ? (
+        {popular.data !== undefined ? (
+          <PopularList rows={rows} page={page} onPage={setPage} />
+        ) : popularError ? (
+          // Not 'No orders in this period': the ranking is unknown.
+          <Typography color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>
+            The ranking could not be loaded.
+          </Typography>
+        ) : (
           <Box sx={{ display: 'flex', justifyContent: 'center', py: 3 }}>
             <CircularProgress aria-label="Loading ranking" />
           </Box>
-        ) : (
-          <PopularList rows={rows} page={page} onPage={setPage} />
         )}
       </Paper>
       {rows.length > 0 && (
