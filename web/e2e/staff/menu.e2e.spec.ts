@@ -290,6 +290,28 @@ describe('menu management with the cafe and bar closed', () => {
     await page.goto(`${app.url}/menuManagement`);
   });
 
+  it('says the menus could not be loaded, not that the menu or category is gone, when the catalog call fails', async () => {
+    const { cat, menu } = await menuInNewCategory('Unread', { name: 'Hidden', description: '' });
+    const cut = await newPhonePage(browser, undefined, { serviceWorkers: 'block' });
+    await cut.route(
+      (url) => url.pathname === '/api/category',
+      (route) => route.fulfill({ status: 503, contentType: 'application/problem+json', body: '{"status":503}' }),
+    );
+    try {
+      for (const [path, gone] of [
+        [`/edit-menu/${menu.body.id}`, 'This menu no longer exists.'],
+        [`/add-menu/${cat.body.id}`, 'No such category.'],
+      ] as const) {
+        await signInWithTokens(cut, app, 'barista@woxa.tech', path);
+        // The first call and its three retries (1, 2 and 4 s apart) fail.
+        await cut.getByText('The menus could not be loaded. Try again later.').waitFor({ timeout: 20_000 });
+        expect(await cut.getByText(gone).count(), path).toBe(0);
+      }
+    } finally {
+      await cut.context().close();
+    }
+  });
+
   it("heads a category's page with a one-word name of 25 letters within a 390 and a 320 px phone", async () => {
     const { cat } = await menuInNewCategory(WIDE_NAME, { name: WIDE_NAME, description: '' });
     const phone = await newPhonePage(browser);

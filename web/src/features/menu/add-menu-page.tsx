@@ -4,14 +4,16 @@ import { useCategories } from '../../lib/api/get-categories.js';
 import { useCreateMenu } from './api/create-menu.js';
 import { MenuForm } from './components/menu-form.js';
 import { PageHeader } from './components/page-header.js';
-import { NO_SUCH_CATEGORY } from './menu-errors.js';
+import { CATEGORIES_NOT_LOADED, NO_SUCH_CATEGORY } from './menu-errors.js';
 import { MISSING_MENU_FIELDS, descriptionOrDash } from './menu-validation.js';
 import { useSaveMenu } from './use-save-menu.js';
 import { paths } from '../../lib/paths.js';
+import { useLastingError } from '../../lib/use-lasting-error.js';
 
 export function AddMenuPage() {
   const { categoryId = '' } = useParams();
   const categories = useCategories();
+  const loadError = useLastingError(categories);
   const create = useCreateMenu();
   const available = (categories.data ?? []).filter((c) => c.isAvailable === 'available');
   const current = available.find((c) => c.id === categoryId);
@@ -28,10 +30,15 @@ export function AddMenuPage() {
   return (
     <Container maxWidth="sm" sx={{ py: 2 }}>
       <PageHeader title="Add Menu" back={back} />
-      {categories.isPending ? (
-        <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
-          <CircularProgress aria-label="Loading categories" />
-        </Box>
+      {categories.data === undefined ? (
+        // A failed read is no deleted menu: saying so would have staff make it again.
+        loadError ? (
+          <Alert severity="error">{CATEGORIES_NOT_LOADED}</Alert>
+        ) : (
+          <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
+            <CircularProgress aria-label="Loading categories" />
+          </Box>
+        )
       ) : !current ? (
         // The link names the category the menu goes in: one deleted or unknown offers no form.
         <Alert severity="error">{NO_SUCH_CATEGORY}</Alert>

@@ -5,11 +5,12 @@ import { useUpdateMenu } from './api/update-menu.js';
 import type { MenuPatchBody } from '@drinks/contracts';
 import { MenuForm, type MenuDraft } from './components/menu-form.js';
 import { PageHeader } from './components/page-header.js';
-import { NO_SUCH_MENU } from './menu-errors.js';
+import { CATEGORIES_NOT_LOADED, NO_SUCH_MENU } from './menu-errors.js';
 import { ANSWER_BOTH_QUESTIONS, descriptionForForm, descriptionOrDash } from './menu-validation.js';
 import { changedFields } from './use-draft-form.js';
 import { useSaveMenu } from './use-save-menu.js';
 import { paths } from '../../lib/paths.js';
+import { useLastingError } from '../../lib/use-lasting-error.js';
 
 /** The menu's fields as PATCH /menu/{id} takes them. */
 const menuPatch = (d: MenuDraft): MenuPatchBody => ({
@@ -23,6 +24,7 @@ const menuPatch = (d: MenuDraft): MenuPatchBody => ({
 export function EditMenuPage() {
   const { menuId = '' } = useParams();
   const categories = useCategories();
+  const loadError = useLastingError(categories);
   const update = useUpdateMenu();
   const available = (categories.data ?? []).filter((c) => c.isAvailable === 'available');
   const owner = (categories.data ?? []).find((c) => c.menu.some((m) => m.id === menuId));
@@ -44,10 +46,15 @@ export function EditMenuPage() {
   return (
     <Container maxWidth="sm" sx={{ py: 2 }}>
       <PageHeader title="Edit Menu" back={back} />
-      {categories.isPending ? (
-        <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
-          <CircularProgress aria-label="Loading menu" />
-        </Box>
+      {categories.data === undefined ? (
+        // A failed read is no deleted menu: saying so would have staff make it again.
+        loadError ? (
+          <Alert severity="error">{CATEGORIES_NOT_LOADED}</Alert>
+        ) : (
+          <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
+            <CircularProgress aria-label="Loading menu" />
+          </Box>
+        )
       ) : !menu ? (
         <Alert severity="warning">{NO_SUCH_MENU}</Alert>
       ) : (

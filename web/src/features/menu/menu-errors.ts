@@ -4,6 +4,8 @@ import { ApiError } from '../../lib/api-client.js';
 /** The server's words for an unknown category, said as well of a deleted (unavailable) one. */
 export const NO_SUCH_CATEGORY = 'No such category.';
 export const NO_SUCH_MENU = 'This menu no longer exists.';
+/** A catalog that could not be read: not the same as one without the menu. */
+export const CATEGORIES_NOT_LOADED = 'The menus could not be loaded. Try again later.';
 
 /** The spec's words for a refused catalog change. */
 export function errorText(err: unknown): string {
