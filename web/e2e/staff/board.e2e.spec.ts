@@ -369,6 +369,23 @@ describe('the barista board', () => {
     }
   });
 
+  it('says the counter could not be loaded, not "Nothing waiting on the counter.", when its call fails', async () => {
+    const cut = await newDesktopPage(browser);
+    await cut.route(
+      (url) => url.pathname === '/api/order' && url.searchParams.get('status') === 'done',
+      (route) => route.fulfill({ status: 503, contentType: 'application/problem+json', body: '{"status":503}' }),
+    );
+    try {
+      await signInWithTokens(cut, app, 'barista@woxa.tech', '/ordering');
+      // The first call and its three retries (1, 2 and 4 s apart) fail; the queues answer meanwhile.
+      await cut.getByText('The counter could not be loaded.').waitFor({ timeout: 20_000 });
+      expect(await cut.getByText('Nothing waiting on the counter.').count()).toBe(0);
+      expect(await cut.getByRole('heading', { name: 'Waiting for pick-up (…)' }).count()).toBe(1);
+    } finally {
+      await cut.context().close();
+    }
+  });
+
   it('keeps a one-word customer name of 20 letters inside the Cancel dialog on a 390 and a 320 px phone', async () => {
     const wide = await newCustomer(app, WIDE_PERSON);
     const order = await placeCafeOrder(app, wide.token, menuId(menus, 'Americano'));

@@ -247,6 +247,7 @@ const OrderingBoard = memo(function OrderingBoard({ queries }: { queries: BoardQ
             )}
             <CounterSection
               done={lists.done}
+              known={board.counter}
               rejected={lists.rejected}
               shop={shop}
               now={now}

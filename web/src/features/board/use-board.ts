@@ -7,6 +7,14 @@ import { counterRange, ordersQuery, useOrders } from './api/get-orders.js';
 import type { BoardSettings } from './board-settings.js';
 import { categoryOptions, matchesStation, ofToday, sortTickets } from './station-logic.js';
 
+/** Whether the counter's drinks are the answer, still awaited, or could not be read. */
+export type CounterState = 'ready' | 'loading' | 'failed';
+
+function counterState(done: ListState<Order[]>): CounterState {
+  if (done.data !== undefined) return 'ready';
+  return done.errorUpdateCount > 0 ? 'failed' : 'loading';
+}
+
 /** What the board shows of one list: its rows, when they came, and how many of its calls have failed. */
 type ListState<T> = Pick<QueryObserverResult<T>, 'data' | 'dataUpdatedAt' | 'errorUpdateCount'>;
 
@@ -74,6 +82,8 @@ export function useBoard(queries: BoardQueries, settings: BoardSettings, shop: S
       activeIds: new Set(all.map((o) => o.id)) as ReadonlySet<string>,
       hiddenCount: all.length - lists.waiting.length - lists.inProgress.length,
       updatedAt: Math.min(waiting.dataUpdatedAt, inProgress.dataUpdatedAt),
+      /** Whether the counter's drinks are known: a failed call is no empty counter. */
+      counter: counterState(done),
       // Either queue without an answer: its retries spent, a failed call is no empty queue.
       loading: waiting.data === undefined || inProgress.data === undefined,
       failed:

@@ -4,6 +4,7 @@ import { ListSection } from '../../../components/list-section.js';
 import { PickupRow } from '../../../components/pickup-row.js';
 import { UNCLAIMED_AFTER_MS, recallable } from '../station-logic.js';
 import { byCodePoint } from '../../../lib/compare.js';
+import type { CounterState } from '../use-board.js';
 
 interface RowProps {
   order: Order;
@@ -39,6 +40,7 @@ function Row({ order, now, busy, areaOpen, onPickUp, onRecall }: RowProps) {
  */
 export function CounterSection({
   done,
+  known = 'ready',
   rejected,
   shop,
   now,
@@ -48,6 +50,7 @@ export function CounterSection({
   onRecall,
 }: {
   done: readonly Order[];
+  known?: CounterState;
   rejected: readonly Order[];
   shop: ShopStatus;
   now: number;
@@ -64,9 +67,15 @@ export function CounterSection({
     <Stack spacing={2}>
       <ListSection
         id="pickup-title"
-        title={`Waiting for pick-up (${waiting.length})`}
+        title={`Waiting for pick-up (${known === 'ready' ? waiting.length : '…'})`}
         testId="waiting-pickup"
-        empty={waiting.length === 0 ? 'Nothing waiting on the counter.' : null}
+        empty={
+          known === 'failed'
+            ? 'The counter could not be loaded.'
+            : known === 'ready' && waiting.length === 0
+              ? 'Nothing waiting on the counter.'
+              : null
+        }
       >
         {waiting.map((o) => (
           <Row
