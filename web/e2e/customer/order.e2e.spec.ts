@@ -12,6 +12,7 @@ import {
   openBrowser,
   pageWidth,
   screenshot,
+  serviceUnavailable,
   settled,
 } from '../support/browser.js';
 import { setShop, signInWithTokens, takeAlert } from '../support/customer.js';
@@ -502,7 +503,7 @@ describe('ordering a cafe drink', () => {
     const ordersCall = (url: URL) => url.pathname === '/api/order';
     await phone.route(ordersCall, (route) => {
       asked += 1;
-      return route.fulfill({ status: 503, contentType: 'application/problem+json', body: '{"status":503}' });
+      return serviceUnavailable(route);
     });
     try {
       for (const [path, falseNote] of [
@@ -531,7 +532,7 @@ describe('ordering a cafe drink', () => {
     const countCall = (url: URL) => url.pathname === '/api/order/count/user';
     await phone.route(countCall, (route) => {
       asked += 1;
-      return route.fulfill({ status: 503, contentType: 'application/problem+json', body: '{"status":503}' });
+      return serviceUnavailable(route);
     });
     try {
       await signInWithTokens(phone, app, lee.email, '/menuCafe');

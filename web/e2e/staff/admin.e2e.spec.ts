@@ -18,6 +18,7 @@ import {
   openBrowser,
   pageWidth,
   screenshot,
+  serviceUnavailable,
   settled,
   textBox,
 } from '../support/browser.js';
@@ -353,9 +354,7 @@ describe("dashboards, history and users with the day's orders", () => {
   it('says the ranking could not be loaded, not "No orders in this period", when its call fails', async () => {
     const cut = await newDesktopPage(browser);
     const ranking = (url: URL) => url.pathname === '/api/order/find/popular-menu';
-    await cut.route(ranking, (route) =>
-      route.fulfill({ status: 503, contentType: 'application/problem+json', body: '{"status":503}' }),
-    );
+    await cut.route(ranking, serviceUnavailable);
     try {
       await signInWithTokens(cut, app, 'admin@woxa.tech', '/dashboard-admin');
       // The first call and its three retries (1, 2 and 4 s apart) fail.
@@ -417,7 +416,7 @@ describe("dashboards, history and users with the day's orders", () => {
     await page.route('**/api/order/history/user**', async (route) => {
       asked += 1;
       if (!failing) return route.continue();
-      await route.fulfill({ status: 503, contentType: 'application/problem+json', body: '{"status":503}' });
+      await serviceUnavailable(route);
     });
     await signInWithTokens(page, app, 'admin@woxa.tech', '/history');
     const failed = page.getByText('Failed to load history');

@@ -11,6 +11,7 @@ import {
   openBrowser,
   pageWidth,
   screenshot,
+  serviceUnavailable,
   settled,
 } from '../support/browser.js';
 import { signInWithTokens } from '../support/customer.js';
@@ -347,7 +348,7 @@ describe('the barista board', () => {
     let asked = 0;
     await cut.route(queue, (route) => {
       asked += 1;
-      return route.fulfill({ status: 503, contentType: 'application/problem+json', body: '{"status":503}' });
+      return serviceUnavailable(route);
     });
     const gus = await newCustomer(app, 'Gus Waiting');
     const order = await placeCafeOrder(app, gus.token, menuId(menus, 'Espresso'));
@@ -373,7 +374,7 @@ describe('the barista board', () => {
     const cut = await newDesktopPage(browser);
     await cut.route(
       (url) => url.pathname === '/api/order' && url.searchParams.get('status') === 'done',
-      (route) => route.fulfill({ status: 503, contentType: 'application/problem+json', body: '{"status":503}' }),
+      serviceUnavailable,
     );
     try {
       await signInWithTokens(cut, app, 'barista@woxa.tech', '/ordering');

@@ -11,6 +11,7 @@ import {
   openBrowser,
   pageWidth,
   screenshot,
+  serviceUnavailable,
 } from '../support/browser.js';
 import { setShop, signInWithTokens, takeAlert } from '../support/customer.js';
 import { catalog } from './staff-support.js';
@@ -293,10 +294,7 @@ describe('menu management with the cafe and bar closed', () => {
   it('says the menus could not be loaded, not that the menu or category is gone, when the catalog call fails', async () => {
     const { cat, menu } = await menuInNewCategory('Unread', { name: 'Hidden', description: '' });
     const cut = await newPhonePage(browser, undefined, { serviceWorkers: 'block' });
-    await cut.route(
-      (url) => url.pathname === '/api/category',
-      (route) => route.fulfill({ status: 503, contentType: 'application/problem+json', body: '{"status":503}' }),
-    );
+    await cut.route((url) => url.pathname === '/api/category', serviceUnavailable);
     try {
       for (const [path, gone] of [
         [`/edit-menu/${menu.body.id}`, 'This menu no longer exists.'],

@@ -3,9 +3,16 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { LIMITS } from '@drinks/contracts';
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page, type Route } from 'playwright-core';
 
 const SHOTS = fileURLToPath(new URL('../screenshots/', import.meta.url));
+
+/**
+ * Answers a routed call as a server that is down would. The app asks again three times, 1, 2 and 4 s apart,
+ * before it gives up on a read.
+ */
+export const serviceUnavailable = (route: Route) =>
+  route.fulfill({ status: 503, contentType: 'application/problem+json', body: '{"status":503}' });
 
 export function openBrowser(): Promise<Browser> {
   return chromium.launch({
