@@ -12,7 +12,7 @@ import {
   openBrowser,
   pageWidth,
   screenshot,
-  serviceUnavailable,
+  failCalls,
   settled,
 } from '../support/browser.js';
 import { setShop, signInWithTokens, takeAlert } from '../support/customer.js';
@@ -499,25 +499,20 @@ describe('ordering a cafe drink', () => {
     const { customer: kim } = await latteInProgressAlone('Kim Offline');
     // Routed API calls pass Playwright by once a service worker controls the page.
     const phone = await newPhonePage(browser, undefined, { serviceWorkers: 'block' });
-    let asked = 0;
-    const ordersCall = (url: URL) => url.pathname === '/api/order';
-    await phone.route(ordersCall, (route) => {
-      asked += 1;
-      return serviceUnavailable(route);
-    });
+    const orders = await failCalls(phone, (url) => url.pathname === '/api/order');
     try {
       for (const [path, falseNote] of [
         ['/statusOrder', 'You have no orders yet'],
         ['/ordered', 'No orders yet today.'],
       ] as const) {
-        asked = 0;
+        orders.count = 0;
         await signInWithTokens(phone, app, kim.email, path);
         // The first call and its three retries (1, 2 and 4 s apart) fail; the page has then given up.
-        await expect.poll(() => asked, { timeout: 20_000 }).toBeGreaterThanOrEqual(4);
+        await expect.poll(() => orders.count, { timeout: 20_000 }).toBeGreaterThanOrEqual(4);
         await expect.poll(() => phone.getByRole('progressbar').count()).toBe(0);
         expect(await phone.getByText(falseNote).count(), path).toBe(0);
       }
-      await phone.unroute(ordersCall);
+      await orders.stop();
       await phone.goto(`${app.url}/statusOrder`);
       await phone.getByTestId('active-orders').getByText('Latte').waitFor();
     } finally {
@@ -528,19 +523,14 @@ describe('ordering a cafe drink', () => {
   it('never shows "Ordered 0/2" on the menu when it could not read the count', async () => {
     const { customer: lee } = await latteInProgressAlone('Lee Counted');
     const phone = await newPhonePage(browser, undefined, { serviceWorkers: 'block' });
-    let asked = 0;
-    const countCall = (url: URL) => url.pathname === '/api/order/count/user';
-    await phone.route(countCall, (route) => {
-      asked += 1;
-      return serviceUnavailable(route);
-    });
+    const count = await failCalls(phone, (url) => url.pathname === '/api/order/count/user');
     try {
       await signInWithTokens(phone, app, lee.email, '/menuCafe');
       await phone.getByTestId('menu-item').first().waitFor();
       // The first call and its three retries (1, 2 and 4 s apart) fail; the menu does not guess.
-      await expect.poll(() => asked, { timeout: 20_000 }).toBeGreaterThanOrEqual(4);
+      await expect.poll(() => count.count, { timeout: 20_000 }).toBeGreaterThanOrEqual(4);
       expect(await phone.getByTestId('ordered-count').innerText()).toBe('Ordered …/2');
-      await phone.unroute(countCall);
+      await count.stop();
       await phone.reload();
       await phone.getByTestId('ordered-count').getByText('Ordered 1/2').waitFor();
     } finally {

@@ -11,6 +11,7 @@ import {
   openBrowser,
   pageWidth,
   screenshot,
+  failCalls,
   serviceUnavailable,
   settled,
 } from '../support/browser.js';
@@ -344,23 +345,21 @@ describe('the barista board', () => {
 
   it('says the orders could not be loaded, not "No orders now", and shows them after Try again', async () => {
     const cut = await newDesktopPage(browser);
-    const queue = (url: URL) => url.pathname === '/api/order' && url.searchParams.get('status') === 'ordered';
-    let asked = 0;
-    await cut.route(queue, (route) => {
-      asked += 1;
-      return serviceUnavailable(route);
-    });
+    const queue = await failCalls(
+      cut,
+      (url) => url.pathname === '/api/order' && url.searchParams.get('status') === 'ordered',
+    );
     const gus = await newCustomer(app, 'Gus Waiting');
     const order = await placeCafeOrder(app, gus.token, menuId(menus, 'Espresso'));
     try {
       await signInWithTokens(cut, app, 'barista@woxa.tech', '/ordering');
       // The first call and its three retries (1, 2 and 4 s apart) fail.
       await cut.getByText('The orders could not be loaded.').waitFor({ timeout: 20_000 });
-      expect(asked).toBeGreaterThanOrEqual(4);
+      expect(queue.count).toBeGreaterThanOrEqual(4);
       expect(await cut.getByText('No orders now,').count()).toBe(0);
       // Nor may the shop be closed from a board that cannot see its queue.
       expect(await cut.getByRole('combobox', { name: 'Shop Status' }).count()).toBe(0);
-      await cut.unroute(queue);
+      await queue.stop();
       await cut.getByRole('button', { name: 'Try again' }).click();
       await cut.locator(`[data-order-id="${order.id}"]`).waitFor();
       expect(await cut.getByText('The orders could not be loaded.').count()).toBe(0);

@@ -14,6 +14,16 @@ const SHOTS = fileURLToPath(new URL('../screenshots/', import.meta.url));
 export const serviceUnavailable = (route: Route) =>
   route.fulfill({ status: 503, contentType: 'application/problem+json', body: '{"status":503}' });
 
+/** Routes the calls `match` picks to serviceUnavailable, counting them, until `stop`. */
+export async function failCalls(page: Page, match: (url: URL) => boolean) {
+  const calls = { count: 0, stop: () => page.unroute(match) };
+  await page.route(match, (route) => {
+    calls.count += 1;
+    return serviceUnavailable(route);
+  });
+  return calls;
+}
+
 export function openBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

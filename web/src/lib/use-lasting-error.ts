@@ -1,6 +1,6 @@
 import { useState } from 'react';
 
-type FailingQuery = { error: Error | null; errorUpdateCount: number; isFetching: boolean };
+export type FailingQuery = { error: Error | null; errorUpdateCount: number; isFetching: boolean };
 
 /**
  * The query's error, kept while it tries again. A query that never had data goes back to pending for each

@@ -7,12 +7,12 @@ import { counterRange, ordersQuery, useOrders } from './api/get-orders.js';
 import type { BoardSettings } from './board-settings.js';
 import { categoryOptions, matchesStation, ofToday, sortTickets } from './station-logic.js';
 
-/** Whether the counter's drinks are the answer, still awaited, or could not be read. */
-export type CounterState = 'ready' | 'loading' | 'failed';
+/** Whether a list's rows are its answer, still awaited, or could not be read: a failed call is no empty list. */
+export type AnswerState = 'ready' | 'loading' | 'failed';
 
-function counterState(done: ListState<Order[]>): CounterState {
-  if (done.data !== undefined) return 'ready';
-  return done.errorUpdateCount > 0 ? 'failed' : 'loading';
+function answerOf(list: ListState<Order[]>): AnswerState {
+  if (list.data !== undefined) return 'ready';
+  return list.errorUpdateCount > 0 ? 'failed' : 'loading';
 }
 
 /** What the board shows of one list: its rows, when they came, and how many of its calls have failed. */
@@ -74,6 +74,7 @@ export function useBoard(queries: BoardQueries, settings: BoardSettings, shop: S
       done: shown(done.data),
       rejected: shown(rejected.data),
     };
+    const queues = [answerOf(waiting), answerOf(inProgress)];
     return {
       lists,
       categories,
@@ -83,12 +84,10 @@ export function useBoard(queries: BoardQueries, settings: BoardSettings, shop: S
       hiddenCount: all.length - lists.waiting.length - lists.inProgress.length,
       updatedAt: Math.min(waiting.dataUpdatedAt, inProgress.dataUpdatedAt),
       /** Whether the counter's drinks are known: a failed call is no empty counter. */
-      counter: counterState(done),
-      // Either queue without an answer: its retries spent, a failed call is no empty queue.
-      loading: waiting.data === undefined || inProgress.data === undefined,
-      failed:
-        (waiting.data === undefined && waiting.errorUpdateCount > 0) ||
-        (inProgress.data === undefined && inProgress.errorUpdateCount > 0),
+      counter: answerOf(done),
+      // Both queues answered: until then the board shows neither, nor offers Shop Status.
+      loading: queues.some((q) => q !== 'ready'),
+      failed: queues.includes('failed'),
       find: (id: string): Order | undefined =>
         [...lists.inProgress, ...lists.waiting, ...lists.done, ...lists.rejected].find((o) => o.id === id),
     };

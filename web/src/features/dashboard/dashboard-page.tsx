@@ -1,16 +1,5 @@
 import type { Area } from '@drinks/contracts';
-import {
-  Box,
-  CircularProgress,
-  Container,
-  Paper,
-  Stack,
-  Tab,
-  Tabs,
-  ToggleButton,
-  ToggleButtonGroup,
-  Typography,
-} from '@mui/material';
+import { Container, Paper, Stack, Tab, Tabs, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../lib/paths.js';
@@ -18,7 +7,7 @@ import { useSession } from '../../lib/session.js';
 import { useBusinessClock } from '../../components/staff-business-time.js';
 import { dashboardRange, todayRange, type DashboardPeriod } from '../../components/staff-date-ranges.js';
 import { usePopularMenu } from './api/get-popular-menu.js';
-import { useLastingError } from '../../lib/use-lasting-error.js';
+import { Unanswered } from '../../components/unanswered.js';
 import { useRangeOrders } from './api/get-range-orders.js';
 import { useTotal } from './api/get-total.js';
 import { DailySummary } from './components/daily-summary.js';
@@ -41,7 +30,6 @@ export function DashboardPage({ area }: { area: Area }) {
   const orders = useRangeOrders(range);
   const hours = ordersPerHour(orders.data ?? [], area, timeZone);
   const rows = popular.data ?? [];
-  const popularError = useLastingError(popular);
   // The last page while the ranking shrinks under it (an order cancelled): the list went blank.
   const page = Math.min(paging.list === list ? paging.page : 1, pageCount(rows.length));
 
@@ -85,15 +73,9 @@ export function DashboardPage({ area }: { area: Area }) {
         </Typography>
         {popular.data !== undefined ? (
           <PopularList rows={rows} page={page} onPage={setPage} />
-        ) : popularError ? (
-          // Not 'No orders in this period': the ranking is unknown.
-          <Typography color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>
-            The ranking could not be loaded.
-          </Typography>
         ) : (
-          <Box sx={{ display: 'flex', justifyContent: 'center', py: 3 }}>
-            <CircularProgress aria-label="Loading ranking" />
-          </Box>
+          // Not 'No orders in this period': the ranking is unknown.
+          <Unanswered query={popular} label="Loading ranking" failed="The ranking could not be loaded." />
         )}
       </Paper>
       {rows.length > 0 && (

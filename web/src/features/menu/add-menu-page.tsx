@@ -1,4 +1,4 @@
-import { Alert, Box, CircularProgress, Container } from '@mui/material';
+import { Alert, Container } from '@mui/material';
 import { useParams } from 'react-router';
 import { useCategories } from '../../lib/api/get-categories.js';
 import { useCreateMenu } from './api/create-menu.js';
@@ -8,12 +8,11 @@ import { CATEGORIES_NOT_LOADED, NO_SUCH_CATEGORY } from './menu-errors.js';
 import { MISSING_MENU_FIELDS, descriptionOrDash } from './menu-validation.js';
 import { useSaveMenu } from './use-save-menu.js';
 import { paths } from '../../lib/paths.js';
-import { useLastingError } from '../../lib/use-lasting-error.js';
+import { Unanswered } from '../../components/unanswered.js';
 
 export function AddMenuPage() {
   const { categoryId = '' } = useParams();
   const categories = useCategories();
-  const loadError = useLastingError(categories);
   const create = useCreateMenu();
   const available = (categories.data ?? []).filter((c) => c.isAvailable === 'available');
   const current = available.find((c) => c.id === categoryId);
@@ -32,13 +31,7 @@ export function AddMenuPage() {
       <PageHeader title="Add Menu" back={back} />
       {categories.data === undefined ? (
         // A failed read is no deleted menu: saying so would have staff make it again.
-        loadError ? (
-          <Alert severity="error">{CATEGORIES_NOT_LOADED}</Alert>
-        ) : (
-          <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
-            <CircularProgress aria-label="Loading categories" />
-          </Box>
-        )
+        <Unanswered query={categories} label="Loading categories" failed={CATEGORIES_NOT_LOADED} />
       ) : !current ? (
         // The link names the category the menu goes in: one deleted or unknown offers no form.
         <Alert severity="error">{NO_SUCH_CATEGORY}</Alert>

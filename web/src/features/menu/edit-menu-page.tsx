@@ -1,4 +1,4 @@
-import { Alert, Box, CircularProgress, Container } from '@mui/material';
+import { Alert, Container } from '@mui/material';
 import { useParams } from 'react-router';
 import { useCategories } from '../../lib/api/get-categories.js';
 import { useUpdateMenu } from './api/update-menu.js';
@@ -10,7 +10,7 @@ import { ANSWER_BOTH_QUESTIONS, descriptionForForm, descriptionOrDash } from './
 import { changedFields } from './use-draft-form.js';
 import { useSaveMenu } from './use-save-menu.js';
 import { paths } from '../../lib/paths.js';
-import { useLastingError } from '../../lib/use-lasting-error.js';
+import { Unanswered } from '../../components/unanswered.js';
 
 /** The menu's fields as PATCH /menu/{id} takes them. */
 const menuPatch = (d: MenuDraft): MenuPatchBody => ({
@@ -24,7 +24,6 @@ const menuPatch = (d: MenuDraft): MenuPatchBody => ({
 export function EditMenuPage() {
   const { menuId = '' } = useParams();
   const categories = useCategories();
-  const loadError = useLastingError(categories);
   const update = useUpdateMenu();
   const available = (categories.data ?? []).filter((c) => c.isAvailable === 'available');
   const owner = (categories.data ?? []).find((c) => c.menu.some((m) => m.id === menuId));
@@ -48,13 +47,7 @@ export function EditMenuPage() {
       <PageHeader title="Edit Menu" back={back} />
       {categories.data === undefined ? (
         // A failed read is no deleted menu: saying so would have staff make it again.
-        loadError ? (
-          <Alert severity="error">{CATEGORIES_NOT_LOADED}</Alert>
-        ) : (
-          <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
-            <CircularProgress aria-label="Loading menu" />
-          </Box>
-        )
+        <Unanswered query={categories} label="Loading menu" failed={CATEGORIES_NOT_LOADED} />
       ) : !menu ? (
         <Alert severity="warning">{NO_SUCH_MENU}</Alert>
       ) : (

@@ -4,7 +4,7 @@ import { ListSection } from '../../../components/list-section.js';
 import { PickupRow } from '../../../components/pickup-row.js';
 import { UNCLAIMED_AFTER_MS, recallable } from '../station-logic.js';
 import { byCodePoint } from '../../../lib/compare.js';
-import type { CounterState } from '../use-board.js';
+import type { AnswerState } from '../use-board.js';
 
 interface RowProps {
   order: Order;
@@ -50,7 +50,7 @@ export function CounterSection({
   onRecall,
 }: {
   done: readonly Order[];
-  known?: CounterState;
+  known?: AnswerState;
   rejected: readonly Order[];
   shop: ShopStatus;
   now: number;
