@@ -91,7 +91,8 @@ const mui = (...components: string[]) => `@mui[\\\\/]material[\\\\/](${component
  *   emotion, MUI's theme and the components the welcome and loading screens show);
  *   not workbox-window: the service worker registers after the page's load event and fetches it then;
  * - signed-in: the components of every signed-in screen's frame and lists, which /login does not load
- *   (and isMuiElement, which the status page's cards use: otherwise it went into staff-forms with Select);
+ *   (and isMuiElement, which the status page's cards use: otherwise it went into staff-forms with Select;
+ *   and the stand-in for a list not answered yet, which the menus and several lists show);
  * - inputs: text fields, for /create and every form;
  * - dialogs: the dialog and what it stands on (the alert dialog, the closed notice's event popup);
  * - staff-forms: selects, menus and snackbars, which no customer's first screen shows (the order form and
@@ -122,7 +123,9 @@ const CHUNK_GROUPS = [
       packages(
         mui('AppBar', 'Toolbar', 'Tabs', 'Tab', 'BottomNavigation', 'BottomNavigationAction', 'Slide', 'useMediaQuery'),
         mui('List', 'ListItem', 'ListItemButton', 'ListItemText', 'Card', 'CardContent', 'Chip', 'Link'),
-      ).source + String.raw`|@mui[\/]material[\/]utils[\/]isMuiElement`,
+      ).source +
+        String.raw`|@mui[\/]material[\/]utils[\/]isMuiElement` +
+        String.raw`|src[\/]components[\/]unanswered|src[\/]lib[\/]use-lasting-error`,
     ),
   },
   {

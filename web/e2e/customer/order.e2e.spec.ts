@@ -520,6 +520,26 @@ describe('ordering a cafe drink', () => {
     }
   });
 
+  it('never says the cafe has no menu when it could not read the menus', async () => {
+    await setShop(app, barista, 'cafe-open');
+    const max = await newCustomer(app, 'Max Menuless');
+    const phone = await newPhonePage(browser, undefined, { serviceWorkers: 'block' });
+    const menus = await failCalls(phone, (url) => url.pathname === '/api/category');
+    try {
+      await signInWithTokens(phone, app, max.email, '/menuCafe');
+      await phone.getByRole('heading', { name: 'Menu' }).waitFor();
+      // The first call and its three retries (1, 2 and 4 s apart) fail; the page has then given up.
+      await expect.poll(() => menus.count, { timeout: 20_000 }).toBeGreaterThanOrEqual(4);
+      await expect.poll(() => phone.getByRole('progressbar').count()).toBe(0);
+      expect(await phone.getByText('There is no menu available here').count()).toBe(0);
+      await menus.stop();
+      await phone.reload();
+      await phone.getByTestId('menu-item').filter({ hasText: 'Latte' }).first().waitFor();
+    } finally {
+      await phone.context().close();
+    }
+  });
+
   it('never shows "Ordered 0/2" on the menu when it could not read the count', async () => {
     const { customer: lee } = await latteInProgressAlone('Lee Counted');
     const phone = await newPhonePage(browser, undefined, { serviceWorkers: 'block' });

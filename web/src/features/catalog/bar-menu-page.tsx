@@ -3,6 +3,7 @@ import { Box, Button, Skeleton, Tab, Tabs, Typography } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { Navigate } from 'react-router';
 import { useAlert } from '../../components/alert-provider.js';
+import { Unanswered } from '../../components/unanswered.js';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage.js';
 import { useSession } from '../../lib/session.js';
 import { useOrderCount } from '../../lib/api/get-order-count.js';
@@ -16,6 +17,14 @@ import { ToLogin } from '../../components/to-login.js';
 import { useNavigateOnce } from '../../lib/use-navigate-once.js';
 
 const SKELETON_MS = 300;
+
+const skeleton = (
+  <Box data-testid="menu-skeleton" aria-busy="true" aria-label="Loading menu">
+    {Array.from({ length: 6 }, (_, i) => (
+      <Skeleton key={i} variant="rounded" height={56} sx={{ my: 1 }} />
+    ))}
+  </Box>
+);
 
 export function BarMenuPage() {
   const { user, shop, shopLoaded } = useSession();
@@ -98,12 +107,10 @@ export function BarMenuPage() {
           ))}
         </Tabs>
       )}
-      {categories.isPending || switching ? (
-        <Box data-testid="menu-skeleton" aria-busy="true" aria-label="Loading menu">
-          {Array.from({ length: 6 }, (_, i) => (
-            <Skeleton key={i} variant="rounded" height={56} sx={{ my: 1 }} />
-          ))}
-        </Box>
+      {categories.data === undefined ? (
+        <Unanswered query={categories} label="Loading menu" pending={skeleton} />
+      ) : switching ? (
+        skeleton
       ) : (
         <CategoryMenuList category={current} onChoose={(x) => void choose(x)} />
       )}

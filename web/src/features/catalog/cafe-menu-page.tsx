@@ -1,7 +1,8 @@
 import { DAILY_ORDER_LIMIT, type Menu } from '@drinks/contracts';
-import { Alert, Box, CircularProgress, Tab, Tabs, Typography } from '@mui/material';
+import { Alert, Box, Tab, Tabs, Typography } from '@mui/material';
 import { Navigate } from 'react-router';
 import { useAlert } from '../../components/alert-provider.js';
+import { Unanswered } from '../../components/unanswered.js';
 import { useConfig } from '../../lib/config.js';
 import { useFridayAfternoon } from '../../lib/use-friday-afternoon.js';
 import { useSession } from '../../lib/session.js';
@@ -90,8 +91,8 @@ export function CafeMenuPage() {
           </Tabs>
         )
       )}
-      {categories.isPending ? (
-        <CircularProgress aria-label="Loading menu" />
+      {categories.data === undefined ? (
+        <Unanswered query={categories} label="Loading menu" />
       ) : (
         <CategoryMenuList category={current} disabled={fridayClosing} onChoose={(x) => void choose(x)} />
       )}
