@@ -117,6 +117,28 @@ describe('admin', () => {
     await expectNoSeriousA11yViolations(page);
   });
 
+  it("greys the previous period's figures until the chosen period answers", async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/stats/service?**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    try {
+      await page.getByRole('button', { name: '7 days' }).click();
+      const figures = page.getByTestId('service-figures');
+      await expect.poll(() => figures.getAttribute('aria-busy')).toBe('true');
+      await page.getByRole('progressbar', { name: 'Loading service statistics' }).waitFor();
+      await screenshot(page, 'insights-service-dashboard-next-period');
+      release();
+      await expect.poll(() => figures.getAttribute('aria-busy')).toBe('false');
+      expect(await page.getByRole('progressbar').count()).toBe(0);
+    } finally {
+      release();
+      await page.unrouteAll();
+    }
+  });
+
   it('shows the timeline of a history entry', async () => {
     await page.goto(`${app.url}/history`);
     const entry = page.getByTestId('history-entry').filter({ hasText: 'Americano' });

@@ -1,5 +1,4 @@
 import {
-  Alert,
   Box,
   CircularProgress,
   List,
@@ -12,6 +11,7 @@ import {
 } from '@mui/material';
 import { businessDay } from '@drinks/contracts';
 import { useState } from 'react';
+import { Unanswered } from '../../components/unanswered.js';
 import { serverNow, useConfig } from '../../lib/config.js';
 import { useServiceStats } from './api/get-service-stats.js';
 import {
@@ -45,6 +45,7 @@ export function ServiceDashboardPage() {
   const range = periodRange(period, businessDay(serverNow(), businessTimeZone));
   const stats = useServiceStats(range);
   const s = stats.data;
+  const stale = stats.isPlaceholderData;
   const sum = s ? serviceSummary(s) : null;
 
   return (
@@ -52,24 +53,33 @@ export function ServiceDashboardPage() {
       <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
         Service dashboard
       </Typography>
-      <ToggleButtonGroup
-        exclusive
-        value={period}
-        onChange={(_, v: Period | null) => v && setPeriod(v)}
-        aria-label="Period"
-        size="small"
-        sx={{ flexWrap: 'wrap' }}
-      >
-        {PERIODS.map((p) => (
-          <ToggleButton key={p.value} value={p.value}>
-            {p.label}
-          </ToggleButton>
-        ))}
-      </ToggleButtonGroup>
-      {stats.isPending && <CircularProgress aria-label="Loading service statistics" />}
-      {stats.isError && <Alert severity="error">Could not load the service statistics.</Alert>}
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
+        <ToggleButtonGroup
+          exclusive
+          value={period}
+          onChange={(_, v: Period | null) => v && setPeriod(v)}
+          aria-label="Period"
+          size="small"
+          sx={{ flexWrap: 'wrap' }}
+        >
+          {PERIODS.map((p) => (
+            <ToggleButton key={p.value} value={p.value}>
+              {p.label}
+            </ToggleButton>
+          ))}
+        </ToggleButtonGroup>
+        {/* The previous period's figures stay in place, greyed and busy, until the chosen one answers. */}
+        {stale && <CircularProgress size={24} aria-label="Loading service statistics" />}
+      </Box>
+      {s === undefined && (
+        <Unanswered query={stats} label="Loading service statistics" failed="Could not load the service statistics." />
+      )}
       {s && sum && (
-        <>
+        <Box
+          data-testid="service-figures"
+          aria-busy={stale}
+          sx={{ display: 'flex', flexDirection: 'column', gap: 2, opacity: stale ? 0.45 : 1 }}
+        >
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
             <Stat label="Completed orders" value={String(sum.completed)} testId="stat-completed" />
             <Stat
@@ -125,7 +135,7 @@ export function ServiceDashboardPage() {
             {s.typeMix.length > 0 && <TypeMixChart rows={s.typeMix} />}
             {s.sweetnessMix.length > 0 && <SweetnessMixChart rows={s.sweetnessMix} />}
           </Box>
-        </>
+        </Box>
       )}
     </Box>
   );
