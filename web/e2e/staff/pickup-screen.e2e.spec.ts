@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type RunningApp } from '../support/app.js';
 import {
   expectNoSeriousA11yViolations,
+  failCalls,
   newDesktopPage,
   newPhonePage,
   openBrowser,
@@ -73,6 +74,32 @@ describe('the pick-up screen', () => {
     expect((await setStatus(order, { status: 'picked' })).status).toBe(200);
     await row.waitFor({ state: 'detached', timeout: 8_000 });
     expect((await setStatus(next, { status: 'picked' })).status).toBe(200);
+  });
+});
+
+describe('the pick-up screen when the server does not answer', () => {
+  it('keeps the last list and says since when it was not updated, until a poll answers again', async () => {
+    const customer = await newCustomer(app, 'Pia Waiting');
+    const order = await placeCafeOrder(app, customer.token, menuId(menus, 'Latte'));
+    await serve(order);
+    const tv = await newDesktopPage(browser);
+    try {
+      await tv.goto(`${app.url}/ready`);
+      const list = tv.getByRole('list', { name: 'Ready to pick up' });
+      await list.getByRole('listitem').filter({ hasText: 'Pia' }).waitFor();
+      const stale = tv.getByRole('status').filter({ hasText: 'Not updated since' });
+      expect(await stale.count()).toBe(0);
+      const polls = await failCalls(tv, (url) => url.pathname === '/api/order/ready');
+      await stale.waitFor({ timeout: 8_000 });
+      expect(await stale.innerText()).toMatch(/^Not updated since \d{1,2}:\d{2} · just now\. Trying again…$/);
+      expect(await list.getByRole('listitem').filter({ hasText: 'Pia' }).count()).toBe(1);
+      await screenshot(tv, 'pickup-screen-not-updated');
+      await polls.stop();
+      await stale.waitFor({ state: 'detached', timeout: 8_000 });
+    } finally {
+      await tv.context().close();
+      expect((await setStatus(order, { status: 'picked' })).status).toBe(200);
+    }
   });
 });
 

@@ -17,6 +17,17 @@ export function ageText(ms: number): string {
   return `${days} ${days === 1 ? 'day' : 'days'} ago`;
 }
 
+/** "10:42 · 5 min ago" (or "27 Nov 10:42 · 1 day ago"): when an answer was had, by the server's clock. */
+export function useAsOf(updatedAt: number): string {
+  const { businessTimeZone } = useConfig();
+  const today = useBusinessDay(businessTimeZone);
+  const now = useNow(30_000);
+  // By the server's clock, as every other time on the screen (the browser's may be another day's); with its
+  // date when that was another day (kept answers last up to a day).
+  const at = serverTimeOf(updatedAt);
+  return `${formatBusinessTimeOn(at.toISOString(), today, businessTimeZone)} · ${ageText(now - at.getTime())}`;
+}
+
 /**
  * "Last known, as of 10:42 · 5 min ago" (or "27 Nov 10:42 · 1 day ago") beside data that did not come from the server just now: offline, or
  * restored from storage while the fresh answer is still on its way. Nothing when it is current.
@@ -24,9 +35,7 @@ export function ageText(ms: number): string {
 export function LastKnown({ updatedAt }: { updatedAt: number }) {
   const online = useOnline();
   const reachable = useServerReachable();
-  const { businessTimeZone } = useConfig();
-  const today = useBusinessDay(businessTimeZone);
-  const now = useNow(30_000);
+  const asOf = useAsOf(updatedAt);
   if (updatedAt === 0 || (online && reachable && updatedAt >= SESSION_STARTED_AT)) return null;
   return (
     <Typography
@@ -36,10 +45,7 @@ export function LastKnown({ updatedAt }: { updatedAt: number }) {
       sx={{ display: 'flex', alignItems: 'center', gap: 0.5, mb: 1 }}
     >
       <HistoryIcon fontSize="small" aria-hidden />
-      {/* By the server's clock, as every other time on the screen (the browser's may be another day's); with
-          its date when that was another day (kept answers last up to a day). */}
-      Last known, as of {formatBusinessTimeOn(serverTimeOf(updatedAt).toISOString(), today, businessTimeZone)} ·{' '}
-      {ageText(now - serverTimeOf(updatedAt).getTime())}
+      Last known, as of {asOf}
     </Typography>
   );
 }

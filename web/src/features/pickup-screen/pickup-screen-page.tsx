@@ -1,8 +1,18 @@
 import { Box, Typography } from '@mui/material';
 import { useSearchParams } from 'react-router';
+import { useAsOf } from '../../components/last-known.js';
 import { ApiError } from '../../lib/api-client.js';
 import { useReadyOrders } from './api/get-ready-orders.js';
 import { ReadyBoard } from './components/ready-board.js';
+
+/** A poll failed: the list below is the last one the screen had, which may have changed at the counter since. */
+function NotUpdated({ since }: { since: number }) {
+  return (
+    <Typography role="status" sx={{ fontSize: 'clamp(1.1rem, 2.5vw, 1.8rem)', color: '#ffcc80', mb: 2 }}>
+      Not updated since {useAsOf(since)}. Trying again…
+    </Typography>
+  );
+}
 
 /** The TV by the counter: who can pick up which drink, refreshed every few seconds, nothing else. */
 export function PickupScreenPage() {
@@ -22,7 +32,10 @@ export function PickupScreenPage() {
           This screen needs the counter network or a view key from an admin.
         </Typography>
       ) : ready.data ? (
-        <ReadyBoard orders={ready.data} />
+        <>
+          {ready.isError && <NotUpdated since={ready.dataUpdatedAt} />}
+          <ReadyBoard orders={ready.data} />
+        </>
       ) : null}
     </Box>
   );
