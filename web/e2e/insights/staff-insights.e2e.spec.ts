@@ -2,7 +2,14 @@ import type { Category, Order } from '@drinks/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type RunningApp } from '../support/app.js';
-import { expectNoSeriousA11yViolations, newDesktopPage, openBrowser, screenshot, settled } from '../support/browser.js';
+import {
+  expectNoSeriousA11yViolations,
+  newDesktopPage,
+  openBrowser,
+  screenshot,
+  serviceUnavailable,
+  settled,
+} from '../support/browser.js';
 import { setShop, signInWithTokens } from '../support/customer.js';
 import { barista, menuIds, placeOrder, registerAndLogin, T0, uploadTumbler } from './insights-support.js';
 
@@ -177,5 +184,26 @@ describe('admin', () => {
     await expect
       .poll(() => items.evaluateAll((els) => els.map((e) => e.getAttribute('data-type'))))
       .toEqual(['OrderPlaced', 'OrderCancelled', 'OrderPlaced', 'UserEmailVerified', 'UserRegistered']);
+  });
+
+  it('keeps saying the audit log could not be loaded while it asks again', async () => {
+    const admin = await newDesktopPage(browser);
+    let calls = 0;
+    // The first call and its three retries fail; the next one, asked when the window regains focus, hangs.
+    await admin.route(
+      (url) => url.pathname === '/api/audit',
+      (route) => (++calls <= 4 ? serviceUnavailable(route) : undefined),
+    );
+    try {
+      await signInWithTokens(admin, app, 'admin@woxa.tech', '/audit-log');
+      const failed = admin.getByText('Could not load the audit log.');
+      await failed.waitFor({ timeout: 20_000 });
+      await admin.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
+      await expect.poll(() => calls).toBe(5);
+      expect(await failed.count()).toBe(1);
+      expect(await admin.getByRole('progressbar').count()).toBe(0);
+    } finally {
+      await admin.context().close();
+    }
   });
 });

@@ -1,19 +1,9 @@
 import CloseIcon from '@mui/icons-material/Close';
-import {
-  Alert,
-  Box,
-  CircularProgress,
-  Dialog,
-  DialogContent,
-  DialogTitle,
-  IconButton,
-  Slide,
-  Typography,
-  useMediaQuery,
-} from '@mui/material';
+import { Box, Dialog, DialogContent, DialogTitle, IconButton, Slide, Typography, useMediaQuery } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import { useId } from 'react';
 import { useConfig } from '../../lib/config.js';
+import { Unanswered } from '../unanswered.js';
 import { useTimeline } from '../../lib/api/get-timeline.js';
 import { formatMinutes, timelineRows, totalMinutes, type TimelineRow } from './timeline-format.js';
 
@@ -100,9 +90,10 @@ export function TimelineDialog({
         </IconButton>
       </DialogTitle>
       <DialogContent>
-        {timeline.isPending && <CircularProgress aria-label="Loading timeline" />}
-        {timeline.isError && <Alert severity="error">Could not load the timeline.</Alert>}
-        {timeline.isSuccess && (
+        {timeline.data === undefined && (
+          <Unanswered query={timeline} label="Loading timeline" failed="Could not load the timeline." />
+        )}
+        {timeline.data !== undefined && (
           <>
             <Box component="ol" sx={{ m: 0, p: 0 }} aria-label="Order steps">
               {rows.map((r, i) => (

@@ -1,7 +1,8 @@
-import { Alert, Box, Button, Chip, CircularProgress, Paper, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, Paper, Stack, Typography } from '@mui/material';
 import type { AuditItem } from '@drinks/contracts';
 import { useState } from 'react';
 import { formatDateTime } from '../../components/staff-order-format.js';
+import { Unanswered } from '../../components/unanswered.js';
 import { useConfig } from '../../lib/config.js';
 import { useAuditLog } from './api/get-audit.js';
 import { entityLabel, NO_FILTERS, typeLabel, type AuditFilters } from './audit-logic.js';
@@ -50,8 +51,11 @@ export function AuditLogPage() {
         Audit log
       </Typography>
       <AuditFilterBar value={filters} onChange={setFilters} />
-      {log.isPending && <CircularProgress aria-label="Loading the audit log" />}
-      {log.isError && <Alert severity="error">Could not load the audit log.</Alert>}
+      {log.data === undefined ? (
+        <Unanswered query={log} label="Loading the audit log" failed="Could not load the audit log." />
+      ) : (
+        log.isError && <Alert severity="error">Could not load the audit log.</Alert>
+      )}
       {log.isSuccess && items.length === 0 && (
         <Typography color="text.secondary">Nothing matches these filters.</Typography>
       )}

@@ -32,6 +32,7 @@ import { paths } from '../../lib/paths.js';
 import { openedFrom } from './use-save-menu.js';
 import { wrapAnywhere } from '../../components/wrap-anywhere.js';
 import { useFocusOnReturn } from '../../lib/use-focus-on-return.js';
+import { useLastingError } from '../../lib/use-lasting-error.js';
 
 export function CategoryMenusPage() {
   const { categoryName = '', categoryId = '' } = useParams();
@@ -46,7 +47,7 @@ export function CategoryMenusPage() {
   const selectButton = useRef<HTMLButtonElement>(null);
   useFocusOnReturn(selectButton, !selectMode);
   const newMenuButton = useRef<HTMLAnchorElement>(null);
-  const problem = categoryProblem(category);
+  const problem = categoryProblem({ data: category.data, error: useLastingError(category) });
   const menus = (category.data?.menu ?? []).filter((m) => m.isAvailable === 'available');
 
   const toggleSelected = (id: string) =>
@@ -141,12 +142,12 @@ export function CategoryMenusPage() {
           )}
         </Stack>
       )}
-      {category.isPending ? (
+      {problem ? (
+        <Alert severity="error">{problem}</Alert>
+      ) : category.data === undefined ? (
         <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
           <CircularProgress aria-label="Loading menus" />
         </Box>
-      ) : problem ? (
-        <Alert severity="error">{problem}</Alert>
       ) : menus.length === 0 ? (
         <Alert severity="info">There is no menu in this category yet.</Alert>
       ) : (
