@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type RunningApp } from '../support/app.js';
-import { expectNoSeriousA11yViolations, newPhonePage, openBrowser, screenshot } from '../support/browser.js';
+import { expectNoSeriousA11yViolations, failCalls, newPhonePage, openBrowser, screenshot } from '../support/browser.js';
 import { takeAlert } from '../support/customer.js';
 import { startTestSmtp, type TestSmtp } from '../../../scripts/stand-ins/smtp-server.js';
 
@@ -26,6 +26,22 @@ afterAll(async () => {
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url));
 
 describe('a new account proves its mailbox', () => {
+  it("tells of the mailbox step from the server's answer, even when the app's configuration did not load", async () => {
+    const page = await newPhonePage(browser, undefined, { serviceWorkers: 'block' });
+    const config = await failCalls(page, (url) => url.pathname === '/api/config');
+    try {
+      await page.goto(`${app.url}/create`);
+      await page.getByLabel('Name').fill('Noor');
+      await page.getByRole('textbox', { name: 'Email' }).fill('noor@woxa.tech');
+      await page.getByLabel('Password').fill('tall-latte-1');
+      await page.getByRole('button', { name: 'Create' }).click();
+      expect(config.count).toBeGreaterThan(0);
+      expect(await takeAlert(page)).toContain('Check your mailbox');
+    } finally {
+      await page.context().close();
+    }
+  });
+
   it('registers, is told why ordering waits, opens the mailed link and places an order', async () => {
     const page = await newPhonePage(browser);
     await page.goto(`${app.url}/create`);

@@ -50,8 +50,9 @@ export function RegisterPage() {
       return;
     }
     try {
-      await register.mutateAsync({ name: name.trim(), email, password });
-      await alert(registered(verifiedEmailToOrder));
+      const created = await register.mutateAsync({ name: name.trim(), email, password });
+      // The new account itself says whether it must confirm its email, whether or not the configuration loaded.
+      await alert(registered(verifiedEmailToOrder || created.emailVerified === false));
       void navigate(paths.login);
     } catch (err) {
       console.warn('registration failed', err);
