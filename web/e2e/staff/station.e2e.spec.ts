@@ -200,11 +200,10 @@ describe('the barista station', () => {
     await dialog.getByRole('radio', { name: 'Machine Failure' }).check();
     await dialog.getByRole('button', { name: 'Cancel Order' }).click();
     const recent = page.getByTestId('recently-cancelled');
-    await recent
-      .getByTestId('pickup-row')
-      .filter({ hasText: 'Ivy Recall' })
-      .getByRole('button', { name: 'Recall' })
-      .click();
+    const row = recent.getByTestId('pickup-row').filter({ hasText: 'Ivy Recall' });
+    // Why it was cancelled, so that two cancelled drinks of one customer are told apart.
+    expect(await row.innerText()).toMatch(/Cancelled at \d{1,2}:\d{2} · 0 min ago · Machine Failure/);
+    await row.getByRole('button', { name: 'Recall' }).click();
     await card(order).waitFor();
     expect(await statusOf(order)).toBe('in-progress');
     await baristaPatch(app, barista, order.id, { status: 'done' });

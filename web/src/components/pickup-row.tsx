@@ -51,6 +51,8 @@ export function PickupRow({
         <Typography variant="body2" color="text.secondary">
           {order.status === 'done' ? 'Done' : 'Cancelled'} at {formatBusinessTime(order.updatedAt, businessTimeZone)} ·{' '}
           {minutes} min ago
+          {/* Two cancelled Americanos of one customer are told apart by why each was cancelled. */}
+          {order.status !== 'done' && order.reject_note ? ` · ${order.reject_note}` : ''}
         </Typography>
       </Box>
       {overdue && (
