@@ -37,6 +37,13 @@ async function serve(o: Order) {
   expect((await setStatus(o, { status: 'in-progress' })).status).toBe(200);
   expect((await setStatus(o, { status: 'done' })).status).toBe(200);
 }
+/** A new customer's Latte, made and waiting on the counter. */
+async function latteReady(name: string) {
+  const customer = await newCustomer(app, name);
+  const order = await placeCafeOrder(app, customer.token, menuId(menus, 'Latte'));
+  await serve(order);
+  return { customer, order };
+}
 
 describe('the pick-up screen', () => {
   let tv: Page;
@@ -79,9 +86,7 @@ describe('the pick-up screen', () => {
 
 describe('the pick-up screen when the server does not answer', () => {
   it('keeps the last list and says since when it was not updated, until a poll answers again', async () => {
-    const customer = await newCustomer(app, 'Pia Waiting');
-    const order = await placeCafeOrder(app, customer.token, menuId(menus, 'Latte'));
-    await serve(order);
+    const { order } = await latteReady('Pia Waiting');
     const tv = await newDesktopPage(browser);
     try {
       await tv.goto(`${app.url}/ready`);
@@ -105,9 +110,7 @@ describe('the pick-up screen when the server does not answer', () => {
 
 describe('a recall seen by the customer', () => {
   it('moves the done order back to in progress on the status page, live', async () => {
-    const customer = await newCustomer(app, 'Rita Recall');
-    const order = await placeCafeOrder(app, customer.token, menuId(menus, 'Latte'));
-    await serve(order);
+    const { customer, order } = await latteReady('Rita Recall');
     const page = await newPhonePage(browser);
     await signInWithTokens(page, app, customer.email, '/statusOrder');
     const card = page.getByTestId('order-card').first();

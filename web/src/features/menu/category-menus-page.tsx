@@ -4,11 +4,9 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import {
   Alert,
-  Box,
   Button,
   Checkbox,
   Chip,
-  CircularProgress,
   Container,
   FormControlLabel,
   IconButton,
@@ -33,6 +31,7 @@ import { openedFrom } from './use-save-menu.js';
 import { wrapAnywhere } from '../../components/wrap-anywhere.js';
 import { useFocusOnReturn } from '../../lib/use-focus-on-return.js';
 import { useLastingError } from '../../lib/use-lasting-error.js';
+import { Unanswered } from '../../components/unanswered.js';
 
 export function CategoryMenusPage() {
   const { categoryName = '', categoryId = '' } = useParams();
@@ -142,12 +141,10 @@ export function CategoryMenusPage() {
           )}
         </Stack>
       )}
-      {problem ? (
+      {category.data === undefined ? (
+        <Unanswered query={category} label="Loading menus" failed={problem ?? undefined} />
+      ) : problem ? (
         <Alert severity="error">{problem}</Alert>
-      ) : category.data === undefined ? (
-        <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
-          <CircularProgress aria-label="Loading menus" />
-        </Box>
       ) : menus.length === 0 ? (
         <Alert severity="info">There is no menu in this category yet.</Alert>
       ) : (
