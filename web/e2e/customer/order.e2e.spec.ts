@@ -119,6 +119,39 @@ describe('ordering a cafe drink', () => {
     expect(await page.evaluate(() => document.activeElement?.closest('main') !== null)).toBe(true);
   });
 
+  it('forgets a recent tumbler image the server no longer has and asks for a new one', async () => {
+    const sam = await newCustomer(app, 'Sam Recent');
+    const phone = await newPhonePage(browser, undefined, { serviceWorkers: 'block' });
+    try {
+      await signInWithTokens(phone, app, sam.email, '/menuCafe');
+      // What the last order's photo leaves behind, after the server's data was reset.
+      const gone = '/api/images/0123456789abcdef0123456789abcdef.jpg';
+      await phone.evaluate((url) => localStorage.setItem('favOrder', url), gone);
+      // With the server out of reach the image does not load either: that is no reason to forget it.
+      await phone.route('**/api/images/**', (route) => route.abort('connectionrefused'));
+      await phone.getByTestId('menu-item').filter({ hasText: 'Americano' }).click();
+      await phone.getByRole('heading', { name: 'Americano' }).waitFor();
+      await phone.waitForTimeout(1000);
+      expect(await phone.getByRole('radio', { name: 'Use my recent image' }).isChecked()).toBe(true);
+      expect(await phone.evaluate(() => localStorage.getItem('favOrder'))).toBe(gone);
+      await phone.unroute('**/api/images/**');
+      await phone.goBack();
+      await phone.getByTestId('menu-item').filter({ hasText: 'Americano' }).click();
+      await phone.getByRole('heading', { name: 'Americano' }).waitFor();
+      await phone.getByText('Your recent image is no longer on the server. Please upload a new one.').waitFor();
+      expect(await phone.getByRole('radio', { name: 'Use my recent image' }).count()).toBe(0);
+      expect(await phone.getByTestId('tumbler-preview').count()).toBe(0);
+      expect(await phone.evaluate(() => localStorage.getItem('favOrder'))).toBeNull();
+      await phone.getByTestId('tumbler-input').setInputFiles(fixture('tumbler-small.jpg'));
+      await phone.getByTestId('tumbler-preview').waitFor({ timeout: 30_000 });
+      await phone
+        .getByText('Your recent image is no longer on the server.', { exact: false })
+        .waitFor({ state: 'hidden' });
+    } finally {
+      await phone.context().close();
+    }
+  });
+
   it("closes the Order Summary on the phone's Back, keeping the form as it was filled", async () => {
     // A customer of their own: the shared one may be at the day's limit by now.
     const pat = await newCustomer(app, 'Pat Back');

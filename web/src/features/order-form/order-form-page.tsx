@@ -7,7 +7,7 @@ import { useConfig } from '../../lib/config.js';
 import { useFridayAfternoon } from '../../lib/use-friday-afternoon.js';
 import { paths } from '../../lib/paths.js';
 import { useSession } from '../../lib/session.js';
-import { readStorage, STORAGE_KEYS } from '../../lib/storage.js';
+import { readStorage, removeStorage, STORAGE_KEYS } from '../../lib/storage.js';
 import { getOrderCount } from '../../lib/api/get-order-count.js';
 import { isNetworkFailure } from '../../lib/online.js';
 import { uploadImage } from './api/upload-image.js';
@@ -112,6 +112,17 @@ export function OrderFormPage() {
     }
   };
 
+  // Only the server's 404 forgets the recent image: offline, or with the server down, it did not load either.
+  const forgetRecentIfGone = (url: string) => {
+    void fetch(url, { method: 'HEAD' })
+      .then((res) => {
+        if (res.status !== 404) return;
+        if (readStorage(STORAGE_KEYS.favOrder) === url) removeStorage(STORAGE_KEYS.favOrder);
+        setTumbler((t) => (t.recent === url ? { ...t, source: 'new', recent: null, recentGone: true } : t));
+      })
+      .catch(() => undefined);
+  };
+
   const image = tumblerImageOf(tumbler);
   const filled = type !== null && sweetness !== null && image !== null && !tumbler.processing;
   const draft: OrderDraft = {
@@ -148,6 +159,7 @@ export function OrderFormPage() {
             accept={ACCEPT}
             onSource={(source) => setTumbler((t) => ({ ...t, source }))}
             onFile={(f) => void onFile(f)}
+            onRecentError={forgetRecentIfGone}
           />
         </OrderDraftForm>
       </FormFields>

@@ -19,6 +19,8 @@ export interface TumblerState {
   uploaded: string | null;
   preview: string | null;
   processing: boolean;
+  /** The recent image was not found on the server (a data reset): it is forgotten and a new one asked for. */
+  recentGone?: boolean;
 }
 
 export const tumblerImageOf = (t: TumblerState): string | null => (t.source === 'recent' ? t.recent : t.uploaded);
@@ -27,6 +29,8 @@ export function TumblerPicker(props: {
   state: TumblerState;
   onSource: (s: 'recent' | 'new') => void;
   onFile: (f: File) => void;
+  /** The recent image shown did not load: the form asks the server whether it still has it. */
+  onRecentError?: (url: string) => void;
   accept: string;
 }) {
   const { state } = props;
@@ -73,6 +77,9 @@ export function TumblerPicker(props: {
           {state.processing && <CircularProgress size={24} aria-label="Processing image" />}
         </Box>
       )}
+      {state.recentGone && state.source === 'new' && !state.uploaded && (
+        <FormHelperText error>Your recent image is no longer on the server. Please upload a new one.</FormHelperText>
+      )}
       <FormHelperText>JPEG, PNG and JPG only (HEIC photos are converted). Up to 5 MB.</FormHelperText>
       {shown && (
         <Box
@@ -80,6 +87,9 @@ export function TumblerPicker(props: {
           src={shown}
           alt="Your tumbler"
           data-testid="tumbler-preview"
+          onError={() => {
+            if (state.source === 'recent' && state.recent) props.onRecentError?.(state.recent);
+          }}
           sx={{ mt: 1, width: 120, height: 120, objectFit: 'cover', borderRadius: 2, border: '1px solid #ddd' }}
         />
       )}
