@@ -468,7 +468,8 @@ const IDEMPOTENCY_KEY = {
   name: 'Idempotency-Key',
   in: 'header',
   required: false,
-  description: 'A repeat with the same key and body answers the first answer; with another body, 422.',
+  description:
+    'A repeat with the same key and body answers the first answer; with another body, 409 IDEMPOTENCY_KEY_REUSED.',
   schema: { type: 'string', maxLength: c.LIMITS.idempotencyKey },
 };
 
@@ -517,10 +518,9 @@ const PROBLEM_TEXT: Record<number, string> = {
   401: 'Not signed in, or the token is expired, revoked or wrong (INVALID_CREDENTIALS at sign-in, TOKEN_REUSED for a used refresh token)',
   403: "FORBIDDEN: signed in without the role this needs (PASSWORD_SIGN_IN_OFF: password sign-in is turned off; SIGN_IN_TO_CONFIRM: an admin address's link needs its account signed in)",
   404: 'NOT_FOUND: no such resource (or not yours to see)',
-  409: 'A business rule refused it; `code` says which (e.g. ORDER_LIMIT_REACHED, EMAIL_TAKEN, SHOP_CLOSED, ACTIVE_ORDERS, an order already started)',
+  409: 'A business rule refused it; `code` says which (e.g. ORDER_LIMIT_REACHED, EMAIL_TAKEN, SHOP_CLOSED, ACTIVE_ORDERS, an order already started; IDEMPOTENCY_KEY_REUSED: the Idempotency-Key came before with another body)',
   413: 'The body or the upload is too large',
   415: "The body's type or Content-Encoding is not one this server reads (an upload: not an image it reads)",
-  422: 'IDEMPOTENCY_KEY_REUSED: the Idempotency-Key came before with another body',
   429: 'TOO_MANY_ATTEMPTS: slow down and try later',
   503: 'Not ready yet. A command answers READ_MODELS_BEHIND when it was saved but the read models its answer comes from have not caught up within a few seconds: ask again after Retry-After with the same Idempotency-Key to get its answer (nothing is done twice)',
 };
@@ -533,7 +533,7 @@ function problemAnswers(op: Op): number[] {
   if (op.auth !== 'public') codes.add(401);
   if (op.auth === 'staff' || op.auth === 'admin') codes.add(403);
   if (op.path.includes('{')) codes.add(404);
-  if (bindsIdempotencyKey(op.method, op.path)) codes.add(422);
+  if (bindsIdempotencyKey(op.method, op.path)) codes.add(409);
   if (op.method !== 'get' && op.auth !== 'public') codes.add(409);
   return [...codes].sort((a, b) => a - b);
 }

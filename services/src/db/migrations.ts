@@ -42,7 +42,7 @@ const CORE_TABLES: [string, Build][] = [
     },
   ],
   [
-    // The body an Idempotency-Key first came with: the same key with another body is refused (422).
+    // The body an Idempotency-Key first came with: the same key with another body is refused (409).
     'idempotency_bodies',
     (t) => {
       t.text('key').primary();

@@ -125,7 +125,7 @@ describe('when the all-in-one server is SIGKILLed under a burst of racing orders
             'Idempotency-Key': key,
           },
         );
-        expect(other.status).toBe(422);
+        expect(other.status).toBe(409);
       }
       const active = (await db
         .knex('rm_orders')

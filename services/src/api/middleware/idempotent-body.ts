@@ -32,7 +32,7 @@ interface Binding {
 
 export class IdempotencyKeyReused extends AppError {
   constructor() {
-    super(422, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used with another request body.');
+    super(409, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used with another request body.');
   }
 }
 

@@ -68,16 +68,17 @@ describe('operations endpoints', () => {
     expect(Object.keys(res.body.paths)).toContain('/api/order/barista/{id}');
   });
 
-  it('documents the Idempotency-Key and its 422 where a key binds a body, and 415 wherever a body is read', async () => {
+  it('documents the Idempotency-Key where a key binds a body (its reuse with another body is a 409, as API.md lists no 422), and 415 wherever a body is read', async () => {
     type Operation = { parameters: { name: string }[]; responses: Record<string, unknown> };
     const doc = (await app.call<{ paths: Record<string, Record<string, Operation>> }>('GET', '/openapi.json')).body;
     const keyed = (op: Operation) => op.parameters.some((p) => p.name === 'Idempotency-Key');
     const order = doc.paths['/api/order']!.post!;
     expect(keyed(order)).toBe(true);
-    expect(Object.keys(order.responses)).toEqual(expect.arrayContaining(['415', '422']));
+    expect(Object.keys(order.responses)).toEqual(expect.arrayContaining(['409', '415']));
+    expect(Object.keys(order.responses)).not.toContain('422');
     const login = doc.paths['/api/auth/v2/login']!.post!;
     expect(keyed(login)).toBe(false);
-    expect(Object.keys(login.responses)).not.toContain('422');
+    expect(Object.keys(login.responses)).not.toContain('409');
     expect(keyed(doc.paths['/api/auth/refresh-token']!.post!)).toBe(true);
   });
 });

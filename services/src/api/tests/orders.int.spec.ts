@@ -142,12 +142,12 @@ describe.each(BACKENDS)('orders over HTTP on %s', (_backend, env) => {
         await barista(o.id, { status: 'rejected', reject_note: 'Machine Failure' });
     });
 
-    it('an Idempotency-Key repeated with another body answers 422 IDEMPOTENCY_KEY_REUSED and places nothing', async () => {
+    it('an Idempotency-Key repeated with another body answers 409 IDEMPOTENCY_KEY_REUSED (API.md lists no 422) and places nothing', async () => {
       const { u, body, post } = await keyed('reused-key-1');
       const first = await post();
       expect(first.status).toBe(201);
       const changed = await post({ ...body, remark: 'y' });
-      expect(changed.status).toBe(422);
+      expect(changed.status).toBe(409);
       expect(problem(changed).code).toBe('IDEMPOTENCY_KEY_REUSED');
       expect((await app.call('GET', '/order/count/user', { token: u.token })).body).toEqual({ totalOrder: 1 });
       await barista(first.body.id, { status: 'rejected', reject_note: 'Machine Failure' });
@@ -236,7 +236,7 @@ describe.each(BACKENDS)('orders over HTTP on %s', (_backend, env) => {
       expect(repeat.body.code).toBe('ORDER_LIMIT_REACHED');
       // Another body under that key is not a repeat: refused as after a success, not answered with the old 409.
       const changed = await app.call('POST', '/order', { token: u.token, body: { ...body, remark: 'y' }, headers });
-      expect(changed.status).toBe(422);
+      expect(changed.status).toBe(409);
       expect(changed.body.code).toBe('IDEMPOTENCY_KEY_REUSED');
       expect((await app.call('GET', '/order/count/user', { token: u.token })).body).toEqual({ totalOrder: 1 });
       await barista(b.body.id, { status: 'rejected', reject_note: 'Machine Failure' });
