@@ -19,6 +19,8 @@ type Op = {
   params?: Record<string, z.ZodType>;
   /** Bad input is answered with another status (sign-in: 401 INVALID_CREDENTIALS, never a 400). */
   noBadRequest?: true;
+  /** Answers one page (limit, offset), with a Link header to the next when more may follow (pagination.ts). */
+  paged?: true;
 };
 
 const ops: Op[] = [
@@ -152,6 +154,7 @@ const ops: Op[] = [
     auth: 'admin',
     query: c.UserListQuery,
     response: z.array(c.User),
+    paged: true,
   },
   {
     method: 'patch',
@@ -233,10 +236,11 @@ const ops: Op[] = [
   {
     method: 'get',
     path: '/order',
-    summary: 'Orders (own, or all for staff)',
+    summary: 'Orders (own, or all for staff; a page: limit, offset; Link rel=next when more may follow)',
     auth: 'any',
     query: c.OrderQuery,
     response: z.array(c.Order),
+    paged: true,
   },
   { method: 'get', path: '/order/{id}', summary: 'One order', auth: 'any', response: c.Order },
   {
@@ -330,10 +334,11 @@ const ops: Op[] = [
   {
     method: 'get',
     path: '/order/history/user',
-    summary: 'History, newest update first',
+    summary: 'History, newest update first (a page: limit, offset; Link rel=next when more may follow)',
     auth: 'any',
     query: c.OrderQuery,
     response: z.array(c.Order),
+    paged: true,
   },
   {
     method: 'get',
@@ -582,7 +587,12 @@ export function openApiDocument() {
         [String(op.status ?? 200)]: {
           description: STATUS_TEXT[op.status ?? 200] ?? 'OK',
           ...(op.method === 'get'
-            ? { headers: { [c.READ_POSITION_HEADER]: { $ref: '#/components/headers/ReadPosition' } } }
+            ? {
+                headers: {
+                  [c.READ_POSITION_HEADER]: { $ref: '#/components/headers/ReadPosition' },
+                  ...(op.paged ? { Link: { $ref: '#/components/headers/NextPage' } } : {}),
+                },
+              }
             : {}),
           ...ok,
         },
@@ -625,6 +635,12 @@ export function openApiDocument() {
             'How far the event log had reached, at least, in the read models this answer was read from. A client ' +
             "whose answers all reach the live socket's hello position missed nothing before subscribing.",
           schema: { type: 'integer', minimum: 0 },
+        },
+        NextPage: {
+          description:
+            'Only when the page is full, so more may follow: `<path?…&offset=…&limit=…>; rel="next"`, the same query ' +
+            'asking for the next page. No Link: this was the last page.',
+          schema: { type: 'string' },
         },
         RetryAfter: {
           description: 'Seconds to wait before trying again.',

@@ -68,6 +68,22 @@ describe('operations endpoints', () => {
     expect(Object.keys(res.body.paths)).toContain('/api/order/barista/{id}');
   });
 
+  it('declares the Link header on the lists that answer a page, as they send it', async () => {
+    type Ok = { headers: Record<string, unknown> };
+    const doc = (
+      await app.call<{ paths: Record<string, Record<string, { responses: Record<string, Ok> }>> }>(
+        'GET',
+        '/openapi.json',
+      )
+    ).body;
+    const linked = (path: string) => Object.keys(doc.paths[path]!.get!.responses['200']!.headers);
+    for (const path of ['/api/order', '/api/order/history/user', '/api/user']) expect(linked(path)).toContain('Link');
+    expect(linked('/api/order/my-queue')).not.toContain('Link');
+    const admin = (await app.login('admin@woxa.tech', 'password123')).accessToken;
+    const page = await app.call('GET', '/user?limit=1', { token: admin });
+    expect(page.headers.get('link')).toMatch(/^<\/api\/user\?limit=1&offset=1>; rel="next"$/);
+  });
+
   it('documents the Idempotency-Key where a key binds a body (its reuse with another body is a 409, as API.md lists no 422), and 415 wherever a body is read', async () => {
     type Operation = { parameters: { name: string }[]; responses: Record<string, unknown> };
     const doc = (await app.call<{ paths: Record<string, Record<string, Operation>> }>('GET', '/openapi.json')).body;
