@@ -289,7 +289,7 @@ describe('printing', () => {
     await openBoard(page);
     const first = placed[0]!;
     await page
-      .getByRole('button', { name: `Print label for ${first.user.name}` })
+      .getByRole('button', { name: `Print label of ${first.menu.name} for ${first.user.name}` })
       .first()
       .click();
     await page.waitForFunction(() => (window as unknown as { printed: number }).printed === 1);

@@ -166,8 +166,10 @@ describe('the barista board', () => {
     await page.keyboard.press('Enter');
     await expect.poll(focused).toBe('Select');
     await page.getByRole('button', { name: 'Select', exact: true }).click();
-    await page.getByRole('checkbox', { name: 'Select order of Cat Customer' }).first().check();
-    await page.getByRole('checkbox', { name: 'Select order of Cat Customer' }).last().check();
+    // Each checkbox names its drink: one customer's two orders are told apart.
+    await page.getByRole('checkbox', { name: 'Select Thai Milk Tea for Cat Customer' }).check();
+    await page.getByRole('checkbox', { name: 'Select Cappuccino for Cat Customer' }).check();
+    expect(await page.getByRole('group', { name: 'Cappuccino for Cat Customer' }).count()).toBe(1);
     await screenshot(page, 'staff-board-select-mode');
     await page.getByRole('button', { name: 'Cancel Selected (2)' }).click();
     const dialog = await pickReason('Machine Failure');
