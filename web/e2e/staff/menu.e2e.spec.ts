@@ -84,6 +84,36 @@ describe('menu management while the shop is open', () => {
   });
 });
 
+describe('editing by a kept link while the shop is open', () => {
+  it('says up front what waits for a closed shop, and lets a menu change what does not', async () => {
+    const coffee = (await byName('Coffee'))!;
+    await page.goto(`${app.url}/edit-category/${coffee.id}`);
+    await page.getByText('Close the cafe and the bar to edit categories.').waitFor();
+    expect(await page.getByRole('textbox', { name: 'Category name' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('radio', { name: 'Cafe' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Delete Category' }).isDisabled()).toBe(true);
+
+    const latte = coffee.menu.find((m) => m.name === 'Latte')!;
+    await page.goto(`${app.url}/edit-menu/${latte.id}`);
+    await page
+      .getByText('While the cafe or the bar is open, only the description and the status can change.', { exact: false })
+      .waitFor();
+    expect(await page.getByRole('textbox', { name: 'Menu name' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('combobox', { name: 'Category' }).getAttribute('aria-disabled')).toBe('true');
+    await screenshot(page, 'staff-edit-menu-open-phone');
+    const description = page.getByRole('textbox', { name: 'Description' });
+    expect(await description.isDisabled()).toBe(false);
+    await description.fill('Espresso with a lot of steamed milk');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect
+      .poll(async () => (await menuOf('Coffee', 'Latte'))?.description)
+      .toBe('Espresso with a lot of steamed milk');
+    await app.api(barista, 'PATCH', `/menu/${latte.id}`, { description: latte.description });
+    await page.goto(`${app.url}/menuManagement`);
+  });
+});
+
 describe('menu management with the cafe and bar closed', () => {
   beforeAll(async () => {
     await setShop(app, barista, 'all-close');

@@ -10,9 +10,10 @@ import { CategoryForm, type CategoryDraft } from './components/category-form.js'
 import { changedFields } from './use-draft-form.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { PageHeader } from './components/page-header.js';
-import { categoryProblem, errorText } from './menu-errors.js';
+import { categoryProblem, CLOSE_TO_EDIT_CATEGORIES, errorText } from './menu-errors.js';
 import { ANSWER_BOTH_QUESTIONS, nameError } from './menu-validation.js';
 import { paths } from '../../lib/paths.js';
+import { useSession } from '../../lib/session.js';
 
 export function EditCategoryPage() {
   const { categoryId = '' } = useParams();
@@ -23,6 +24,9 @@ export function EditCategoryPage() {
   const remove = useDeleteCategory();
   const [confirming, setConfirming] = useState(false);
   const problem = categoryProblem(category);
+  // A link typed or kept while the shop is open: say so up front rather than refuse the save.
+  const { shop, shopLoaded } = useSession();
+  const locked = shopLoaded && (shop.isCafeOpen || shop.isBarOpen);
 
   const submit = async (d: CategoryDraft, opened: CategoryDraft) => {
     if (d.name === '' || d.categoryFor === '') return void (await alert(ANSWER_BOTH_QUESTIONS));
@@ -56,17 +60,25 @@ export function EditCategoryPage() {
       ) : problem || !category.data ? (
         <Alert severity="error">{problem}</Alert>
       ) : (
-        <CategoryForm
-          key={category.data.id}
-          initial={{ name: category.data.name, categoryFor: category.data.categoryFor }}
-          busy={update.isPending}
-          onSubmit={(d, opened) => void submit(d, opened)}
-          extra={
-            <Button color="error" variant="outlined" onClick={() => setConfirming(true)}>
-              Delete Category
-            </Button>
-          }
-        />
+        <>
+          {locked && (
+            <Alert severity="info" sx={{ mb: 2 }}>
+              {CLOSE_TO_EDIT_CATEGORIES}
+            </Alert>
+          )}
+          <CategoryForm
+            key={category.data.id}
+            initial={{ name: category.data.name, categoryFor: category.data.categoryFor }}
+            busy={update.isPending}
+            locked={locked}
+            onSubmit={(d, opened) => void submit(d, opened)}
+            extra={
+              <Button color="error" variant="outlined" onClick={() => setConfirming(true)} disabled={locked}>
+                Delete Category
+              </Button>
+            }
+          />
+        </>
       )}
       <ConfirmDialog
         confirmLabel="Delete"

@@ -5,7 +5,8 @@ import { useUpdateMenu } from './api/update-menu.js';
 import type { MenuPatchBody } from '@drinks/contracts';
 import { MenuForm, type MenuDraft } from './components/menu-form.js';
 import { PageHeader } from './components/page-header.js';
-import { CATEGORIES_NOT_LOADED, NO_SUCH_MENU } from './menu-errors.js';
+import { CATEGORIES_NOT_LOADED, CLOSE_TO_RENAME_MENU, NO_SUCH_MENU } from './menu-errors.js';
+import { useSession } from '../../lib/session.js';
 import { ANSWER_BOTH_QUESTIONS, descriptionForForm, descriptionOrDash } from './menu-validation.js';
 import { changedFields } from './use-draft-form.js';
 import { useSaveMenu } from './use-save-menu.js';
@@ -30,6 +31,8 @@ export function EditMenuPage() {
   // A deleted menu (unavailable) is still listed for its category: it is as gone as an unknown one.
   const menu = owner?.menu.find((m) => m.id === menuId && m.isAvailable === 'available');
   const back = owner ? paths.categoryMenus(owner.name, owner.id) : paths.menuManagement;
+  const { shop, shopLoaded } = useSession();
+  const nameLocked = shopLoaded && (shop.isCafeOpen || shop.isBarOpen);
 
   const submit = useSaveMenu({
     categories: available,
@@ -51,19 +54,27 @@ export function EditMenuPage() {
       ) : !menu ? (
         <Alert severity="warning">{NO_SUCH_MENU}</Alert>
       ) : (
-        <MenuForm
-          key={menu.id}
-          initial={{
-            name: menu.name,
-            description: descriptionForForm(menu.description),
-            category_id: menu.category_id,
-            isActive: menu.isActive,
-          }}
-          categories={available}
-          withStatus
-          busy={update.isPending}
-          onSubmit={(d, opened) => void submit(d, opened)}
-        />
+        <>
+          {nameLocked && (
+            <Alert severity="info" sx={{ mb: 2 }}>
+              {CLOSE_TO_RENAME_MENU}
+            </Alert>
+          )}
+          <MenuForm
+            key={menu.id}
+            initial={{
+              name: menu.name,
+              description: descriptionForForm(menu.description),
+              category_id: menu.category_id,
+              isActive: menu.isActive,
+            }}
+            categories={available}
+            withStatus
+            busy={update.isPending}
+            nameLocked={nameLocked}
+            onSubmit={(d, opened) => void submit(d, opened)}
+          />
+        </>
       )}
     </Container>
   );

@@ -21,6 +21,7 @@ import { useCategories } from '../../lib/api/get-categories.js';
 import { PageHeader } from './components/page-header.js';
 import { paths } from '../../lib/paths.js';
 import { wrapAnywhere } from '../../components/wrap-anywhere.js';
+import { CLOSE_TO_EDIT_CATEGORIES } from './menu-errors.js';
 
 export function MenuManagementPage() {
   const { shop } = useSession();
@@ -40,7 +41,7 @@ export function MenuManagementPage() {
       />
       {!closed && (
         <Alert severity="info" sx={{ mb: 2 }}>
-          Close the cafe and the bar to edit categories.
+          {CLOSE_TO_EDIT_CATEGORIES}
         </Alert>
       )}
       {categories.isPending ? (

@@ -14,9 +14,12 @@ export function CategoryForm({
   busy,
   onSubmit,
   extra,
+  locked = false,
 }: {
   initial: CategoryDraft;
   busy: boolean;
+  /** Nothing of a category can change while the shop is open (the server answers 409 SHOP_OPEN). */
+  locked?: boolean;
   onSubmit(draft: CategoryDraft, opened: CategoryDraft): void;
   extra?: ReactNode;
 }) {
@@ -28,6 +31,7 @@ export function CategoryForm({
         value={draft.name}
         onChange={(name) => setDraft({ ...draft, name })}
         showErrors={submitted && draft.name !== ''}
+        disabled={locked}
       />
       <FormControl>
         <FormLabel id="category-for-label">For</FormLabel>
@@ -37,12 +41,12 @@ export function CategoryForm({
           value={draft.categoryFor}
           onChange={(e) => setDraft({ ...draft, categoryFor: e.target.value as Area })}
         >
-          <FormControlLabel value="cafe" control={<Radio />} label="Cafe" />
-          <FormControlLabel value="bar" control={<Radio />} label="Bar" />
+          <FormControlLabel value="cafe" control={<Radio />} label="Cafe" disabled={locked} />
+          <FormControlLabel value="bar" control={<Radio />} label="Bar" disabled={locked} />
         </RadioGroup>
       </FormControl>
       <Stack direction="row" spacing={1}>
-        <Button type="submit" variant="contained" disabled={busy}>
+        <Button type="submit" variant="contained" disabled={busy || locked}>
           Save
         </Button>
         {extra}

@@ -17,11 +17,14 @@ export function MenuForm({
   withStatus,
   busy,
   onSubmit,
+  nameLocked = false,
 }: {
   initial: MenuDraft;
   categories: readonly Category[];
   withStatus: boolean;
   busy: boolean;
+  /** A menu's name and category wait for a closed shop (409 SHOP_OPEN); its description and status do not. */
+  nameLocked?: boolean;
   onSubmit(draft: MenuDraft, opened: MenuDraft): void;
 }) {
   const { draft, setDraft, submitted, submit } = useDraftForm(initial, onSubmit);
@@ -33,6 +36,7 @@ export function MenuForm({
         value={draft.name}
         onChange={(name) => setDraft({ ...draft, name })}
         showErrors={submitted && draft.name !== ''}
+        disabled={nameLocked}
       />
       <TextField
         label="Description"
@@ -45,7 +49,7 @@ export function MenuForm({
         helperText={descError ?? `${draft.description.length}/${DESCRIPTION_MAX}`}
         slotProps={{ htmlInput: { maxLength: DESCRIPTION_MAX + 1 } }}
       />
-      <FormControl fullWidth>
+      <FormControl fullWidth disabled={nameLocked}>
         <InputLabel id="menu-category-label">Category</InputLabel>
         <Select
           labelId="menu-category-label"

@@ -8,11 +8,13 @@ export function NameField({
   value,
   onChange,
   showErrors,
+  disabled = false,
 }: {
   label: string;
   value: string;
   onChange(v: string): void;
   showErrors: boolean;
+  disabled?: boolean;
 }) {
   const [touched, setTouched] = useState(false);
   const error = touched || showErrors ? nameError(value) : null;
@@ -22,6 +24,7 @@ export function NameField({
       value={value}
       required
       fullWidth
+      disabled={disabled}
       onChange={(e) => {
         setTouched(true);
         onChange(e.target.value);
