@@ -409,3 +409,28 @@ describe('sign-in, registration and landing', () => {
     await page.context().close();
   });
 });
+
+describe('registration on a demo (the contract rules, as make start runs)', () => {
+  let demo: RunningApp;
+  beforeAll(async () => {
+    demo = await startApp({ ACCOUNT_RULES: 'contract' });
+  });
+  afterAll(async () => {
+    await demo?.stop();
+  });
+
+  it("says only the spec's words: ordering does not wait for a confirmed email there", async () => {
+    const page = await newPhonePage(browser);
+    try {
+      await page.goto(`${demo.url}/create`);
+      await page.getByLabel('Name').fill('Dee Demo');
+      await page.getByRole('textbox', { name: 'Email' }).fill('dee@woxa.tech');
+      await page.getByLabel('Password').fill('longpassword1');
+      await page.getByRole('button', { name: 'Create' }).click();
+      expect(await takeAlert(page)).toBe('create succeed, you can logging in now');
+      await page.waitForURL(`${demo.url}/login`);
+    } finally {
+      await page.context().close();
+    }
+  });
+});
