@@ -297,6 +297,33 @@ describe('sign-in, registration and landing', () => {
     await user.context().close();
   });
 
+  it("returns after sign-in to the place first asked for only when the person's role may open it", async () => {
+    const page = await newPhonePage(browser);
+    const signIn = async (email: string) => {
+      await page.getByRole('button', { name: 'Login', exact: true }).click();
+      await page.getByRole('textbox', { name: 'Email' }).fill(email);
+      await page.getByLabel('Password').fill(PASSWORD);
+      await page.getByRole('dialog').getByRole('button', { name: 'Login' }).click();
+    };
+    try {
+      // A customer's link opened by a barista: the barista's own home, not 'Unauthorized'.
+      await page.goto(`${app.url}/menuCafe`);
+      await page.waitForURL(`${app.url}/login`);
+      await signIn('barista@woxa.tech');
+      await page.waitForURL(`${app.url}/ordering`);
+      await page.getByRole('link', { name: 'Menu Management' }).waitFor();
+      expect(await page.getByRole('heading', { name: 'Unauthorized' }).count()).toBe(0);
+      await page.evaluate(() => localStorage.clear());
+      // A staff page the barista may open is where they return.
+      await page.goto(`${app.url}/menuManagement`);
+      await page.waitForURL(`${app.url}/login`);
+      await signIn('barista@woxa.tech');
+      await page.waitForURL(`${app.url}/menuManagement`);
+    } finally {
+      await page.context().close();
+    }
+  });
+
   it('follows someone else signing in in another tab, and does not call a Logout there an ended session', async () => {
     const barista = (await app.login('barista@woxa.tech', PASSWORD)).accessToken;
     await setShop(app, barista, 'cafe-open');

@@ -1,6 +1,6 @@
 import type { Role } from '@drinks/contracts';
-import { useEffect, useRef, type ComponentType, type ReactNode } from 'react';
-import { useLocation, useNavigationType, useRoutes, type RouteObject } from 'react-router';
+import { isValidElement, useEffect, useRef, type ComponentType, type ReactNode } from 'react';
+import { matchRoutes, useLocation, useNavigationType, useRoutes, type RouteObject } from 'react-router';
 import { LoadingScreen } from '../components/loading-screen.js';
 import { App } from './app.js';
 import { AfterInit, RequireRole } from './guard.js';
@@ -207,6 +207,19 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Whether a person of `role` may open `pathname`: no guard on its way turns that role away. Where sign-in
+ * returns to the place first asked for, a place of another role (a customer's link opened by a barista)
+ * would greet them with 'Unauthorized'.
+ */
+export function mayOpen(pathname: string, role: Role): boolean {
+  return (matchRoutes(routes, pathname) ?? []).every(({ route }) => {
+    const element = route.element;
+    if (!isValidElement<{ allowed: readonly Role[] | 'any' }>(element) || element.type !== RequireRole) return true;
+    return element.props.allowed === 'any' || element.props.allowed.includes(role);
+  });
+}
 
 // Declarative routing (BrowserRouter): the data router's loaders, actions and fetchers, unused here, cost
 // the first screen 16 KiB gzip. Errors are caught by RouteErrorBoundary instead of errorElement.

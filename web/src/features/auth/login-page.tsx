@@ -3,6 +3,8 @@ import { useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { CenteredMain } from '../../components/centered-main.js';
 import { Logo } from '../../components/logo.js';
+import type { Role } from '@drinks/contracts';
+import { mayOpen } from '../../app/routes.js';
 import { landingPath } from '../../lib/access.js';
 import { useConfig } from '../../lib/config.js';
 import { useSession } from '../../lib/session.js';
@@ -13,9 +15,11 @@ import { lazyComponent } from '../../lib/lazy-component.js';
 // The form (text fields, dialogs) loads when first asked for: most visits only show the buttons.
 const LoginDialog = lazyComponent(async () => (await import('./components/login-dialog.js')).default);
 
-function rememberedPath(state: unknown): string | null {
+/** The place asked for before sign-in, when it is one this person may open. */
+function rememberedPath(state: unknown, role: Role): string | null {
   const from = (state as { from?: { pathname?: string; search?: string } } | null)?.from;
   if (!from?.pathname || from.pathname === paths.landing || from.pathname === paths.login) return null;
+  if (!mayOpen(from.pathname, role)) return null;
   return `${from.pathname}${from.search ?? ''}`;
 }
 
@@ -68,7 +72,10 @@ export function LoginPage() {
 
   if (user && !busy)
     return (
-      <Navigate to={rememberedPath(location.state) ?? landingPath(user.role, shop, { afterLogin: true })} replace />
+      <Navigate
+        to={rememberedPath(location.state, user.role) ?? landingPath(user.role, shop, { afterLogin: true })}
+        replace
+      />
     );
 
   return (
