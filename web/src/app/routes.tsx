@@ -8,6 +8,7 @@ import { Landing } from './landing.js';
 import { ErrorPage } from './screens/error-page.js';
 import { lazyComponent } from '../lib/lazy-component.js';
 import { paths, relative, routePatterns } from '../lib/paths.js';
+import { RouteAccessContext } from '../lib/route-access.js';
 import { pageTitle } from './page-title.js';
 import { useFocusOnNavigation } from './focus-on-navigation.js';
 
@@ -213,7 +214,7 @@ export const routes: RouteObject[] = [
  * returns to the place first asked for, a place of another role (a customer's link opened by a barista)
  * would greet them with 'Unauthorized'.
  */
-export function mayOpen(pathname: string, role: Role): boolean {
+function mayOpen(pathname: string, role: Role): boolean {
   return (matchRoutes(routes, pathname) ?? []).every(({ route }) => {
     const element = route.element;
     if (!isValidElement<{ allowed: readonly Role[] | 'any' }>(element) || element.type !== RequireRole) return true;
@@ -240,5 +241,6 @@ export function AppRoutes() {
     document.title = pageTitle(pathname);
   }, [pathname]);
   useFocusOnNavigation(pathname);
-  return useRoutes(routes);
+  const screen = useRoutes(routes);
+  return <RouteAccessContext.Provider value={mayOpen}>{screen}</RouteAccessContext.Provider>;
 }

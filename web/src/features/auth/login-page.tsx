@@ -4,8 +4,8 @@ import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-route
 import { CenteredMain } from '../../components/centered-main.js';
 import { Logo } from '../../components/logo.js';
 import type { Role } from '@drinks/contracts';
-import { mayOpen } from '../../app/routes.js';
 import { landingPath } from '../../lib/access.js';
+import { useMayOpen } from '../../lib/route-access.js';
 import { useConfig } from '../../lib/config.js';
 import { useSession } from '../../lib/session.js';
 import { useOpenedOnce } from '../../lib/use-opened-once.js';
@@ -16,7 +16,7 @@ import { lazyComponent } from '../../lib/lazy-component.js';
 const LoginDialog = lazyComponent(async () => (await import('./components/login-dialog.js')).default);
 
 /** The place asked for before sign-in, when it is one this person may open. */
-function rememberedPath(state: unknown, role: Role): string | null {
+function rememberedPath(state: unknown, role: Role, mayOpen: ReturnType<typeof useMayOpen>): string | null {
   const from = (state as { from?: { pathname?: string; search?: string } } | null)?.from;
   if (!from?.pathname || from.pathname === paths.landing || from.pathname === paths.login) return null;
   if (!mayOpen(from.pathname, role)) return null;
@@ -52,6 +52,7 @@ export function LoginPage() {
   const completing = useRef(false);
   const navigate = useNavigate();
   const location = useLocation();
+  const mayOpen = useMayOpen();
   const [open, setOpen] = useState(false);
   const formLoaded = useOpenedOnce(open);
   const [busy, setBusy] = useState(false);
@@ -73,7 +74,7 @@ export function LoginPage() {
   if (user && !busy)
     return (
       <Navigate
-        to={rememberedPath(location.state, user.role) ?? landingPath(user.role, shop, { afterLogin: true })}
+        to={rememberedPath(location.state, user.role, mayOpen) ?? landingPath(user.role, shop, { afterLogin: true })}
         replace
       />
     );
