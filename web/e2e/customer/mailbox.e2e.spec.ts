@@ -99,6 +99,13 @@ describe('a new account proves its mailbox', () => {
     await page.getByRole('button', { name: 'Login' }).click();
     await page.getByRole('button', { name: 'Forgot password?' }).click();
     const dialog = page.getByRole('dialog', { name: 'Forgot password?' });
+    // A mistyped domain is told at once, as the login form tells it, and nothing is sent.
+    const sent: string[] = [];
+    page.on('request', (r) => void (r.url().endsWith('/api/auth/forgot-password') && sent.push(r.url())));
+    await dialog.getByRole('textbox', { name: 'Email' }).fill('ploy@woxa.com');
+    await dialog.getByRole('button', { name: 'Send link' }).click();
+    await dialog.getByRole('alert').getByText('only accept @woxa.tech').waitFor();
+    expect(sent).toHaveLength(0);
     await dialog.getByRole('textbox', { name: 'Email' }).fill('ploy@woxa.tech');
     await dialog.getByRole('button', { name: 'Send link' }).click();
     await dialog.getByText('If an account uses this address').waitFor();

@@ -1,6 +1,7 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useForgotPassword } from '../api/forgot-password.js';
+import { domainAlert, onCompanyDomain } from '../email-rules.js';
 import { failureWords } from '../register-rules.js';
 import { EmailField } from './email-field.js';
 
@@ -15,9 +16,12 @@ export function ForgotPasswordDialog({
   domain: string;
 }) {
   const [email, setEmail] = useState('');
+  // The login form's rule: a mistyped domain would wait for a mail that never comes.
+  const [wrongDomain, setWrongDomain] = useState(false);
   const forgot = useForgotPassword();
   const close = () => {
     setEmail('');
+    setWrongDomain(false);
     forgot.reset();
     onClose();
   };
@@ -32,13 +36,20 @@ export function ForgotPasswordDialog({
           sx={{ pt: 1 }}
           onSubmit={(e) => {
             e.preventDefault();
-            forgot.mutate(email);
+            const outside = !onCompanyDomain(email, domain);
+            setWrongDomain(outside);
+            if (!outside) forgot.mutate(email);
           }}
         >
           {forgot.isSuccess ? (
             <Typography role="status">{forgot.data.detail}</Typography>
           ) : (
             <EmailField value={email} onChange={setEmail} domain={domain} autoFocus />
+          )}
+          {wrongDomain && (
+            <Typography role="alert" color="error">
+              {domainAlert(domain)}
+            </Typography>
           )}
           {forgot.isError && (
             <Typography role="alert" color="error">
