@@ -297,6 +297,21 @@ describe('sign-in, registration and landing', () => {
     await user.context().close();
   });
 
+  it('sends a signed-out visitor of the bar menu to the login without asking the server for what it cannot see', async () => {
+    const page = await newPhonePage(browser);
+    const refused: string[] = [];
+    page.on('response', (r) => void (r.status() === 401 && refused.push(new URL(r.url()).pathname)));
+    try {
+      await page.goto(`${app.url}/order_bar`);
+      await page.waitForURL(`${app.url}/login`);
+      await page.getByText('Welcome to Woxa Cafe').waitFor();
+      await page.waitForTimeout(500);
+      expect(refused).toEqual([]);
+    } finally {
+      await page.context().close();
+    }
+  });
+
   it("returns after sign-in to the place first asked for only when the person's role may open it", async () => {
     const page = await newPhonePage(browser);
     const signIn = async (email: string) => {

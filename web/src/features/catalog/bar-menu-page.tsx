@@ -1,4 +1,4 @@
-import { DAILY_ORDER_LIMIT, type Menu } from '@drinks/contracts';
+import { DAILY_ORDER_LIMIT, type Menu, type Role } from '@drinks/contracts';
 import { Box, Button, Skeleton, Tab, Tabs, Typography } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { Navigate } from 'react-router';
@@ -26,8 +26,14 @@ const skeleton = (
   </Box>
 );
 
+/** /order_bar is open to anyone, its menu to the signed-in: nobody else's calls are made (each a 401). */
 export function BarMenuPage() {
-  const { user, shop, shopLoaded } = useSession();
+  const { user } = useSession();
+  return user ? <BarMenu role={user.role} /> : <ToLogin />;
+}
+
+function BarMenu({ role }: { role: Role }) {
+  const { shop, shopLoaded } = useSession();
   const openScreen = useNavigateOnce();
   const alert = useAlert();
   const categories = useCategories();
@@ -49,10 +55,9 @@ export function BarMenuPage() {
     return () => clearTimeout(t);
   }, [switching]);
 
-  if (!user) return <ToLogin />;
   // As the cafe's menu does when the cafe closes: the screen follows the shop, live.
   if (shopLoaded && !shop.isBarOpen) {
-    return <Navigate to={shop.isCafeOpen ? paths.menuCafe(user.role) : paths.closed(user.role)} replace />;
+    return <Navigate to={shop.isCafeOpen ? paths.menuCafe(role) : paths.closed(role)} replace />;
   }
 
   const current = bar[tab];
@@ -74,7 +79,7 @@ export function BarMenuPage() {
       return;
     }
     const description = m.description.trim() || '-';
-    openScreen(paths.barForm(user.role, m.name, m.id, description));
+    openScreen(paths.barForm(role, m.name, m.id, description));
   };
 
   return (
