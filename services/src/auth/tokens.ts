@@ -23,7 +23,7 @@ export interface TokenService {
   issue(userId: string): Promise<Tokens>;
   /**
    * Trades a refresh token for a new pair; a second use of one token revokes its whole family, unless it
-   * repeats the first use's `retryKey` (its Idempotency-Key) within a minute while the pair it got is unused:
+   * repeats the first use's `retryKey` (its Idempotency-Key) within RETRY_WINDOW_MS (30 minutes) while the pair it got is unused:
    * a phone whose answer was lost gets that pair again instead of being signed out.
    */
   rotate(refreshToken: string, retryKey?: string): Promise<Tokens>;

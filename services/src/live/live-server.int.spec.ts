@@ -87,6 +87,12 @@ describe('live server', () => {
     it('refuses a token in the URL, where proxy logs would keep it', async () => {
       const client = open('?token=token-alice');
       await expect(client.opened).rejects.toThrow(/400/);
+      // Under any name a credential would go by; an unrelated parameter is no reason to refuse.
+      for (const query of ['?access_token=token-alice', '?jwt=token-alice', '?Authorization=Bearer%20x'])
+        await expect(open(query).opened, query).rejects.toThrow(/400/);
+      const plain = open('?v=2');
+      await plain.opened;
+      plain.ws.close();
     });
 
     it('closes the socket with 4401 when the first message is not a valid auth', async () => {

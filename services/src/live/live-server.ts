@@ -7,6 +7,8 @@ export const CLOSE_UNAUTHORIZED = LIVE_CLOSE_REFUSED;
 const AUTH_TIMEOUT_MS = 5000;
 // A client this far behind is dropped; it reconnects and refetches, which beats buffering without bound.
 const MAX_BUFFERED_BYTES = 1024 * 1024;
+/** Query parameter names that would carry a credential in the socket's URL. */
+const TOKEN_LIKE = /token|jwt|auth|bearer/i;
 
 export interface LiveUser {
   id: string;
@@ -25,7 +27,10 @@ export interface LiveLogger {
 export interface LiveServerOptions {
   server: Server;
   path?: string;
-  authenticate: (token: string) => Promise<LiveUser | null>;
+  /** `address`: the client's, as the HTTP calls see it (clientAddressOf), for the security log. */
+  authenticate: (token: string, address: string) => Promise<LiveUser | null>;
+  /** The client's address from its upgrade request (behind trusted proxies, theirs); its peer by default. */
+  clientAddressOf?: (req: IncomingMessage) => string;
   /** Origins allowed besides the server's own; empty means same host only. */
   allowedOrigins: string[];
   heartbeatMs?: number;
@@ -47,6 +52,7 @@ export interface LiveServer {
 
 interface Client {
   ws: WebSocket;
+  address: string;
   user: LiveUser | null;
   token: string | null;
   authenticating: boolean;
@@ -57,6 +63,7 @@ interface Client {
 export function createLiveServer(options: LiveServerOptions): LiveServer {
   const { server, path = '/api/websockets', authenticate, allowedOrigins, heartbeatMs = 25_000 } = options;
   const authTimeoutMs = options.authTimeoutMs ?? AUTH_TIMEOUT_MS;
+  const clientAddressOf = options.clientAddressOf ?? ((req: IncomingMessage) => req.socket.remoteAddress ?? '');
   const logger = options.logger;
   const wss = new WebSocketServer({ noServer: true, maxPayload: 4096 });
   const clients = new Set<Client>();
@@ -66,13 +73,15 @@ export function createLiveServer(options: LiveServerOptions): LiveServer {
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (url.pathname !== path) return reject(socket, 404, 'Not Found');
     if (!originAllowed(req, allowedOrigins)) return reject(socket, 403, 'Forbidden');
-    // A token in the URL ends up in proxy access logs: only the first message may carry it.
-    if (url.searchParams.has('token')) return reject(socket, 400, 'Bad Request');
-    wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws));
+    // A token in the URL ends up in proxy access logs: only the first message may carry it. Whatever the
+    // parameter is called (token, access_token, jwt, …), a client putting one there is told at once.
+    if ([...url.searchParams.keys()].some((k) => TOKEN_LIKE.test(k))) return reject(socket, 400, 'Bad Request');
+    const address = clientAddressOf(req);
+    wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, address));
   }
 
-  function onConnection(ws: WebSocket) {
-    const client: Client = { ws, user: null, token: null, authenticating: false, alive: true };
+  function onConnection(ws: WebSocket, address: string) {
+    const client: Client = { ws, address, user: null, token: null, authenticating: false, alive: true };
     clients.add(client);
     const timer = setTimeout(
       () => client.user || ws.close(CLOSE_UNAUTHORIZED, 'Authentication required'),
@@ -91,7 +100,7 @@ export function createLiveServer(options: LiveServerOptions): LiveServer {
   /** The token is checked again (expiry, sign-out, disabling) and the role too: the audience follows it. */
   async function stillValid(client: Client): Promise<boolean> {
     if (!client.user || !client.token) return true;
-    const now = await authenticate(client.token).catch(() => null);
+    const now = await authenticate(client.token, client.address).catch(() => null);
     return now !== null && now.id === client.user.id && now.role === client.user.role;
   }
 
@@ -105,7 +114,7 @@ export function createLiveServer(options: LiveServerOptions): LiveServer {
     client.authenticating = true;
     let user: LiveUser | null = null;
     try {
-      user = await authenticate(token);
+      user = await authenticate(token, client.address);
     } catch (err) {
       logger?.warn({ err }, 'live authentication failed');
     }

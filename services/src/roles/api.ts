@@ -16,6 +16,7 @@ import { loadJwtSecret } from '../auth/secret.js';
 import { createLoginThrottle } from '../auth/throttle.js';
 import { createTokenService, ForgedToken } from '../auth/tokens.js';
 import { logSecurityEvent } from '../api/security-log.js';
+import { resolveClientAddress } from '../api/middleware/client-address.js';
 import { openDemoAccounts, seedDemoData, type DemoAccount } from '../cli/seed.js';
 import { userInLog } from '../domain/index.js';
 import { ReadModelsBehind } from '../errors.js';
@@ -159,7 +160,13 @@ export async function startApi(
   server.requestTimeout = 30_000;
   const live = createLiveServer({
     server,
-    authenticate: async (token) => {
+    clientAddressOf: (req) =>
+      resolveClientAddress(
+        req.socket.remoteAddress ?? '',
+        req.headers['x-forwarded-for']?.toString(),
+        config.TRUST_PROXY,
+      ),
+    authenticate: async (token, address) => {
       try {
         const { userId } = await tokens.verifyAccess(token);
         const user = await users.current(userId);
@@ -167,7 +174,7 @@ export async function startApi(
         const { exp } = decodeJwt(token); // verified above
         return { id: user.id, role: user.role, validForMs: (exp ?? 0) * 1000 - clock().getTime() };
       } catch (err) {
-        if (err instanceof ForgedToken) logSecurityEvent(logger, 'access-token-forged', { via: 'websocket' });
+        if (err instanceof ForgedToken) logSecurityEvent(logger, 'access-token-forged', { via: 'websocket', address });
         return null;
       }
     },

@@ -200,7 +200,7 @@ describe('auth and users over HTTP', () => {
         events()
           .filter((e) => e.security === 'access-token-forged')
           .at(-1),
-      ).toMatchObject({ via: 'websocket' });
+      ).toMatchObject({ via: 'websocket', address: '127.0.0.1' });
     });
     it('log failed sign-ins with their request and reason, and sign-outs', async () => {
       const events = (name: string) => app.logged.filter((l) => l.security === name);
