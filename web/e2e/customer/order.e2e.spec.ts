@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Category, Order } from '@drinks/contracts';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type RunningApp } from '../support/app.js';
 import {
@@ -406,6 +406,33 @@ describe('ordering a cafe drink', () => {
     await card.getByRole('button', { name: 'Cancel' }).waitFor({ state: 'detached' });
     expect(await card.getAttribute('data-status')).toBe('in-progress');
     await setStatus(placed.body.id, { status: 'rejected', reject_note: 'Machine Failure' });
+  });
+
+  it('opens the cancel dialog once the server is back when Cancel was tapped while it was down, not the error page', async () => {
+    const kim = await newCustomer(app, 'Kim Down');
+    const order = await placeCafeOrder(app, kim.token, menuId(await catalog(app, kim.token), 'Latte'));
+    // No service worker: the dialog's code is not in a cache, and comes from the server or not at all.
+    const phone = await newPhonePage(browser, undefined, { serviceWorkers: 'block' });
+    try {
+      await signInWithTokens(phone, app, kim.email, '/statusOrder');
+      const card = phone.locator(`[data-order-id="${order.id}"]`);
+      await card.getByRole('button', { name: 'Cancel' }).waitFor();
+      // The server down, the phone's network up: neither the dialog's code nor the health check answers.
+      const down = (route: Route) => route.abort('connectionrefused');
+      await phone.route(/\/assets\/cancel-dialog-[^/]+\.js$/, down);
+      await phone.route('**/api/healthz', down);
+      await card.getByRole('button', { name: 'Cancel' }).click();
+      await phone.getByText('The server cannot be reached').first().waitFor();
+      await phone.waitForTimeout(1500);
+      expect(await phone.getByText('Sorry, something went wrong').count()).toBe(0);
+      await phone.unroute(/\/assets\/cancel-dialog-[^/]+\.js$/);
+      await phone.unroute('**/api/healthz');
+      await phone.getByRole('dialog', { name: 'You want to cancel Latte?' }).waitFor({ timeout: 10_000 });
+      await phone.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+    } finally {
+      await phone.context().close();
+      await setStatus(order.id, { status: 'rejected', reject_note: 'Machine Failure' });
+    }
   });
 
   it('shows home with drinks left, and refuses a third order at the limit', async () => {

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
-import { isOnline, probeServer, retryDelay } from './online.js';
+import { isOnline, isServerReachable, probeServer, retryDelay } from './online.js';
 
 /**
  * A component whose code loads when it first renders, without Suspense: until the code is in, the
@@ -22,7 +22,7 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
 
   function LazyComponent(props: P & { fallback?: ReactNode }) {
     const { fallback = null, ...rest } = props;
-    const [state, setState] = useState<{ component?: ComponentType<P>; error?: unknown }>(() =>
+    const [state, setState] = useState<{ component?: ComponentType<P>; error?: unknown; attempt?: number }>(() =>
       loaded ? { component: loaded } : {},
     );
     useEffect(() => {
@@ -34,8 +34,19 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
           if (!live) return;
           // Offline before this code was ever fetched: it comes once the connection is back, rather than
           // an error page that stays after it is.
-          if (!navigator.onLine) window.addEventListener('online', () => live && setState({}), { once: true });
-          else setState({ error });
+          if (!navigator.onLine) {
+            window.addEventListener('online', () => live && setState({}), { once: true });
+            return;
+          }
+          // The network is up. The server down or restarting (a Cancel tapped under 'The server cannot be
+          // reached') is asked again until it serves the code; only a server that answers and still has no
+          // such code (a version since replaced) is the error page's.
+          void probeServer().then(() => {
+            if (!live) return;
+            if (isServerReachable()) return setState({ error });
+            const attempt = state.attempt ?? 0;
+            setTimeout(() => live && setState({ attempt: attempt + 1 }), retryDelay(attempt));
+          });
         },
       );
       return () => {

@@ -50,6 +50,11 @@ export function reportServerReachable(reachable: boolean): void {
   for (const listener of reachListeners) listener();
 }
 
+/** Whether the server answered when last asked (see useServerReachable), outside React. */
+export function isServerReachable(): boolean {
+  return serverReachable;
+}
+
 export function useServerReachable(): boolean {
   return useSyncExternalStore(
     (onChange) => {
