@@ -732,7 +732,13 @@ describe('ordering a cafe drink', () => {
     expect(await toast.innerText()).toContain('Rejected: Out of oat milk');
     await phone.getByText('Ordered 0/2').waitFor();
     await screenshot(phone, 'order-rejected-toast');
+    // The barista takes it back (Recall, within its window): so does the app, long before its 30 s.
+    const recalled = await app.api(barista, 'POST', `/order/barista/${order.id}/recall`, {});
+    expect(recalled.status).toBe(200);
+    await phone.getByText('Ordered 1/2').waitFor();
+    await toast.waitFor({ state: 'detached', timeout: 5000 });
     await phone.context().close();
+    await baristaPatch(app, barista, order.id, { status: 'rejected', reject_note: 'Out of oat milk' });
   });
 
   it('keeps the Order Summary open when the answer is lost, and Place order again places one order', async () => {

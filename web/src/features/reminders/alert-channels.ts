@@ -22,13 +22,28 @@ export function notificationPermission(): NotificationPermission | 'unsupported'
   return notificationsSupported() ? Notification.permission : 'unsupported';
 }
 
+/** The notifications this page showed, by tag, so that one no longer true can be taken back. */
+const shown = new Map<string, Notification>();
+
 /** A system notification, only when the person allowed them. */
 export function systemNotify(title: string, body: string, tag: string): void {
   if (notificationPermission() !== 'granted') return;
   try {
-    new Notification(title, { body, tag, icon: '/favicon.ico' });
+    shown.set(tag, new Notification(title, { body, tag, icon: '/favicon.ico' }));
   } catch (err) {
     // Android Chrome only allows notifications through a service worker.
     console.warn('notification failed', err);
   }
+}
+
+/** Closes the notification shown under `tag`, by this page or by a push, once what it said is no longer true. */
+export function takeBackNotification(tag: string): void {
+  shown.get(tag)?.close();
+  shown.delete(tag);
+  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
+  void navigator.serviceWorker
+    .getRegistration()
+    .then((registration) => registration?.getNotifications({ tag }))
+    .then((notifications) => notifications?.forEach((n) => n.close()))
+    .catch(() => undefined);
 }

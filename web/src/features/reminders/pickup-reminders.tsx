@@ -6,7 +6,7 @@ import { serverNow } from '../../lib/config.js';
 import { subscribeLive } from '../../lib/live-events.js';
 import { useSession } from '../../lib/session.js';
 import { useMyOrdersToday } from '../../lib/api/get-my-orders.js';
-import { chime, systemNotify, vibrate } from './alert-channels.js';
+import { chime, systemNotify, takeBackNotification, vibrate } from './alert-channels.js';
 import {
   dueReminders,
   markReminded,
@@ -67,6 +67,11 @@ function Reminders({ userId }: { userId: string }) {
     // Rejected: the order leaves the screens, so without a word its owner kept waiting at the counter.
     const rejected = rejectionNotice(order, prev, fromLive);
     if (rejected) announce(rejected);
+    // Recalled by the barista after all (their undo): the rejection no longer holds.
+    if (prev === 'rejected' && order.status !== 'rejected') {
+      dismissToast(noticeTag(order.id));
+      takeBackNotification(pushTag(order.id, 'rejected'));
+    }
   };
   const observeRef = useRef(observe);
   const announceRef = useRef(announce);
