@@ -181,6 +181,24 @@ describe('the barista board', () => {
     expect((await orderStatus(coffee)).reject_note).toBe('Machine Failure');
   });
 
+  it("says once which order could not be cancelled when the customer's own cancel came first", async () => {
+    const fay = await newCustomer(app, 'Fay Customer');
+    const latte = await placeCafeOrder(app, fay.token, menuId(menus, 'Latte'));
+    await card(latte).getByRole('button', { name: 'Cancel' }).click();
+    const dialog = await pickReason('Machine Failure');
+    // The customer cancels while the barista's reject is on its way.
+    await page.route(`**/api/order/barista/${latte.id}`, async (route) => {
+      await app.api(fay.token, 'PATCH', `/order/${latte.id}`, { status: 'cancel' });
+      await route.continue();
+    });
+    await dialog.getByRole('button', { name: 'Cancel Order' }).click();
+    const toast = page.getByTestId('toast');
+    await toast.getByText('Could not cancel Latte for Fay Customer').waitFor();
+    expect((await toast.innerText()).match(/Latte for Fay Customer/g)).toHaveLength(1);
+    await page.unroute(`**/api/order/barista/${latte.id}`);
+    await toast.getByRole('button', { name: 'Close notification' }).click();
+  });
+
   it('names the order in the Cancel dialog and closes it when another barista finishes or cancels that order', async () => {
     const eli = await newCustomer(app, 'Eli Customer');
     const latte = await placeCafeOrder(app, eli.token, menuId(menus, 'Latte'));

@@ -57,7 +57,9 @@ export function useBoardActions() {
     results.forEach((r, i) => {
       const o = orders[i];
       if (r.status === 'fulfilled') done.push(r.value);
-      else if (o) failures.push(`${who(o)}: ${describeFailure(r.reason)}`);
+      // One order: the title names it already ('Could not cancel Latte for Ann — Already cancelled…').
+      else if (o)
+        failures.push(orders.length > 1 ? `${who(o)}: ${describeFailure(r.reason)}` : describeFailure(r.reason));
     });
     if (failures.length > 0)
       toast({
