@@ -106,6 +106,7 @@ describe('a new account proves its mailbox', () => {
     await dialog.getByRole('button', { name: 'Send link' }).click();
     await dialog.getByRole('alert').getByText('only accept @woxa.tech').waitFor();
     expect(sent).toHaveLength(0);
+    await screenshot(page, 'forgot-password-wrong-domain');
     await dialog.getByRole('textbox', { name: 'Email' }).fill('ploy@woxa.tech');
     await dialog.getByRole('button', { name: 'Send link' }).click();
     await dialog.getByText('If an account uses this address').waitFor();

@@ -142,6 +142,7 @@ describe('ordering a cafe drink', () => {
       expect(await phone.getByRole('radio', { name: 'Use my recent image' }).count()).toBe(0);
       expect(await phone.getByTestId('tumbler-preview').count()).toBe(0);
       expect(await phone.evaluate(() => localStorage.getItem('favOrder'))).toBeNull();
+      await screenshot(phone, 'order-form-recent-image-gone');
       await phone.getByTestId('tumbler-input').setInputFiles(fixture('tumbler-small.jpg'));
       await phone.getByTestId('tumbler-preview').waitFor({ timeout: 30_000 });
       await phone

@@ -44,7 +44,15 @@ export function ForgotPasswordDialog({
           {forgot.isSuccess ? (
             <Typography role="status">{forgot.data.detail}</Typography>
           ) : (
-            <EmailField value={email} onChange={setEmail} domain={domain} autoFocus />
+            <EmailField
+              value={email}
+              onChange={(value) => {
+                setEmail(value);
+                setWrongDomain(false);
+              }}
+              domain={domain}
+              autoFocus
+            />
           )}
           {wrongDomain && (
             <Typography role="alert" color="error">
