@@ -339,6 +339,22 @@ describe('sign-in, registration and landing', () => {
     }
   });
 
+  it('greets a person by the name they gave on another device once this one is looked at again', async () => {
+    const lee = await newCustomer(app, 'Lee Before');
+    const laptop = await newPhonePage(browser);
+    try {
+      await signInWithTokens(laptop, app, lee.email, '/statusOrder');
+      await laptop.getByRole('button', { name: 'Open menu' }).click();
+      await laptop.getByText('Hi, Lee Before').waitFor();
+      // Renamed from the phone (another browser, so no shared storage tells this one).
+      expect((await app.api(lee.token, 'PATCH', '/user', { name: 'Lee After' })).status).toBe(200);
+      await laptop.evaluate(() => window.dispatchEvent(new Event('focus')));
+      await laptop.getByText('Hi, Lee After').waitFor({ timeout: 5000 });
+    } finally {
+      await laptop.context().close();
+    }
+  });
+
   it('follows someone else signing in in another tab, and does not call a Logout there an ended session', async () => {
     const barista = (await app.login('barista@woxa.tech', PASSWORD)).accessToken;
     await setShop(app, barista, 'cafe-open');

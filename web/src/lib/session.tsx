@@ -211,6 +211,37 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return () => window.removeEventListener('storage', onStorage);
   }, [initialised, leave, user]);
 
+  // Renamed, or the mailbox confirmed, on another device: this one follows when it is looked at again (the
+  // browser's window focused, the phone's app brought back), as the other tabs of this browser do at once.
+  const userRef = useRef(user);
+  useEffect(() => {
+    userRef.current = user;
+  });
+  const signedIn = user !== null;
+  useEffect(() => {
+    if (!signedIn) return;
+    let asking = false;
+    const onReturn = () => {
+      if (asking || document.visibilityState !== 'visible') return;
+      asking = true;
+      api<User>('/user/me')
+        .then((me) => {
+          const was = userRef.current;
+          if (!was || me.id !== was.id || (me.name === was.name && me.emailVerified === was.emailVerified)) return;
+          writeStorage(STORAGE_KEYS.lastUser, JSON.stringify(me));
+          setUser({ ...was, name: me.name, emailVerified: me.emailVerified });
+        })
+        .catch(() => undefined) // offline, or signed out meanwhile: the session's own checks say so
+        .finally(() => (asking = false));
+    };
+    window.addEventListener('focus', onReturn);
+    document.addEventListener('visibilitychange', onReturn);
+    return () => {
+      window.removeEventListener('focus', onReturn);
+      document.removeEventListener('visibilitychange', onReturn);
+    };
+  }, [signedIn]);
+
   // The server refused to renew the session while the app was open: it is over, here and in the other tabs.
   useEffect(
     () =>
