@@ -61,6 +61,15 @@ function lastKnownUser(): User | null {
   }
 }
 
+/**
+ * `user` with the name and mailbox state `there` gives (the same person, seen by another tab or device), or
+ * null when it is someone else or nothing changed.
+ */
+function followedUser(user: User, there: User): User | null {
+  if (there.id !== user.id || (there.name === user.name && there.emailVerified === user.emailVerified)) return null;
+  return { ...user, name: there.name, emailVerified: there.emailVerified };
+}
+
 type SignInAnswers = Promise<[User, ShopStatus]>;
 const askSignIn = (): SignInAnswers => Promise.all([api<User>('/user/me'), api<ShopStatus>('/cafe-status')]);
 let openingCheck: SignInAnswers | undefined;
@@ -203,8 +212,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         window.location.replace(paths.landing);
       if (e.key === STORAGE_KEYS.lastUser && user) {
         const there = lastKnownUser();
-        if (there?.id === user.id && (there.name !== user.name || there.emailVerified !== user.emailVerified))
-          setUser({ ...user, name: there.name, emailVerified: there.emailVerified });
+        const followed = there && followedUser(user, there);
+        if (followed) setUser(followed);
       }
     };
     window.addEventListener('storage', onStorage);
@@ -213,23 +222,17 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   // Renamed, or the mailbox confirmed, on another device: this one follows when it is looked at again (the
   // browser's window focused, the phone's app brought back), as the other tabs of this browser do at once.
-  const userRef = useRef(user);
   useEffect(() => {
-    userRef.current = user;
-  });
-  const signedIn = user !== null;
-  useEffect(() => {
-    if (!signedIn) return;
+    if (!user) return;
     let asking = false;
     const onReturn = () => {
       if (asking || document.visibilityState !== 'visible') return;
       asking = true;
       api<User>('/user/me')
         .then((me) => {
-          const was = userRef.current;
-          if (!was || me.id !== was.id || (me.name === was.name && me.emailVerified === was.emailVerified)) return;
+          if (!followedUser(user, me)) return;
           writeStorage(STORAGE_KEYS.lastUser, JSON.stringify(me));
-          setUser({ ...was, name: me.name, emailVerified: me.emailVerified });
+          setUser((was) => (was && followedUser(was, me)) ?? was);
         })
         .catch(() => undefined) // offline, or signed out meanwhile: the session's own checks say so
         .finally(() => (asking = false));
@@ -240,7 +243,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       window.removeEventListener('focus', onReturn);
       document.removeEventListener('visibilitychange', onReturn);
     };
-  }, [signedIn]);
+  }, [user]);
 
   // The server refused to renew the session while the app was open: it is over, here and in the other tabs.
   useEffect(

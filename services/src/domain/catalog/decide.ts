@@ -1,6 +1,7 @@
 import {
   CatalogName,
   Description,
+  isFullyClosed,
   tag,
   type ActiveState,
   type CategoryCreateBody,
@@ -12,7 +13,6 @@ import {
 import type { z } from 'zod';
 import { NotFoundError, RuleViolation, ValidationError } from '../../errors.js';
 import type { Decider } from '../decider.js';
-import { isFullyClosed } from '../shop/state.js';
 import { evolve, initialState, type CatalogState, type CategoryState, type MenuState } from './state.js';
 
 /** The fields of POST /category, for a category given its id. */

@@ -7,8 +7,6 @@ export function evolveShop(shop: ShopStatus, event: DomainEvent): ShopStatus {
     : shop;
 }
 
-export const isFullyClosed = (shop: ShopStatus): boolean => !shop.isCafeOpen && !shop.isBarOpen;
-
 /**
  * ChangeShopStatus needs the shop, today's orders and those of the earlier days that still have
  * waiting orders (the query brings `day:<today>` and `day:<d>` of each such day).

@@ -1,4 +1,4 @@
-import { businessDay } from '@drinks/contracts';
+import { businessDay, isFullyClosed } from '@drinks/contracts';
 import { Box, Button, CircularProgress, Paper, Stack, Typography } from '@mui/material';
 import { useMemo } from 'react';
 import { Navigate } from 'react-router';
@@ -38,7 +38,7 @@ export function HomePage() {
   const barOnly = shop.isBarOpen && !shop.isCafeOpen;
   const menuPath = barOnly ? paths.menuBar(user?.role) : paths.menuCafe(user?.role);
   // Both closed, as the menus do: Order now would only lead there (a drink to pick up is shown there too).
-  if (shopLoaded && !shop.isCafeOpen && !shop.isBarOpen) return <Navigate to={paths.closed(user?.role)} replace />;
+  if (shopLoaded && isFullyClosed(shop)) return <Navigate to={paths.closed(user?.role)} replace />;
 
   return (
     // The season's background runs to the bottom of the screen, over the layout's room for the tab bar

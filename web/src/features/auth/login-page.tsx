@@ -1,9 +1,9 @@
+import type { Role } from '@drinks/contracts';
 import { Alert, Button, CircularProgress, Stack, Typography } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { CenteredMain } from '../../components/centered-main.js';
 import { Logo } from '../../components/logo.js';
-import type { Role } from '@drinks/contracts';
 import { landingPath } from '../../lib/access.js';
 import { useMayOpen } from '../../lib/route-access.js';
 import { useConfig } from '../../lib/config.js';

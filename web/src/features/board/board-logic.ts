@@ -1,4 +1,4 @@
-import { LIMITS, REJECT_PRESETS, type ShopStatus } from '@drinks/contracts';
+import { isFullyClosed, LIMITS, REJECT_PRESETS, type ShopStatus } from '@drinks/contracts';
 
 export const OTHER_REASON_MAX = LIMITS.rejectNote;
 export const OTHER = 'Other';
@@ -20,7 +20,7 @@ export function otherReasonError(other: string): string | null {
 
 /** The selector is offered only while nothing is queued today, or while all is closed. */
 export function canChangeShopStatus(shop: ShopStatus, activeOrders: number): boolean {
-  return activeOrders === 0 || (!shop.isCafeOpen && !shop.isBarOpen);
+  return activeOrders === 0 || isFullyClosed(shop);
 }
 
 export function remarkText(remark: string): string | null {

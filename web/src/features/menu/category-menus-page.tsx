@@ -1,4 +1,4 @@
-import type { Menu } from '@drinks/contracts';
+import { isFullyClosed, type Menu } from '@drinks/contracts';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
@@ -36,7 +36,7 @@ import { Unanswered } from '../../components/unanswered.js';
 export function CategoryMenusPage() {
   const { categoryName = '', categoryId = '' } = useParams();
   const { shop } = useSession();
-  const closed = !shop.isCafeOpen && !shop.isBarOpen;
+  const closed = isFullyClosed(shop);
   const category = useCategory(categoryId);
   const update = useUpdateMenu();
   const alert = useAlert();

@@ -1,4 +1,4 @@
-import type { CategoryPatchBody } from '@drinks/contracts';
+import { isFullyClosed, type CategoryPatchBody } from '@drinks/contracts';
 import { Alert, Box, Button, CircularProgress, Container } from '@mui/material';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -26,7 +26,7 @@ export function EditCategoryPage() {
   const problem = categoryProblem(category);
   // A link typed or kept while the shop is open: say so up front rather than refuse the save.
   const { shop, shopLoaded } = useSession();
-  const locked = shopLoaded && (shop.isCafeOpen || shop.isBarOpen);
+  const locked = shopLoaded && !isFullyClosed(shop);
 
   const submit = async (d: CategoryDraft, opened: CategoryDraft) => {
     if (d.name === '' || d.categoryFor === '') return void (await alert(ANSWER_BOTH_QUESTIONS));

@@ -2,7 +2,7 @@ import { Alert, Container } from '@mui/material';
 import { useParams } from 'react-router';
 import { useCategories } from '../../lib/api/get-categories.js';
 import { useUpdateMenu } from './api/update-menu.js';
-import type { MenuPatchBody } from '@drinks/contracts';
+import { isFullyClosed, type MenuPatchBody } from '@drinks/contracts';
 import { MenuForm, type MenuDraft } from './components/menu-form.js';
 import { PageHeader } from './components/page-header.js';
 import { CATEGORIES_NOT_LOADED, CLOSE_TO_RENAME_MENU, NO_SUCH_MENU } from './menu-errors.js';
@@ -32,7 +32,7 @@ export function EditMenuPage() {
   const menu = owner?.menu.find((m) => m.id === menuId && m.isAvailable === 'available');
   const back = owner ? paths.categoryMenus(owner.name, owner.id) : paths.menuManagement;
   const { shop, shopLoaded } = useSession();
-  const nameLocked = shopLoaded && (shop.isCafeOpen || shop.isBarOpen);
+  const nameLocked = shopLoaded && !isFullyClosed(shop);
 
   const submit = useSaveMenu({
     categories: available,

@@ -1,3 +1,4 @@
+import { isFullyClosed } from '@drinks/contracts';
 import AddIcon from '@mui/icons-material/Add';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import SettingsIcon from '@mui/icons-material/Settings';
@@ -25,7 +26,7 @@ import { CLOSE_TO_EDIT_CATEGORIES } from './menu-errors.js';
 
 export function MenuManagementPage() {
   const { shop } = useSession();
-  const closed = !shop.isCafeOpen && !shop.isBarOpen;
+  const closed = isFullyClosed(shop);
   const categories = useCategories();
   const available = (categories.data ?? []).filter((c) => c.isAvailable === 'available');
 
