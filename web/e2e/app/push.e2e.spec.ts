@@ -15,11 +15,13 @@ let app: RunningApp;
 let browser: Browser;
 let page: Page;
 let orderId: string;
+let customerToken: string;
 
 beforeAll(async () => {
   [app, browser] = await Promise.all([startApp(), openBrowser()]);
   const barista = (await app.login('barista@woxa.tech', 'password123')).accessToken;
   const customer = await newCustomer(app, 'Push Pat');
+  customerToken = customer.token;
   const menus = await catalog(app, customer.token);
   orderId = (await placeCafeOrder(app, customer.token, menuId(menus, 'Latte'))).id;
   await baristaPatch(app, barista, orderId, { status: 'in-progress' });
@@ -39,6 +41,56 @@ const notices = () =>
     return (await reg.getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data }));
   });
 
+const readyNotice = (): PushNotice => ({
+  kind: 'ready',
+  orderId,
+  title: 'Your drink is ready!',
+  body: 'Latte is waiting at the counter — click "Pick Up" after you take your cup.',
+  url: `/statusOrder?order=${orderId}`,
+  tag: `pickup-${orderId}-ready`,
+});
+
+/** Delivers `notice` to the page's service worker as a push, and waits for the notification it shows. */
+async function deliverUntilShown(notice: () => PushNotice) {
+  const cdp = await page.context().newCDPSession(page);
+  const registered = new Promise<string>((resolve) =>
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const r = registrations.find((x) => x.scopeURL.startsWith(app.url) && !x.isDeleted);
+      if (r) resolve(r.registrationId);
+    }),
+  );
+  await cdp.send('ServiceWorker.enable');
+  const registrationId = await registered;
+  const { kind, ...shown } = notice();
+  const deliver = () =>
+    cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: app.url,
+      registrationId,
+      data: JSON.stringify(notice()),
+    });
+  // DevTools' delivery is best-effort when the machine is busy (a full run once saw none arrive in 10 s):
+  // delivered again while nothing shows. The notice's tag makes a second delivery replace the first.
+  await deliver();
+  await expect
+    .poll(
+      async () => {
+        const now = await notices();
+        if (now.length === 0) await deliver();
+        return now;
+      },
+      { timeout: 30_000, interval: 1000 },
+    )
+    .toEqual([
+      {
+        title: shown.title,
+        body: shown.body,
+        tag: shown.tag,
+        data: { url: shown.url, orderId: shown.orderId, kind },
+      },
+    ]);
+  await cdp.detach();
+}
+
 describe('notifications on the phone', () => {
   it('offers "Notify me when it\'s ready" on the status page and shows when it is on', async () => {
     await untilInstalled(page);
@@ -51,40 +103,7 @@ describe('notifications on the phone', () => {
   });
 
   it('shows the notification a push carries', async () => {
-    const notice: PushNotice = {
-      kind: 'ready',
-      orderId,
-      title: 'Your drink is ready!',
-      body: 'Latte is waiting at the counter — click "Pick Up" after you take your cup.',
-      url: `/statusOrder?order=${orderId}`,
-      tag: `pickup-${orderId}-ready`,
-    };
-    const cdp = await page.context().newCDPSession(page);
-    const registered = new Promise<string>((resolve) =>
-      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-        const r = registrations.find((x) => x.scopeURL.startsWith(app.url) && !x.isDeleted);
-        if (r) resolve(r.registrationId);
-      }),
-    );
-    await cdp.send('ServiceWorker.enable');
-    const registrationId = await registered;
-    const deliver = () =>
-      cdp.send('ServiceWorker.deliverPushMessage', { origin: app.url, registrationId, data: JSON.stringify(notice) });
-    // DevTools' delivery is best-effort when the machine is busy (a full run once saw none arrive in 10 s):
-    // delivered again while nothing shows. The notice's tag makes a second delivery replace the first.
-    await deliver();
-    await expect
-      .poll(
-        async () => {
-          const shown = await notices();
-          if (shown.length === 0) await deliver();
-          return shown;
-        },
-        { timeout: 30_000, interval: 1000 },
-      )
-      .toEqual([
-        { title: notice.title, body: notice.body, tag: notice.tag, data: { url: notice.url, orderId, kind: 'ready' } },
-      ]);
+    await deliverUntilShown(readyNotice);
   });
 
   it('opens the order when the notification is tapped', async () => {
@@ -107,5 +126,13 @@ describe('notifications on the phone', () => {
     await page.waitForURL(`${app.url}/statusOrder?order=${orderId}`, { timeout: 10_000 });
     await page.locator(`[data-order-id="${orderId}"]`).waitFor();
     expect(await notices()).toEqual([]);
+  });
+
+  it('takes the "ready" notification back once the drink is picked up, here or on another device', async () => {
+    await deliverUntilShown(readyNotice);
+    // The customer's laptop (the API here) takes the cup: the phone's "ready" is no longer true.
+    const picked = await app.api(customerToken, 'PATCH', `/order/${orderId}`, { status: 'picked' });
+    expect(picked.status).toBe(200);
+    await expect.poll(notices, { timeout: 10_000 }).toEqual([]);
   });
 });

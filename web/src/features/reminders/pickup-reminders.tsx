@@ -62,7 +62,11 @@ function Reminders({ userId }: { userId: string }) {
     stateRef.current = r.state;
     if (r.state !== before) setState(r.state);
     // Picked up (or otherwise no longer waiting at the counter): its "ready" notice is no longer true.
-    if (before[order.id] && !r.state[order.id]) dismissToast(noticeTag(order.id));
+    if (before[order.id] && !r.state[order.id]) {
+      dismissToast(noticeTag(order.id));
+      takeBackNotification(pushTag(order.id, 'ready'));
+      takeBackNotification(pushTag(order.id, 'reminder'));
+    }
     r.actions.forEach(announce);
     // Rejected: the order leaves the screens, so without a word its owner kept waiting at the counter.
     const rejected = rejectionNotice(order, prev, fromLive);
