@@ -8,7 +8,15 @@ import { createLogFollower } from '../relay/step-loop.js';
 import { advanceCheckpoint, createLease, readCheckpoint, type Lease } from '../relay/tables.js';
 import { relaxedTransaction } from '../db/relaxed.js';
 import type { EventStore } from '../store/types.js';
-import { isFresh, noticePayload, planFor, reminderIntent, type NoticeIntent, type ReminderChange } from './notices.js';
+import {
+  isFresh,
+  noticePayload,
+  planFor,
+  reminderIntent,
+  stillTrue,
+  type NoticeIntent,
+  type ReminderChange,
+} from './notices.js';
 import { sendWithRetry, type SendPush } from './sender.js';
 import { createPushSubscriptions, type StoredSubscription } from './subscriptions.js';
 
@@ -86,6 +94,11 @@ export function createPushDispatcher(options: PushDispatcherOptions): PushDispat
 
   async function sendToDevices(intent: NoticeIntent, devices: StoredSubscription[]): Promise<void> {
     const [order, user] = await Promise.all([getOrder(knex, intent.orderId), getUser(knex, intent.userId)]);
+    if (!stillTrue(intent.kind, order?.status)) {
+      await knex(DELIVERIES).where({ key: intent.key }).update({ sent_at: clock().getTime() });
+      logger.info({ notice: intent.key, orderId: intent.orderId, status: order?.status }, 'push: no longer true');
+      return;
+    }
     const payload = JSON.stringify(noticePayload(intent, order?.menu.name ?? 'Your drink', user?.role));
     const outcomes = await Promise.all(
       devices.map(async (device) => {
@@ -153,7 +166,7 @@ export function createPushDispatcher(options: PushDispatcherOptions): PushDispat
     });
   }
 
-  /** Reminders due now: whoever deletes the row sends it, if the drink is still on the counter. */
+  /** Reminders due now: whoever deletes the row sends it (if the drink is still on the counter, see stillTrue). */
   async function remind(): Promise<void> {
     const now = clock().getTime();
     const due = (await knex(REMINDERS).where('due_at', '<=', now).orderBy('due_at').limit(100)) as {
@@ -168,7 +181,6 @@ export function createPushDispatcher(options: PushDispatcherOptions): PushDispat
         .where({ order_id: row.order_id, completed_position: completedPosition })
         .delete();
       if (taken === 0 || !isFresh(Number(row.due_at), now)) continue;
-      if ((await getOrder(knex, row.order_id))?.status !== 'done') continue;
       await deliver(
         reminderIntent({ orderId: row.order_id, userId: row.user_id, completedPosition, dueAt: Number(row.due_at) }),
         await subscriptions.ofUser(row.user_id),

@@ -3,6 +3,7 @@ import {
   PICKUP_REMINDER_MINUTES,
   pushTag,
   type PushKind,
+  type Order,
   type PushNotice,
   type Role,
   type StoredEvent,
@@ -75,6 +76,14 @@ export function reminderIntent(r: {
 }
 
 export const isFresh = (at: number, now: number, maxAgeMs = NOTICE_MAX_AGE_MS) => now - at <= maxAgeMs;
+
+/**
+ * Whether a notice still says something true when it is sent: a "ready" (or "still waiting") for a cup
+ * already picked up, or a "rejected" the barista has recalled, is news no more (a dispatcher catching up).
+ */
+export function stillTrue(kind: PushKind, status: Order['status'] | undefined): boolean {
+  return status === (kind === 'rejected' ? 'rejected' : 'done');
+}
 
 /** The status page of the owner's role, pointing at the order. */
 export function orderUrl(orderId: string, role: Role | undefined): string {

@@ -1,6 +1,6 @@
 import type { StoredEvent } from '@drinks/contracts';
 import { describe, expect, it } from 'vitest';
-import { failureAction, isFresh, noticePayload, planFor, REMINDER_DELAY_MS } from './notices.js';
+import { failureAction, isFresh, noticePayload, planFor, REMINDER_DELAY_MS, stillTrue } from './notices.js';
 import { sendWithRetry, type SendPush } from './sender.js';
 
 describe('what an order event means for the phone', () => {
@@ -32,6 +32,17 @@ describe('what an order event means for the phone', () => {
   it('sends nothing about what happened more than 30 minutes ago', () => {
     expect(isFresh(T0, T0 + 30 * 60_000)).toBe(true);
     expect(isFresh(T0, T0 + 30 * 60_000 + 1)).toBe(false);
+  });
+
+  it('given the order as it is when the notice goes out, then only what is still true is sent', () => {
+    expect(stillTrue('ready', 'done')).toBe(true);
+    expect(stillTrue('reminder', 'done')).toBe(true);
+    expect(stillTrue('rejected', 'rejected')).toBe(true);
+    // Picked up (or recalled to the barista) before a late "ready"; recalled before a late "rejected".
+    expect(stillTrue('ready', 'picked')).toBe(false);
+    expect(stillTrue('reminder', 'in-progress')).toBe(false);
+    expect(stillTrue('rejected', 'ordered')).toBe(false);
+    expect(stillTrue('ready', undefined)).toBe(false);
   });
 
   it('points the owner at its own status page', () => {

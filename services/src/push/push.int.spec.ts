@@ -262,6 +262,35 @@ describe.each(BACKENDS)('Web Push on %s', (_backend, env: { DATABASE_URL?: strin
     });
   });
 
+  describe('when the dispatcher catches up after the drink was picked up', () => {
+    it('sends no "ready" for a cup already taken, and no "rejected" the barista recalled', async () => {
+      const { user, subscriptions } = await subscribedUser();
+      // Another holder of the lease that sends nothing: the API's dispatcher stops within a third of its lease.
+      await app.db
+        .knex('leases')
+        .where({ name: 'push' })
+        .update({ holder: 'asleep', expires_at: Date.now() + 60_000 });
+      await sleep(4000);
+      const [taken, recalled] = [await placed(user.token), await placed(user.token)];
+      await complete(taken);
+      expect(
+        (await app.call('PATCH', `/order/${taken.id}`, { token: user.token, body: { status: 'picked' } })).status,
+      ).toBe(200);
+      expect((await barista(recalled.id, { status: 'rejected', reject_note: 'Out of milk' })).status).toBe(200);
+      expect(
+        (await app.call('POST', `/order/barista/${recalled.id}/recall`, { token: staff.barista, body: {} })).status,
+      ).toBe(200);
+      await app.db.knex('leases').where({ name: 'push' }).update({ expires_at: 0 });
+      // The API's dispatcher reads the completion and the rejection now, and finds neither true any more;
+      // someone else's drink, done after them, shows it has read that far.
+      const other = await subscribedUser();
+      const later = await placed(other.user.token);
+      await complete(later);
+      expect((await received(other.subscriptions[0]!, 1)).map((n) => n.orderId)).toEqual([later.id]);
+      expect(await received(subscriptions[0]!, 0)).toEqual([]);
+    });
+  });
+
   describe('when the sending dispatcher dies between its claim and its send', () => {
     it('the next lease holder sends the notice two minutes later, once', async () => {
       const db = await openDatabase({
