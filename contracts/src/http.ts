@@ -222,6 +222,8 @@ export const ClientConfig = z.object({
   weakPasswordsRefused: z.boolean().optional(),
   /** False when only the company account signs in (OIDC_ONLY): no password login, registration or reset. */
   passwordSignIn: z.boolean().optional(),
+  /** How long after completing or rejecting an order staff may recall it (RECALL_WINDOW_SECONDS). */
+  recallWindowSeconds: z.number().int().nonnegative().optional(),
   /** The server clock (ISO instant) when answering; lets the client honour FAKE_NOW. */
   now: z.string().optional(),
   /**

@@ -460,3 +460,34 @@ describe('the barista station', () => {
     await baristaPatch(app, barista, done.id, { status: 'picked' });
   });
 });
+
+describe('the barista station on a server that lets orders be recalled for 10 minutes, or not at all', () => {
+  it.each([
+    ['600', 'Recall a done or cancelled order (within 10 minutes)'],
+    ['0', null],
+  ])('RECALL_WINDOW_SECONDS=%s: the counter and the keyboard help follow it', async (seconds, helpRow) => {
+    const own = await startApp({ RECALL_WINDOW_SECONDS: seconds });
+    const desk = await newDesktopPage(browser);
+    try {
+      const token = (await own.login('barista@woxa.tech', 'password123')).accessToken;
+      const ada = await newCustomer(own, 'Ada Window');
+      const order = await placeCafeOrder(own, ada.token, menuId(await catalog(own, token), 'Espresso'));
+      await baristaPatch(own, token, order.id, { status: 'in-progress' });
+      await baristaPatch(own, token, order.id, { status: 'done' });
+      await signInWithTokens(desk, own, 'barista@woxa.tech', '/ordering');
+      const row = desk.getByTestId('pickup-row').filter({ hasText: '· Ada Window' });
+      await row.getByRole('button', { name: 'Picked up' }).waitFor();
+      // The server refuses every recall with a window of 0: the board offers none rather than one that fails.
+      expect(await row.getByRole('button', { name: 'Recall' }).count()).toBe(helpRow ? 1 : 0);
+      await desk.getByRole('button', { name: 'Keyboard shortcuts' }).click();
+      const help = desk.getByRole('dialog', { name: 'Keyboard shortcuts' });
+      await help.getByText('Show this help').waitFor();
+      const recallRow = help.getByText(/^Recall a done or cancelled order/);
+      if (helpRow) expect(await recallRow.innerText()).toBe(helpRow);
+      else expect(await recallRow.count()).toBe(0);
+    } finally {
+      await desk.context().close();
+      await own.stop();
+    }
+  });
+});

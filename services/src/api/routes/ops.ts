@@ -43,6 +43,7 @@ export function opsRoutes(deps: OpsRouteDeps) {
       passwordSignIn: !deps.config.OIDC_ONLY,
       verifiedEmailToOrder: strictAccounts(deps.config),
       weakPasswordsRefused: strictAccounts(deps.config),
+      recallWindowSeconds: deps.config.RECALL_WINDOW_SECONDS,
       now: now.toISOString(),
       businessTimeOffsets: offsetsAround(now, deps.config.BUSINESS_TZ),
     };

@@ -6,6 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { memo, useDeferredValue, useMemo, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { LastKnown } from '../../components/last-known.js';
+import { useConfig } from '../../lib/config.js';
 import { useOnline } from '../../lib/online.js';
 import { useSession } from '../../lib/session.js';
 import { useOpenedOnce } from '../../lib/use-opened-once.js';
@@ -25,7 +26,7 @@ import { OrderCard } from '../../features/board/components/order-card.js';
 import { OrderSection } from '../../features/board/components/order-section.js';
 import { PrintLabel } from '../../features/board/components/print-label.js';
 import { ShopStatusControl } from '../../features/board/components/shop-status-control.js';
-import { ageLevel, recallable } from '../../features/board/station-logic.js';
+import { ageLevel, DEFAULT_RECALL_WINDOW_SECONDS, recallable } from '../../features/board/station-logic.js';
 import { useBoard, useBoardQueries, type BoardQueries } from '../../features/board/use-board.js';
 import { useBoardActions } from '../../features/board/use-board-actions.js';
 import { useRejecting } from '../../features/board/use-rejecting.js';
@@ -72,6 +73,7 @@ const OrderingBoard = memo(function OrderingBoard({ queries }: { queries: BoardQ
   // Ticket colours, recall windows and days: a few seconds late is fine, and re-rendering the whole board
   // every second was most of a phone's work on it. The age on each ticket ticks by itself (AgeChip).
   const now = useNow(BOARD_CLOCK_MS);
+  const { recallWindowSeconds = DEFAULT_RECALL_WINDOW_SECONDS } = useConfig();
   const known = useMemo(
     () => [queries.waiting.data, queries.inProgress.data, queries.done.data, queries.rejected.data],
     [queries],
@@ -122,7 +124,7 @@ const OrderingBoard = memo(function OrderingBoard({ queries }: { queries: BoardQ
     const isActive = o.status === 'ordered' || o.status === 'in-progress';
     if (action === 'advance' && isActive) actions.advance(o);
     else if (action === 'reject' && isActive) setRejecting([o]);
-    else if (action === 'recall' && recallable(o, now)) actions.recall(o);
+    else if (action === 'recall' && recallable(o, now, recallWindowSeconds)) actions.recall(o);
     else if (action === 'pickUp' && o.status === 'done') actions.pickUp(o);
     else if (action === 'print') print(o);
   };
@@ -251,6 +253,7 @@ const OrderingBoard = memo(function OrderingBoard({ queries }: { queries: BoardQ
               rejected={lists.rejected}
               shop={shop}
               now={now}
+              recallWindowSeconds={recallWindowSeconds}
               busyId={actions.busyId}
               offline={!online}
               onPickUp={actions.pickUp}
@@ -268,7 +271,9 @@ const OrderingBoard = memo(function OrderingBoard({ queries }: { queries: BoardQ
           onConfirm={(note) => void reject(note)}
         />
       )}
-      {helpLoaded && <KeyboardHelp open={help} onClose={() => setHelp(false)} />}
+      {helpLoaded && (
+        <KeyboardHelp open={help} recallWindowSeconds={recallWindowSeconds} onClose={() => setHelp(false)} />
+      )}
       {settingsOpen && (
         <BoardSettingsDialog open settings={settings} onClose={() => setSettingsOpen(false)} onSave={updateSettings} />
       )}

@@ -5,7 +5,6 @@ export function describeFailure(err: unknown): string {
   if (err instanceof ApiError) {
     if (err.status === 403)
       return 'You are no longer allowed to change orders (your role changed). Please sign in again.';
-    if (err.code === 'RECALL_WINDOW_PASSED') return 'Too late to recall: the 2 minutes have passed.';
     return err.detail ?? err.message;
   }
   return 'The server could not be reached. Please try again.';

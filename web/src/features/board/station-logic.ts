@@ -91,13 +91,20 @@ export function sortTickets(orders: readonly Order[], oldestFirst: boolean): Ord
   return oldestFirst ? sorted : sorted.reverse();
 }
 
-export const RECALL_WINDOW_MS = 120_000;
+/** The server's RECALL_WINDOW_SECONDS, when its configuration does not say (an older server). */
+export const DEFAULT_RECALL_WINDOW_SECONDS = 120;
 
-/** A done or rejected order can be brought back this long after it got there. */
-export function recallable(order: Order, now: number): boolean {
+/** The recall window in words: "2 minutes", "90 seconds". */
+export function recallWindowText(windowSeconds: number): string {
+  const [n, unit] = windowSeconds % 60 === 0 ? [windowSeconds / 60, 'minute'] : [windowSeconds, 'second'];
+  return `${n} ${unit}${n === 1 ? '' : 's'}`;
+}
+
+/** A done or rejected order can be brought back `windowSeconds` (the server's setting) after it got there. */
+export function recallable(order: Order, now: number, windowSeconds: number): boolean {
   if (order.status !== 'done' && order.status !== 'rejected') return false;
   const at = Date.parse(order.updatedAt);
-  return !Number.isNaN(at) && now - at < RECALL_WINDOW_MS;
+  return !Number.isNaN(at) && now - at < windowSeconds * 1000;
 }
 
 /** A done order left on the counter this long is flagged: when its owner gets the "still waiting" reminder. */

@@ -8,6 +8,7 @@ import {
   formatAge,
   matchesStation,
   recallable,
+  recallWindowText,
   ofToday,
   sortTickets,
 } from './station-logic.js';
@@ -99,12 +100,15 @@ describe('queue order and recall', () => {
     const morning = { ...order({ id: 'new', at: '2026-11-27T02:00:00Z' }), updatedAt: '2026-11-27T02:10:00Z' };
     expect(ofToday([lateNight, yesterday, morning], '2026-11-27', bangkok).map((o) => o.id)).toEqual(['late', 'new']);
   });
-  it('allows a recall of a done or rejected order for two minutes', () => {
+  it("allows a recall of a done or rejected order within the server's window", () => {
     const done = { ...order({ id: 'd' }), status: 'done' as const, updatedAt: '2026-11-18T03:00:00Z' };
     const at = Date.parse(done.updatedAt);
-    expect(recallable(done, at + 119_000)).toBe(true);
-    expect(recallable(done, at + 120_000)).toBe(false);
-    expect(recallable({ ...done, status: 'picked' }, at)).toBe(false);
+    expect(recallable(done, at + 119_000, 120)).toBe(true);
+    expect(recallable(done, at + 120_000, 120)).toBe(false);
+    expect(recallable(done, at + 500_000, 600)).toBe(true);
+    expect(recallable(done, at, 0)).toBe(false);
+    expect(recallable({ ...done, status: 'picked' }, at, 120)).toBe(false);
+    expect([120, 60, 90, 600].map(recallWindowText)).toEqual(['2 minutes', '1 minute', '90 seconds', '10 minutes']);
   });
 });
 

@@ -9,6 +9,7 @@ import type { AnswerState } from '../use-board.js';
 interface RowProps {
   order: Order;
   now: number;
+  recallWindowSeconds: number;
   busy: boolean;
   /** Whether the order's area is open: the server refuses to bring an order back into a closed one. */
   areaOpen: boolean;
@@ -16,7 +17,7 @@ interface RowProps {
   onRecall(): void;
 }
 
-function Row({ order, now, busy, areaOpen, onPickUp, onRecall }: RowProps) {
+function Row({ order, now, recallWindowSeconds, busy, areaOpen, onPickUp, onRecall }: RowProps) {
   const overdue = order.status === 'done' && now - Date.parse(order.updatedAt) >= UNCLAIMED_AFTER_MS;
   return (
     <PickupRow order={order} now={now} overdue={overdue} focusable>
@@ -25,7 +26,7 @@ function Row({ order, now, busy, areaOpen, onPickUp, onRecall }: RowProps) {
           Picked up
         </Button>
       )}
-      {areaOpen && recallable(order, now) && (
+      {areaOpen && recallable(order, now, recallWindowSeconds) && (
         <Button size="small" variant="outlined" onClick={onRecall} disabled={busy}>
           Recall
         </Button>
@@ -36,7 +37,7 @@ function Row({ order, now, busy, areaOpen, onPickUp, onRecall }: RowProps) {
 
 /**
  * The counter: finished drinks waiting to be handed over (long waits flagged), and orders cancelled
- * in the last two minutes, which can still be recalled.
+ * within the recall window (RECALL_WINDOW_SECONDS), which can still be recalled.
  */
 export function CounterSection({
   done,
@@ -44,6 +45,7 @@ export function CounterSection({
   rejected,
   shop,
   now,
+  recallWindowSeconds,
   busyId,
   offline,
   onPickUp,
@@ -54,6 +56,7 @@ export function CounterSection({
   rejected: readonly Order[];
   shop: ShopStatus;
   now: number;
+  recallWindowSeconds: number;
   busyId: string | undefined;
   offline: boolean;
   onPickUp(o: Order): void;
@@ -62,7 +65,7 @@ export function CounterSection({
   const waiting = [...done].sort((a, b) => byCodePoint(a.updatedAt, b.updatedAt));
   const open = (o: Order) => isAreaOpen(shop, o.menu.category.categoryFor);
   // A cancelled order can only come back into an open area: elsewhere its row would offer nothing.
-  const recent = rejected.filter((o) => open(o) && recallable(o, now));
+  const recent = rejected.filter((o) => open(o) && recallable(o, now, recallWindowSeconds));
   return (
     <Stack spacing={2}>
       <ListSection
@@ -82,6 +85,7 @@ export function CounterSection({
             key={o.id}
             order={o}
             now={now}
+            recallWindowSeconds={recallWindowSeconds}
             busy={offline || busyId === o.id}
             areaOpen={open(o)}
             onPickUp={() => onPickUp(o)}
@@ -96,6 +100,7 @@ export function CounterSection({
               key={o.id}
               order={o}
               now={now}
+              recallWindowSeconds={recallWindowSeconds}
               busy={offline || busyId === o.id}
               areaOpen
               onRecall={() => onRecall(o)}
