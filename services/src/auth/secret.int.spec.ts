@@ -7,6 +7,7 @@ import { testDatabase, WITH_PG } from '../test-support/db.js';
 import { loadJwtSecret } from './secret.js';
 
 const FIXED_SECRET = '342c82d35be882303014a47868c7a71f30ad5bc4d310a69cfb67103e09609d0d';
+const OTHER_SECRET = '9b1c6f0e2d7a43c58e1f0a6b3d2c7e49f8a1b0c3d5e7f9021436587a9bcdef01';
 
 describe('loading the JWT secret', () => {
   const dirs: string[] = [];
@@ -62,7 +63,29 @@ describe('loading the JWT secret', () => {
           expect(a).toHaveLength(48);
           expect(Buffer.from(a).equals(Buffer.from(b))).toBe(true);
           expect(Buffer.from(await loadJwtSecret(config, db)).equals(Buffer.from(a))).toBe(true);
-          expect(await db.knex('settings').count({ n: '*' })).toEqual([{ n: '1' }]);
+          expect(await db.knex('settings').whereNot({ key: 'jwt-secret-fingerprint' }).count({ n: '*' })).toEqual([
+            { n: '1' },
+          ]);
+        } finally {
+          await db.cleanup();
+        }
+      });
+
+      it('refuses a process whose JWT_SECRET differs from the one the others sign with, naming the setting', async () => {
+        const db = await testDatabase('pg');
+        try {
+          const shared = { JWT_SECRET: FIXED_SECRET, DATA_DIR: dataDir(), DATABASE_URL: 'postgres://x' };
+          await loadJwtSecret(shared, db);
+          await loadJwtSecret(shared, db);
+          const other = loadJwtSecret({ ...shared, JWT_SECRET: OTHER_SECRET }, db);
+          await expect(other).rejects.toThrow(ConfigError);
+          await expect(other).rejects.toThrow(/^JWT_SECRET: the other processes on this database sign with another/);
+          // Nor may one without JWT_SECRET generate a secret of its own beside them.
+          await expect(loadJwtSecret({ ...shared, JWT_SECRET: undefined }, db)).rejects.toThrow(/^JWT_SECRET: /);
+          // Changed on purpose: with the row deleted, the next process to start sets the new one.
+          await db.knex('settings').where({ key: 'jwt-secret-fingerprint' }).delete();
+          await loadJwtSecret({ ...shared, JWT_SECRET: OTHER_SECRET }, db);
+          await expect(loadJwtSecret(shared, db)).rejects.toThrow(ConfigError);
         } finally {
           await db.cleanup();
         }
