@@ -78,7 +78,11 @@ export function authRoutes(deps: AuthRouteDeps) {
         ctx.body = first;
         return;
       }
-      if (!taken || !strictAccounts(deps.config)) throw err;
+      if (!taken || !strictAccounts(deps.config)) {
+        // Nothing was sent: a registration that lost a race for the address is not one of its mail requests.
+        await refund();
+        throw err;
+      }
       // The strict rules answer a taken mailbox as a new one, so registration cannot tell who has an
       // account; the mailbox's owner hears of it instead. (API.md's 409 stays for the contract rules.)
       logSecurityEvent(deps.logger, 'registration-for-taken-mailbox', { account: body.email, address: ctx.ip });

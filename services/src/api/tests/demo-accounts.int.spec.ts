@@ -54,6 +54,20 @@ describe('accounts under the contract rules of a demo', () => {
     expect((await app.call<User>('GET', '/user/me', { token: accessToken })).body.email).toBe('nid+coffee@woxa.tech');
   });
 
+  it('counts one registration against a mailbox when several race for it: its owner can still ask for the link again', async () => {
+    const register = () =>
+      app.call('POST', '/auth/register', {
+        body: { name: 'Racy Ray', email: 'ray@woxa.tech', password: 'password123' },
+      });
+    // A double tap, a retry without a key: one account, the others refused as taken.
+    const answers = await Promise.all(Array.from({ length: 5 }, register));
+    expect(answers.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409]);
+    // The four refused sent no mail: the mailbox's five an hour are not used up by them.
+    const { accessToken } = await app.login('ray@woxa.tech', 'password123');
+    for (let i = 0; i < 4; i++)
+      expect((await app.call('POST', '/auth/verify-email/resend', { token: accessToken })).status).toBe(204);
+  });
+
   it('takes more registrations from one address than the strict rules would (clients set up many test accounts)', async () => {
     const demo = await startTestServer({ ACCOUNT_RULES: 'contract', MAIL_REQUESTS_PER_ADDRESS: '' });
     try {
