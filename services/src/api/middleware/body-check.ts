@@ -22,6 +22,12 @@ export function jsonBodyOnly(): Middleware {
 /** Deeper than any body of ours (an order's location is three levels): refused before anything walks it. */
 export const MAX_BODY_DEPTH = 16;
 
+/**
+ * The body is decoded as UTF-8 with every byte that is not UTF-8 replaced by U+FFFD: stored, `a\xffb` became
+ * "a�b". Refused instead; no one types the replacement character itself.
+ */
+const REPLACEMENT = '\ufffd';
+
 /** Read by code point (the u flag), a pair is one character: only a lone half is in category Cs. */
 const LONE_SURROGATE = /\p{Cs}/u;
 
@@ -31,6 +37,7 @@ const LONE_SURROGATE = /\p{Cs}/u;
  *   JSON.stringify (the Idempotency-Key's body hash) and any recursive walk overflow the call stack on it;
  * - holding a string that is not well-formed UTF-16 (a lone surrogate, as JSON's "\\ud800" allows): stored,
  *   it came back as three replacement characters, past the field's length limit. The field is named.
+ * - holding bytes that are not UTF-8 (see REPLACEMENT);
  * - holding a NUL character (U+0000, JSON's "\\u0000"): no field of ours has a use for one, and PostgreSQL
  *   refuses it in any query (a 500 there; an id with one was a 404 on SQLite). Refused here for every field
  *   at once, so both databases answer alike: 400, the field named (a sign-in's 401, see app.ts).
@@ -54,6 +61,8 @@ function bodyProblem(body: unknown): { path: string; message: string } | null {
       if (LONE_SURROGATE.test(value))
         return { path: pathOf(visit), message: 'Text with a lone UTF-16 surrogate is not valid Unicode.' };
       if (holdsNul(value)) return { path: pathOf(visit), message: 'Text must not hold a NUL character (U+0000).' };
+      if (value.includes(REPLACEMENT))
+        return { path: pathOf(visit), message: 'Text must be UTF-8: it held bytes that are not (or U+FFFD).' };
       continue;
     }
     if (value === null || typeof value !== 'object') continue;

@@ -183,6 +183,25 @@ describe('bad input', () => {
     await app.call('PATCH', '/user', { token: user.token, body: { name: 'Fuzzer' } });
   });
 
+  it('a body whose bytes are not UTF-8 is a 400 naming the field, and changes nothing', async () => {
+    for (const bytes of [
+      [0xff, 0xfe],
+      [0xc0, 0xaf],
+    ]) {
+      const res = await fetch(`${app.url}/api/user`, {
+        method: 'PATCH',
+        headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' },
+        body: Buffer.concat([Buffer.from('{"name":"Fuzz'), Buffer.from(bytes), Buffer.from('er"}')]),
+      });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        errors: [{ path: 'name', message: 'Text must be UTF-8: it held bytes that are not (or U+FFFD).' }],
+      });
+    }
+    expect((await app.call<{ name: string }>('GET', '/user/me', { token: user.token })).body.name).toBe('Fuzzer');
+  });
+
   it('a body that says it is compressed but does not decompress is a 400 saying so, and changes nothing', async () => {
     for (const encoding of ['gzip', 'deflate', 'br']) {
       const res = await fetch(`${app.url}/api/user`, {
