@@ -95,6 +95,8 @@ export function errorHandler(logger: Logger): Middleware {
         }
       }
       ctx.status = body.status;
+      // RFC 9110: a 401 carries the challenge it wants answered (a bearer token, API.md's Authorization).
+      if (body.status === 401) ctx.set('WWW-Authenticate', 'Bearer');
       ctx.type = 'application/problem+json';
       ctx.body = body;
     }

@@ -283,9 +283,16 @@ describe('auth and users over HTTP', () => {
       const refreshed = await app.call('POST', '/auth/refresh-token', { body: { refreshToken: again.refreshToken } });
       expect(refreshed.status).toBe(200);
     });
-    it('refuses a forged or missing token with 401', async () => {
-      expect((await app.call('GET', '/user/me')).status).toBe(401);
-      expect((await app.call('GET', '/user/me', { token: 'eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.' })).status).toBe(401);
+    it('refuses a forged or missing token with 401 and the bearer challenge (RFC 9110)', async () => {
+      for (const token of [null, 'eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.']) {
+        const res = await app.call('GET', '/user/me', { token });
+        expect(res.status).toBe(401);
+        expect(res.headers.get('www-authenticate')).toBe('Bearer');
+      }
+      // The scheme's name is case-insensitive.
+      const { token } = await app.newUser('Case Cas');
+      const lower = await app.call('GET', '/user/me', { headers: { Authorization: `bearer ${token}` } });
+      expect(lower.status).toBe(200);
     });
   });
 
