@@ -72,6 +72,9 @@ function turnedAwayFirst(router: Router<AppState>, body: Koa.Middleware<AppState
   };
 }
 
+/** Paths of files, never of a screen: the build's assets, and files at the root (a script, an icon). */
+const NOT_A_ROUTE = /^\/assets\/|^\/[^/]+\.(?:js|mjs|css|map|json|webmanifest|png|jpe?g|svg|ico|txt|woff2?)$/;
+
 export function createApp(appDeps: AppDeps, options: { webDir?: string } = {}): Koa<AppState> {
   const newKeys = new Set<string>();
   const deps: AppDeps = { ...appDeps, store: recallingOnlyKnownKeys(appDeps.store, newKeys) };
@@ -165,6 +168,9 @@ export function createApp(appDeps: AppDeps, options: { webDir?: string } = {}): 
     };
     app.use(async (ctx, next) => {
       if (ctx.method !== 'GET' || ctx.path.startsWith('/api')) return next();
+      // A file this build does not have (a script of the version before, which an open page asks for
+      // after a deploy) is a 404: as the shell, a 200 in HTML, it failed as a script with no sign why.
+      if (NOT_A_ROUTE.test(ctx.path)) return next();
       ctx.type = 'html';
       ctx.set('Cache-Control', 'no-cache');
       ctx.body = createReadStream(path.join(webDir, shellFor(ctx.path)));

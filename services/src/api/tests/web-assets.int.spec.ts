@@ -72,6 +72,14 @@ describe('the web app (web/dist, built by make build)', () => {
     expect(shell.headers['cache-control']).toBe('no-cache');
   });
 
+  it('answers a script of an earlier build with 404, not the app shell, so a page open across a deploy can tell', async () => {
+    for (const gone of ['/assets/nav-drawer-BlrkNKef.js', '/assets/old.css', '/registerSW-old.js']) {
+      const res = await get(`${app.url}${gone}`, 'gzip');
+      expect(res.status, gone).toBe(404);
+      expect(res.headers['content-type'], gone).not.toMatch(/text\/html/);
+    }
+  });
+
   it("names a first screen's scripts in its shell, for the browser to fetch while it parses the page", async () => {
     const preloads = async (path: string) => {
       const html = (await get(`${app.url}${path}`)).body.toString('utf8');
