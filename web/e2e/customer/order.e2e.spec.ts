@@ -436,6 +436,29 @@ describe('ordering a cafe drink', () => {
     }
   });
 
+  it('loads the new version when a screen part is gone after a deploy, instead of the error page', async () => {
+    const lou = await newCustomer(app, 'Lou Deploy');
+    const order = await placeCafeOrder(app, lou.token, menuId(await catalog(app, lou.token), 'Latte'));
+    // No service worker: the page asks the server for each part, and the server has only the new build's.
+    const phone = await newPhonePage(browser, undefined, { serviceWorkers: 'block' });
+    try {
+      await signInWithTokens(phone, app, lou.email, '/statusOrder');
+      const card = phone.locator(`[data-order-id="${order.id}"]`);
+      await card.getByRole('button', { name: 'Cancel' }).waitFor();
+      await phone.route(/\/assets\/cancel-dialog-[^/]+\.js$/, (route) => route.fulfill({ status: 404 }), { times: 1 });
+      const reloaded = phone.waitForEvent('load');
+      await card.getByRole('button', { name: 'Cancel' }).click();
+      await reloaded;
+      await card.getByRole('button', { name: 'Cancel' }).click();
+      await phone.getByRole('dialog', { name: 'You want to cancel Latte?' }).waitFor();
+      expect(await phone.getByText('Sorry, something went wrong').count()).toBe(0);
+      await phone.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+    } finally {
+      await phone.context().close();
+      await setStatus(order.id, { status: 'rejected', reject_note: 'Machine Failure' });
+    }
+  });
+
   it('shows home with drinks left, and refuses a third order at the limit', async () => {
     await page.goto(`${app.url}/ordered`);
     await page.getByTestId('drinks-left').getByText('You have 1 drink left to be treated').waitFor();

@@ -39,11 +39,12 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
             return;
           }
           // The network is up. The server down or restarting (a Cancel tapped under 'The server cannot be
-          // reached') is asked again until it serves the code; only a server that answers and still has no
-          // such code (a version since replaced) is the error page's.
+          // reached') is asked again until it serves the code. A server that answers and has no such code
+          // has been given a new version since this page loaded: the page loads that version, once; only
+          // a load that fails again right after is the error page's.
           void probeServer().then(() => {
             if (!live) return;
-            if (isServerReachable()) return setState({ error });
+            if (isServerReachable()) return reloadIntoNewVersion() || setState({ error });
             const attempt = state.attempt ?? 0;
             setTimeout(() => live && setState({ attempt: attempt + 1 }), retryDelay(attempt));
           });
@@ -58,6 +59,20 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
     return Component ? <Component {...(rest as P)} /> : <>{fallback}</>;
   }
   return Object.assign(LazyComponent, { preload });
+}
+
+const RELOADED_AT = 'drinks:reloaded-for-new-version';
+
+/** Reloads the page for a deploy's new scripts, unless it did so in the last half minute (then: false). */
+function reloadIntoNewVersion(): boolean {
+  try {
+    if (Date.now() - Number(sessionStorage.getItem(RELOADED_AT) ?? 0) < 30_000) return false;
+    sessionStorage.setItem(RELOADED_AT, String(Date.now()));
+  } catch {
+    return false; // storage refused: no way to tell a second failure from the first
+  }
+  location.reload();
+  return true;
 }
 
 /**
