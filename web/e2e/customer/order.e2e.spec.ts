@@ -459,6 +459,30 @@ describe('ordering a cafe drink', () => {
     }
   });
 
+  it('counts the new day after midnight on a menu left open: "Ordered 2/2" becomes "Ordered 0/2"', async () => {
+    // Thursday 26 November 2026, 23:59:30 in Asia/Bangkok when this server starts; its clock runs on.
+    const night = await startApp({ FAKE_NOW: '2026-11-26T16:59:30.000Z' });
+    const phone = await newPhonePage(browser);
+    try {
+      const staff = (await night.login('barista@woxa.tech', 'password123')).accessToken;
+      await setShop(night, staff, 'cafe-open');
+      const owl = await newCustomer(night, 'Owl Night');
+      const nightMenus = await catalog(night, owl.token);
+      for (const drink of ['Latte', 'Mocha']) await placeCafeOrder(night, owl.token, menuId(nightMenus, drink));
+      await signInWithTokens(phone, night, owl.email, '/menuCafe');
+      await phone.getByText('Ordered 2/2').waitFor();
+      const counted = async () =>
+        (await night.api<{ totalOrder: number }>(owl.token, 'GET', '/order/count/user')).body.totalOrder;
+      await expect.poll(counted, { timeout: 40_000, interval: 1000 }).toBe(0);
+      // The phone looks at the day again when it is looked at (or within half a minute).
+      await phone.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+      await phone.getByText('Ordered 0/2').waitFor({ timeout: 10_000 });
+    } finally {
+      await phone.context().close();
+      await night.stop();
+    }
+  });
+
   it('shows home with drinks left, and refuses a third order at the limit', async () => {
     await page.goto(`${app.url}/ordered`);
     await page.getByTestId('drinks-left').getByText('You have 1 drink left to be treated').waitFor();

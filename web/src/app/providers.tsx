@@ -65,8 +65,9 @@ export async function prefetchMyOrders(client: QueryClient): Promise<void> {
 export async function prefetchMenu(client: QueryClient): Promise<void> {
   await Promise.all([
     client.prefetchQuery(categoriesQuery),
-    client.prefetchQuery(orderCountQuery),
-    serverToday(client).then((today) => client.prefetchQuery(myOrdersQuery(today))),
+    serverToday(client).then((today) =>
+      Promise.all([client.prefetchQuery(orderCountQuery(today)), client.prefetchQuery(myOrdersQuery(today))]),
+    ),
   ]);
 }
 

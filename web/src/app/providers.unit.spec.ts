@@ -50,7 +50,7 @@ describe('prefetchMenu', () => {
     await prefetchMenu(client);
 
     expect(client.getQueryData(categoriesQuery.queryKey)).toEqual(categories);
-    expect(client.getQueryData(orderCountQuery.queryKey)).toEqual({ totalOrder: 1 });
+    expect(client.getQueryData(orderCountQuery('2026-11-27').queryKey)).toEqual({ totalOrder: 1 });
     expect(client.getQueryData(myOrdersQuery('2026-11-27').queryKey)).toEqual([{ id: 'o-1', status: 'ordered' }]);
   });
 });

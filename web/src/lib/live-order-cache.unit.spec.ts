@@ -29,9 +29,11 @@ function screen(list: Order[]) {
   clients.push(client);
   const fetches = { list: vi.fn(async () => list), count: vi.fn(async () => ({ count: list.length })) };
   client.setQueryData(DAY, list);
-  client.setQueryData(queryKeys.orders.count, { count: list.length });
+  client.setQueryData(queryKeys.orders.count('2026-11-26'), { count: list.length });
   new QueryObserver(client, { queryKey: DAY, queryFn: fetches.list }).subscribe(() => undefined);
-  new QueryObserver(client, { queryKey: queryKeys.orders.count, queryFn: fetches.count }).subscribe(() => undefined);
+  new QueryObserver(client, { queryKey: queryKeys.orders.count('2026-11-26'), queryFn: fetches.count }).subscribe(
+    () => undefined,
+  );
   return { client, fetches };
 }
 

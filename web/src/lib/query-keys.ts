@@ -22,7 +22,8 @@ export const queryKeys = {
     /** The caller's own lists, of any day. */
     allMine: ['orders', 'mine'] as const,
     mine: (day: string) => ['orders', 'mine', day] as const,
-    count: ['orders', 'count'] as const,
+    /** The caller's count of the business day `day`: a new day is a new count, not the last one shown. */
+    count: (day: string) => ['orders', 'count', day] as const,
     range: (start: Day, end: Day) => ['orders', 'range', start, end] as const,
     timeline: (orderId: string) => ['orders', orderId, 'timeline'] as const,
     estimate: (orderId: string, queueAt: number | null | undefined, status: OrderStatus) =>

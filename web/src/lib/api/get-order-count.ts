@@ -1,17 +1,22 @@
 import { useQuery, queryOptions } from '@tanstack/react-query';
 import { api } from '../api-client.js';
+import { useConfig } from '../config.js';
 import { queryKeys } from '../query-keys.js';
+import { useBusinessDay } from '../use-business-day.js';
 
 export const getOrderCount = () => api<{ totalOrder: number }>('/order/count/user');
 
-export const orderCountQuery = queryOptions({
-  queryKey: queryKeys.orders.count,
-  queryFn: getOrderCount,
-  staleTime: 10_000,
-});
+/** The caller's count of today (the server counts its own today); `day` keys it, so midnight asks again. */
+export const orderCountQuery = (day: string) =>
+  queryOptions({
+    queryKey: queryKeys.orders.count(day),
+    queryFn: getOrderCount,
+    staleTime: 10_000,
+  });
 
 export function useOrderCount() {
-  const query = useQuery(orderCountQuery);
+  const { businessTimeZone } = useConfig();
+  const query = useQuery(orderCountQuery(useBusinessDay(businessTimeZone)));
   return {
     ...query,
     /**
