@@ -65,6 +65,19 @@ describe('when an admin changes the role of someone using the app', () => {
     await page.context().close();
   });
 
+  it('takes a barista made a user off the board at once, to the menu', async () => {
+    const person = await newPerson('Demoted Dee');
+    await person.setRole('barista');
+    const page = await newPhonePage(browser);
+    await openLive(page, person.email, '/ordering');
+    await page.getByRole('heading', { name: 'Waiting Order' }).waitFor();
+
+    await person.setRole('user');
+    await page.waitForURL(`${app.url}/menuCafe`);
+    await page.getByText('Ordered 0/2').waitFor();
+    await page.context().close();
+  });
+
   it("shows Unauthorized, with the way to the new role's home, for an old screen opened after the change", async () => {
     // The app was closed when the role changed: the address is one the new role has not (customer-side.md §2).
     const person = await newPerson('Returning Guest');
