@@ -821,6 +821,38 @@ describe('ordering a cafe drink', () => {
     await phone.context().close();
   });
 
+  it('says "No connection" when the server goes down before Place order, on a first visit without a service worker', async () => {
+    const guest = await newCustomer(app, 'First Visit');
+    const phone = await newPhonePage(browser, undefined, { serviceWorkers: 'block' });
+    const toastCode = /\/assets\/toast-view-[^/]+\.js$/;
+    try {
+      // The toast's own code has not come (a flaky network): the toast is said in plain HTML meanwhile.
+      await phone.route(toastCode, (route) => route.abort('connectionrefused'));
+      await signInWithTokens(phone, app, guest.email, '/menuCafe');
+      await phone.getByTestId('menu-item').filter({ hasText: 'Latte' }).click();
+      await phone.getByRole('radio', { name: 'Hot' }).check();
+      await phone.getByRole('radio', { name: '50%', exact: true }).check();
+      await phone.getByTestId('tumbler-input').setInputFiles(fixture('tumbler-small.jpg'));
+      await phone.getByTestId('tumbler-preview').waitFor();
+      await phone.getByRole('button', { name: 'Next' }).click();
+      const summary = phone.getByRole('dialog', { name: 'Order Summary' });
+      await summary.getByRole('button', { name: 'Place order' }).waitFor();
+      // The server goes away: no call and no file of the app answers from here on.
+      await phone.route(/\/(api|assets)\//, (route) => route.abort('connectionrefused'));
+      await summary.getByRole('button', { name: 'Place order' }).click();
+      const toast = phone.getByTestId('toast');
+      await toast.getByText('No connection').waitFor({ timeout: 20_000 });
+      expect(await toast.innerText()).toContain('Tap Place order again: it will not be ordered twice.');
+      await screenshot(phone, 'order-no-connection-first-visit');
+      // By its label, not its role: the open dialog hides the rest of the page from assistive technology.
+      await toast.locator('button[aria-label="Close notification"]').click();
+      await toast.waitFor({ state: 'detached' });
+      expect((await app.api<Order[]>(guest.token, 'GET', '/order')).body).toHaveLength(0);
+    } finally {
+      await phone.context().close();
+    }
+  });
+
   it('fits a 320 px phone: a one-word 25-letter name wraps, the tabs and the form hint stay whole', async () => {
     const name = 'Wwwwwwwwwwwwwwwwwwwwwwwww';
     const created = await newMenu(app, barista, 'Coffee', { name, description: 'M'.repeat(50) });

@@ -29,6 +29,18 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const [current, setCurrent] = useState<(Toast & { id: number }) | null>(null);
   const show = useCallback<ShowToast>((t) => setCurrent({ ...t, id: Date.now() + Math.random() }), []);
   const dismiss = useCallback<DismissToast>((tag) => setCurrent((c) => (c?.tag === tag ? null : c)), []);
+  // A toast follows something the person did: its code is fetched at their first tap or key, while the
+  // server still answers. Fetched only when a toast was due, it could not come while the server was down,
+  // just when 'No connection' had to be said.
+  useEffect(() => {
+    const events = ['pointerdown', 'keydown'] as const;
+    const preload = () => {
+      events.forEach((e) => window.removeEventListener(e, preload, true));
+      ToastView.preload().catch(() => undefined);
+    };
+    events.forEach((e) => window.addEventListener(e, preload, true));
+    return () => events.forEach((e) => window.removeEventListener(e, preload, true));
+  }, []);
   useEffect(() => {
     if (!current) return;
     const timer = setTimeout(() => setCurrent((c) => (c?.id === current.id ? null : c)), toastDuration(current));
@@ -39,10 +51,58 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       <DismissContext.Provider value={dismiss}>
         {children}
         <div aria-live="polite">
-          {current && <ToastView key={current.id} toast={current} onClose={() => setCurrent(null)} />}
+          {current && (
+            <ToastView
+              key={current.id}
+              toast={current}
+              onClose={() => setCurrent(null)}
+              fallback={<PlainToast toast={current} onClose={() => setCurrent(null)} />}
+            />
+          )}
         </div>
       </DismissContext.Provider>
     </ToastContext.Provider>
+  );
+}
+
+const PLAIN_COLOURS = { success: '#1b5e20', error: '#c62828', info: '#01579b' } as const;
+
+/** The toast in plain HTML, while (or when) its own code cannot be fetched: said, if not dressed. */
+function PlainToast({ toast, onClose }: { toast: Toast; onClose: () => void }) {
+  return (
+    <div
+      role={toast.severity === 'error' ? 'alert' : 'status'}
+      data-testid="toast"
+      style={{
+        position: 'fixed',
+        left: 12,
+        right: 12,
+        bottom: 'calc(80px + env(safe-area-inset-bottom, 0px))',
+        margin: '0 auto',
+        maxWidth: 480,
+        zIndex: 2000,
+        display: 'flex',
+        gap: 8,
+        padding: '12px 16px',
+        borderRadius: 4,
+        background: PLAIN_COLOURS[toast.severity],
+        color: '#fff',
+        font: '400 14px/1.45 Roboto, system-ui, sans-serif',
+      }}
+    >
+      <div style={{ flex: 1 }}>
+        <strong style={{ display: 'block', fontWeight: 500 }}>{toast.title}</strong>
+        {toast.message}
+      </div>
+      <button
+        type="button"
+        aria-label="Close notification"
+        onClick={onClose}
+        style={{ background: 'none', border: 0, color: 'inherit', font: 'inherit', cursor: 'pointer' }}
+      >
+        ✕
+      </button>
+    </div>
   );
 }
 
