@@ -22,8 +22,14 @@ function isCidr(s: string): boolean {
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
-const optionalNumber = (schema: z.ZodNumber) =>
-  z.preprocess((v) => (v === undefined || v === '' ? undefined : Number(v)), schema.optional());
+/**
+ * A numeric setting: empty or blank is unset, like every other setting (z.coerce read it as 0, so
+ * RECALL_WINDOW_SECONDS='' turned recall off and PORT=' ' picked a random port); other text is a number or refused.
+ */
+const numeric = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v !== 'string' ? v : v.trim() === '' ? undefined : Number(v)), schema);
+
+const optionalNumber = (schema: z.ZodNumber) => numeric(schema.optional());
 
 const timeZone = z.string().refine((tz) => {
   try {
@@ -36,8 +42,7 @@ const timeZone = z.string().refine((tz) => {
 
 export const ConfigSchema = z
   .object({
-    // Empty is unset, as for the URLs below (it read as 0: a random port).
-    PORT: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(65535).default(3000)),
+    PORT: numeric(z.number().int().min(0).max(65535).default(3000)),
     HOST: z.string().min(1).default('0.0.0.0'),
     DATA_DIR: z.string().min(1).default('./data'),
     /**
@@ -84,22 +89,28 @@ export const ConfigSchema = z
       .optional(),
     JWT_ISSUER: z.string().min(1, 'must not be empty (unset: drinks)').default('drinks'),
     JWT_AUDIENCE: z.string().min(1, 'must not be empty (unset: drinks-app)').default('drinks-app'),
-    ACCESS_TOKEN_TTL_SECONDS: z.coerce
-      .number()
-      .int()
-      .min(30)
-      .default(60 * 60),
-    REFRESH_TOKEN_TTL_SECONDS: z.coerce
-      .number()
-      .int()
-      .min(60)
-      .default(30 * 24 * 3600),
+    ACCESS_TOKEN_TTL_SECONDS: numeric(
+      z
+        .number()
+        .int()
+        .min(30)
+        .default(60 * 60),
+    ),
+    REFRESH_TOKEN_TTL_SECONDS: numeric(
+      z
+        .number()
+        .int()
+        .min(60)
+        .default(30 * 24 * 3600),
+    ),
     /** Absolute lifetime of a sign-in: its refresh tokens stop rotating after this, however active. */
-    SESSION_MAX_SECONDS: z.coerce
-      .number()
-      .int()
-      .min(60)
-      .default(30 * 24 * 3600),
+    SESSION_MAX_SECONDS: numeric(
+      z
+        .number()
+        .int()
+        .min(60)
+        .default(30 * 24 * 3600),
+    ),
     COMPANY_EMAIL_DOMAIN: z
       .string()
       .regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, 'must be a domain such as woxa.tech')
@@ -122,7 +133,7 @@ export const ConfigSchema = z
     /** Lets the bearer of this token read /api/metrics on PORT (else only this machine may). */
     METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
     /** Failed logins on one account from everywhere in 15 minutes; addresses that signed in before are exempt. */
-    LOGIN_ACCOUNT_CEILING: z.coerce.number().int().min(5).default(50),
+    LOGIN_ACCOUNT_CEILING: numeric(z.number().int().min(5).default(50)),
     /** Where mail goes (smtp:// or smtps://, credentials in the URL); unset: links are printed in the log. */
     SMTP_URL: z
       .string()
@@ -145,12 +156,7 @@ export const ConfigSchema = z
      * Registrations and password-reset requests one client address may make per hour (5 per mailbox); by
      * default 20 under the strict account rules, 1,000 under the contract rules (see mailRequestsPerAddress).
      */
-    MAIL_REQUESTS_PER_ADDRESS: z.coerce
-      .number()
-      .int()
-      .min(1)
-      .optional()
-      .or(z.literal('').transform(() => undefined)),
+    MAIL_REQUESTS_PER_ADDRESS: optionalNumber(z.number().int().min(1)),
     /** Company sign-in (OpenID Connect): the provider's issuer URL; https, or http only on this machine. */
     OIDC_ISSUER: z
       .url({ protocol: /^https?$/, message: 'must be an https:// URL' })
@@ -167,9 +173,9 @@ export const ConfigSchema = z
     /** Hides password sign-in, registration and reset: everyone signs in with the company account. */
     OIDC_ONLY: bool.default(false),
     /** Photos one user may upload per 24 hours (each is decoded and re-encoded); more answer 429. */
-    UPLOADS_PER_USER_PER_DAY: z.coerce.number().int().min(1).default(100),
+    UPLOADS_PER_USER_PER_DAY: numeric(z.number().int().min(1).default(100)),
     /** Photos no order uses are deleted once this old. */
-    IMAGE_RETENTION_HOURS: z.coerce.number().int().min(1).default(24),
+    IMAGE_RETENTION_HOURS: numeric(z.number().int().min(1).default(24)),
     /**
      * `strict`: new passwords must not be common or hold the company name, and an account orders only once
      * its mailbox is proven. `contract`: the HTTP contract's bare rules (a password of 8 characters; ordering
@@ -201,16 +207,18 @@ export const ConfigSchema = z
       .refine((s) => !Number.isNaN(Date.parse(s)), 'must be an ISO instant')
       .optional(),
     /** How long after its completion or rejection staff can still recall an order. */
-    RECALL_WINDOW_SECONDS: z.coerce.number().int().min(0).max(86_400).default(120),
+    RECALL_WINDOW_SECONDS: numeric(z.number().int().min(0).max(86_400).default(120)),
     /** Minutes per order in the queue the wait estimate assumes until enough orders were completed. */
-    ESTIMATE_PRIOR_MINUTES: z.coerce.number().positive().max(120).default(4),
+    ESTIMATE_PRIOR_MINUTES: numeric(z.number().positive().max(120).default(4)),
     /** A done order not picked up after this long is listed as unclaimed for staff to hand over. */
-    UNCLAIMED_AFTER_MINUTES: z.coerce
-      .number()
-      .int()
-      .min(1)
-      .max(24 * 60)
-      .default(30),
+    UNCLAIMED_AFTER_MINUTES: numeric(
+      z
+        .number()
+        .int()
+        .min(1)
+        .max(24 * 60)
+        .default(30),
+    ),
     /** Networks (CIDR, comma separated) whose screens may show the pick-up screen without a key. */
     PICKUP_SCREEN_NETWORKS: z
       .string()

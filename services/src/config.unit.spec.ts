@@ -51,10 +51,37 @@ describe('the configuration', () => {
     expect(loadConfig({ NODE_ENV: 'production' }).FAKE_NOW).toBeUndefined();
   });
 
-  it('reads an empty PORT as unset, not as port 0 (a random port)', () => {
+  it('reads an empty or blank PORT as unset, not as port 0 (a random port)', () => {
     expect(loadConfig({ PORT: '' }).PORT).toBe(3000);
+    expect(loadConfig({ PORT: ' ' }).PORT).toBe(3000);
     expect(loadConfig({ PORT: '8080' }).PORT).toBe(8080);
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
+  });
+
+  it('reads every empty or blank numeric setting as unset, not as 0 (RECALL_WINDOW_SECONDS=0 turns recall off)', () => {
+    const defaults = loadConfig({});
+    const numeric = [
+      'PORT',
+      'ACCESS_TOKEN_TTL_SECONDS',
+      'REFRESH_TOKEN_TTL_SECONDS',
+      'SESSION_MAX_SECONDS',
+      'OFFICE_RADIUS_M',
+      'METRICS_PORT',
+      'LOGIN_ACCOUNT_CEILING',
+      'MAIL_REQUESTS_PER_ADDRESS',
+      'UPLOADS_PER_USER_PER_DAY',
+      'IMAGE_RETENTION_HOURS',
+      'RECALL_WINDOW_SECONDS',
+      'ESTIMATE_PRIOR_MINUTES',
+      'UNCLAIMED_AFTER_MINUTES',
+    ] as const;
+    for (const name of numeric)
+      for (const blank of ['', ' ', '\t'])
+        expect(loadConfig({ [name]: blank })[name], `${name}=${JSON.stringify(blank)}`).toBe(defaults[name]);
+    const office = loadConfig({ OFFICE_LAT: ' ', OFFICE_LNG: '' });
+    expect([office.OFFICE_LAT, office.OFFICE_LNG]).toEqual([undefined, undefined]);
+    expect(loadConfig({ RECALL_WINDOW_SECONDS: '0' }).RECALL_WINDOW_SECONDS).toBe(0);
+    expect(() => loadConfig({ RECALL_WINDOW_SECONDS: 'two minutes' })).toThrow(/RECALL_WINDOW_SECONDS/);
   });
 
   it('runs the scale-out roles only with PostgreSQL and NATS', () => {
