@@ -145,13 +145,16 @@ export const ConfigSchema = z
       .refine(isSender, "must be an address (drinks@woxa.tech) or 'Name <address>' (Drinks <drinks@woxa.tech>)")
       .default('Drinks <no-reply@localhost>'),
     /** The app's public address for links in mail; required with SMTP_URL (a request's Host must not pick it). */
-    APP_URL: z
-      .url({ protocol: /^https?$/, message: 'must be an http(s):// URL' })
-      // Paths are appended to it ('/verify-email?token=', '/api/auth/oidc/callback'): after a ? or # they were lost.
-      .refine((s) => !/[?#]/.test(s), 'must have no ?query or #fragment (https://drinks.example.com)')
-      .transform((s) => s.replace(/\/+$/, ''))
-      .optional()
-      .or(z.literal('').transform(() => undefined)),
+    // Empty is unset by preprocessing: a union with z.literal('') answered every bad URL with 'Invalid input'.
+    APP_URL: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z
+        .url({ protocol: /^https?$/, message: 'must be an http(s):// URL' })
+        // Paths are appended to it ('/verify-email?token=', '/api/auth/oidc/callback'): after a ? or # they were lost.
+        .refine((s) => !/[?#]/.test(s), 'must have no ?query or #fragment (https://drinks.example.com)')
+        .transform((s) => s.replace(/\/+$/, ''))
+        .optional(),
+    ),
     /**
      * Registrations and password-reset requests one client address may make per hour (5 per mailbox); by
      * default 20 under the strict account rules, 1,000 under the contract rules (see mailRequestsPerAddress).

@@ -140,10 +140,16 @@ describe('the mail settings', () => {
       'https://drinks.example.com?x=1',
       'https://drinks.example.com#top',
     ])
-      expect(() => loadConfig({ APP_URL: bad }), bad).toThrow(/APP_URL: /);
+      expect(() => loadConfig({ APP_URL: bad }), bad).toThrow(/APP_URL: must have no \?query or #fragment/);
     expect(loadConfig({ APP_URL: 'https://drinks.example.com/drinks/' }).APP_URL).toBe(
       'https://drinks.example.com/drinks',
     );
+  });
+
+  it('refuses an APP_URL that is not http(s)://, saying so, and reads an empty one as unset', () => {
+    for (const bad of ['ftp://drinks.example.com', 'drinks.example.com'])
+      expect(() => loadConfig({ APP_URL: bad }), bad).toThrow(/APP_URL: must be an http\(s\):\/\/ URL/);
+    expect(loadConfig({ APP_URL: '' }).APP_URL).toBeUndefined();
   });
 
   it('refuses a mail URL that is not smtp:// or smtps://', () => {
