@@ -195,7 +195,8 @@ export const ConfigSchema = z
         try {
           return parseTrustProxy(v);
         } catch (err) {
-          ctx.addIssue({ code: 'custom', message: (err as Error).message });
+          // parseTrustProxy names the variable itself; the issue's path names it again.
+          ctx.addIssue({ code: 'custom', message: (err as Error).message.replace(/^TRUST_PROXY: /, '') });
           return z.NEVER;
         }
       }),
