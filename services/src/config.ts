@@ -206,9 +206,9 @@ export const ConfigSchema = z
     /** Node's convention; the Docker image sets `production`, where FAKE_NOW is refused. */
     NODE_ENV: z.string().optional(),
     /** Starts the clock at this ISO instant (it runs on from there) for tests and demos; never in production. */
-    FAKE_NOW: z
-      .string()
-      .refine((s) => !Number.isNaN(Date.parse(s)), 'must be an ISO instant')
+    // Date.parse took free text ('March 1 2024') and read a zoneless time in the server's own zone.
+    FAKE_NOW: z.iso
+      .datetime({ offset: true, message: 'must be an ISO 8601 instant with its zone, such as 2025-06-11T03:00:00Z' })
       .optional(),
     /** How long after its completion or rejection staff can still recall an order. */
     RECALL_WINDOW_SECONDS: numeric(z.number().int().min(0).max(86_400).default(120)),

@@ -51,6 +51,12 @@ describe('the configuration', () => {
     expect(loadConfig({ NODE_ENV: 'production' }).FAKE_NOW).toBeUndefined();
   });
 
+  it('takes FAKE_NOW only as an ISO 8601 instant with its zone', () => {
+    expect(loadConfig({ FAKE_NOW: '2025-06-11T10:00:00+07:00' }).FAKE_NOW).toBe('2025-06-11T10:00:00+07:00');
+    for (const bad of ['March 1 2024', '2025-06-11', '2025-06-11T03:00:00', '1749610800000'])
+      expect(() => loadConfig({ FAKE_NOW: bad }), bad).toThrow(/FAKE_NOW: must be an ISO 8601 instant/);
+  });
+
   it('reads an empty or blank PORT as unset, not as port 0 (a random port)', () => {
     expect(loadConfig({ PORT: '' }).PORT).toBe(3000);
     expect(loadConfig({ PORT: ' ' }).PORT).toBe(3000);
