@@ -314,6 +314,11 @@ export const ConfigSchema = z
     const problem = vapidKeyPairProblem({ publicKey: c.VAPID_PUBLIC_KEY, privateKey: c.VAPID_PRIVATE_KEY });
     if (problem) ctx.addIssue({ code: 'custom', message: problem.message, path: [problem.key] });
   })
+  // Both listen on HOST: the metrics server then failed to start with 'METRICS_PORT: … is already in use'.
+  .refine((c) => c.METRICS_PORT === undefined || c.METRICS_PORT === 0 || c.METRICS_PORT !== c.PORT, {
+    message: 'must differ from PORT: metrics get a port of their own (unset, they are served on PORT)',
+    path: ['METRICS_PORT'],
+  })
   .refine((c) => (c.OFFICE_LAT === undefined) === (c.OFFICE_LNG === undefined), {
     message: 'OFFICE_LAT and OFFICE_LNG go together',
     path: ['OFFICE_LAT'],

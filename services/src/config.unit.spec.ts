@@ -90,6 +90,13 @@ describe('the configuration', () => {
     expect(() => loadConfig({ RECALL_WINDOW_SECONDS: 'two minutes' })).toThrow(/RECALL_WINDOW_SECONDS/);
   });
 
+  it('refuses METRICS_PORT on PORT: metrics get a port of their own', () => {
+    expect(() => loadConfig({ METRICS_PORT: '3000' })).toThrow(/METRICS_PORT: must differ from PORT/);
+    expect(() => loadConfig({ PORT: '8080', METRICS_PORT: '8080' })).toThrow(/METRICS_PORT: must differ from PORT/);
+    expect(loadConfig({ PORT: '8080', METRICS_PORT: '9464' }).METRICS_PORT).toBe(9464);
+    expect(loadConfig({ PORT: '0', METRICS_PORT: '0' }).METRICS_PORT).toBe(0);
+  });
+
   it('runs the scale-out roles only with PostgreSQL and NATS', () => {
     expect(() => loadConfig({ ROLE: 'api' })).toThrow(/ROLE: .*DATABASE_URL/);
     expect(() => loadConfig({ ROLE: 'relay', DATABASE_URL: 'postgres://db/drinks' })).toThrow(/NATS_URL/);

@@ -26,9 +26,25 @@ describe('start-up', () => {
   });
 
   it('names METRICS_PORT, not PORT, when the metrics port is the one taken', async () => {
+    const metricsPort = await freePort();
+    const taken = net.createServer((socket) => socket.destroy());
+    await new Promise<void>((resolve) => taken.listen(metricsPort, '127.0.0.1', resolve));
+    try {
+      const port = await freePort();
+      await expect(start({ PORT: String(port), METRICS_PORT: String(metricsPort) })).rejects.toThrow(
+        new RegExp(
+          `code 78[\\s\\S]*Cannot start: METRICS_PORT: ${metricsPort} is already in use on 127\\.0\\.0\\.1\\.`,
+        ),
+      );
+    } finally {
+      taken.close();
+    }
+  });
+
+  it('stops with a line naming METRICS_PORT (exit 78) before starting when it is PORT', async () => {
     const port = await freePort();
     await expect(start({ PORT: String(port), METRICS_PORT: String(port) })).rejects.toThrow(
-      new RegExp(`code 78[\\s\\S]*Cannot start: METRICS_PORT: ${port} is already in use on 127\\.0\\.0\\.1\\.`),
+      /code 78[\s\S]*METRICS_PORT: must differ from PORT/,
     );
   });
 
