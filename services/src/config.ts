@@ -323,6 +323,11 @@ export const ConfigSchema = z
     message: 'OFFICE_LAT and OFFICE_LNG go together',
     path: ['OFFICE_LAT'],
   })
+  // The check is off without the office's position (officeCheck): a radius alone looked like a check that never ran.
+  .refine((c) => c.OFFICE_RADIUS_M === undefined || c.OFFICE_LAT !== undefined, {
+    message: 'needs OFFICE_LAT and OFFICE_LNG: without the office position there is no at-the-office check',
+    path: ['OFFICE_RADIUS_M'],
+  })
   .refine((c) => c.ROLE === 'all' || (c.DATABASE_URL && c.NATS_URL), {
     // Alone, ROLE=api on SQLite never projected: every read waited and registrations answered 204.
     message:

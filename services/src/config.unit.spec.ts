@@ -3,7 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import webpush from 'web-push';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, mailboxUnderRules, mailRequestsPerAddress, strictAccounts } from './config.js';
+import {
+  ConfigError,
+  loadConfig,
+  mailboxUnderRules,
+  mailRequestsPerAddress,
+  officeCheck,
+  strictAccounts,
+} from './config.js';
 
 describe('the configuration', () => {
   it('seeds no demo data unless asked', () => {
@@ -120,6 +127,21 @@ describe('the configuration', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'yes please' })).toThrow(/\n {2}TRUST_PROXY: "yes please" is neither/);
     expect(() => loadConfig({ TRUST_PROXY: '0.0.0.0/0' })).toThrow(/\n {2}TRUST_PROXY: "0\.0\.0\.0\/0" trusts every/);
     expect(() => loadConfig({ TRUST_PROXY: '::/0' })).toThrow(/TRUST_PROXY/);
+  });
+});
+
+describe('the at-the-office check', () => {
+  it('is off unless OFFICE_LAT and OFFICE_LNG are set, and refuses a radius without them', () => {
+    expect(officeCheck(loadConfig({}))).toBeNull();
+    expect(officeCheck(loadConfig({ OFFICE_LAT: '13.7', OFFICE_LNG: '100.5' }))).toEqual({
+      lat: 13.7,
+      lng: 100.5,
+      radiusM: 300,
+    });
+    expect(officeCheck(loadConfig({ OFFICE_LAT: '13.7', OFFICE_LNG: '100.5', OFFICE_RADIUS_M: '50' }))?.radiusM).toBe(
+      50,
+    );
+    expect(() => loadConfig({ OFFICE_RADIUS_M: '50' })).toThrow(/OFFICE_RADIUS_M: needs OFFICE_LAT and OFFICE_LNG/);
   });
 });
 
