@@ -292,6 +292,18 @@ export const ConfigSchema = z
     message: 'FAKE_NOW is for tests and demos: refused with NODE_ENV=production (orders would carry a made-up time)',
     path: ['FAKE_NOW'],
   })
+  // Only addresses of the company domain can register or sign in: any other entry could never become admin.
+  .superRefine((c, ctx) => {
+    const domain = c.COMPANY_EMAIL_DOMAIN.toLowerCase();
+    for (const email of c.ADMIN_EMAILS) {
+      const problem = !z.email().safeParse(email).success
+        ? 'is not an email address'
+        : !email.endsWith(`@${domain}`)
+          ? `is not an address of COMPANY_EMAIL_DOMAIN (${domain}): only those can register or sign in`
+          : null;
+      if (problem) ctx.addIssue({ code: 'custom', message: `'${email}' ${problem}`, path: ['ADMIN_EMAILS'] });
+    }
+  })
   .refine((c) => !c.SMTP_URL || c.APP_URL, {
     message: 'APP_URL is required with SMTP_URL: the links in mail point there',
     path: ['APP_URL'],

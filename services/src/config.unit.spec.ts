@@ -159,6 +159,23 @@ describe('the web app setting', () => {
   });
 });
 
+describe('the admin addresses', () => {
+  it('takes ADMIN_EMAILS as addresses of COMPANY_EMAIL_DOMAIN only: no other can register or sign in', () => {
+    expect(loadConfig({ ADMIN_EMAILS: ' Boss@woxa.tech, chief@woxa.tech ' }).ADMIN_EMAILS).toEqual([
+      'boss@woxa.tech',
+      'chief@woxa.tech',
+    ]);
+    expect(loadConfig({ COMPANY_EMAIL_DOMAIN: 'example.com', ADMIN_EMAILS: 'a@example.com' }).ADMIN_EMAILS).toEqual([
+      'a@example.com',
+    ]);
+    expect(() => loadConfig({ ADMIN_EMAILS: 'boss' })).toThrow(/ADMIN_EMAILS: 'boss' is not an email address/);
+    expect(() => loadConfig({ ADMIN_EMAILS: 'boss@woxa.tech,boss@gmail.com' })).toThrow(
+      /ADMIN_EMAILS: 'boss@gmail\.com' is not an address of COMPANY_EMAIL_DOMAIN \(woxa\.tech\)/,
+    );
+    expect(() => loadConfig({ ADMIN_EMAILS: 'boss@notwoxa.tech' })).toThrow(/ADMIN_EMAILS/);
+  });
+});
+
 describe('the mail settings', () => {
   it('prints links in the log unless SMTP_URL is set', () => {
     expect(loadConfig({}).SMTP_URL).toBeUndefined();
