@@ -257,12 +257,17 @@ export const ConfigSchema = z
     PUSH_SERVICE_HOSTS: z
       .string()
       .default(DEFAULT_PUSH_SERVICE_HOSTS.join(','))
-      .transform((s) =>
-        s
+      .transform((s, ctx) => {
+        const list = s
           .split(',')
-          .map((e) => e.trim())
-          .filter(Boolean),
-      ),
+          .map((e) => e.trim().toLowerCase())
+          .filter(Boolean);
+        for (const host of list) {
+          const problem = pushHostProblem(host);
+          if (problem) ctx.addIssue({ code: 'custom', message: `'${host}' ${problem}` });
+        }
+        return list;
+      }),
     /** Extra origins allowed to open the live socket, comma separated. */
     ALLOWED_ORIGINS: z
       .string()
@@ -385,6 +390,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 export function officeCheck(c: Config): { lat: number; lng: number; radiusM: number } | null {
   if (c.OFFICE_LAT === undefined || c.OFFICE_LNG === undefined) return null;
   return { lat: c.OFFICE_LAT, lng: c.OFFICE_LNG, radiusM: c.OFFICE_RADIUS_M ?? 300 };
+}
+
+const HOST_NAME = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/;
+
+/**
+ * Why an entry of PUSH_SERVICE_HOSTS is no host name, if it is not. The endpoint rule matches a host and its
+ * subdomains, so a single label ('com') allowed every push endpoint under it; a URL or '*' matched nothing.
+ */
+function pushHostProblem(host: string): string | null {
+  if (LOOPBACK_HOSTS.has(host) || HOST_NAME.test(host)) return null;
+  if (host.includes('*')) return 'is a wildcard: list host names (a listed host allows its subdomains)';
+  if (/[/:@]/.test(host)) return 'is not a host name: list fcm.googleapis.com, not https://fcm.googleapis.com/…';
+  if (/^[a-z0-9-]+$/.test(host))
+    return 'is a single label: it would allow every push endpoint under it; list the push service (fcm.googleapis.com)';
+  return 'is not a host name such as fcm.googleapis.com';
 }
 
 function isOrigin(text: string): boolean {

@@ -252,6 +252,24 @@ describe('the Web Push settings', () => {
     expect(loadConfig({ VAPID_SUBJECT: 'mailto:cafe@woxa.tech' }).VAPID_SUBJECT).toBe('mailto:cafe@woxa.tech');
   });
 
+  it('takes PUSH_SERVICE_HOSTS as host names only: a URL, a wildcard or a bare top-level domain is refused', () => {
+    expect(() => loadConfig({ PUSH_SERVICE_HOSTS: 'https://evil.com/x' })).toThrow(
+      /PUSH_SERVICE_HOSTS: 'https:\/\/evil\.com\/x' is not a host name/,
+    );
+    expect(() => loadConfig({ PUSH_SERVICE_HOSTS: '*' })).toThrow(/PUSH_SERVICE_HOSTS: '\*' is a wildcard/);
+    expect(() => loadConfig({ PUSH_SERVICE_HOSTS: '*.example.com' })).toThrow(/PUSH_SERVICE_HOSTS: .* is a wildcard/);
+    expect(() => loadConfig({ PUSH_SERVICE_HOSTS: 'fcm.googleapis.com,com' })).toThrow(
+      /PUSH_SERVICE_HOSTS: 'com' is a single label/,
+    );
+    expect(() => loadConfig({ PUSH_SERVICE_HOSTS: 'push.example.com:443' })).toThrow(/PUSH_SERVICE_HOSTS/);
+    expect(loadConfig({}).PUSH_SERVICE_HOSTS).toContain('fcm.googleapis.com');
+    expect(loadConfig({ PUSH_SERVICE_HOSTS: 'localhost' }).PUSH_SERVICE_HOSTS).toEqual(['localhost']);
+    expect(loadConfig({ PUSH_SERVICE_HOSTS: ' Push.Example.com, 127.0.0.1 ' }).PUSH_SERVICE_HOSTS).toEqual([
+      'push.example.com',
+      '127.0.0.1',
+    ]);
+  });
+
   it("takes a pair generated together, and refuses a public key that is not the private key's", () => {
     const [pair, other] = [webpush.generateVAPIDKeys(), webpush.generateVAPIDKeys()];
     const keys = (p: { publicKey: string; privateKey: string }) => ({
