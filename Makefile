@@ -3,7 +3,7 @@ SHELL := bash
 .SHELLFLAGS := -euo pipefail -c
 .DEFAULT_GOAL := help
 
-# Extra arguments for `make rebuild` (e.g. ARGS=queue) and `make bench`.
+# Extra arguments for `make rebuild` (e.g. ARGS=orders; ARGS="orders catalog" for several) and `make bench`.
 ARGS ?=
 
 .PHONY: help start test test-fast lint format build typecheck system-deps node-deps rebuild rebuild-online bench clean distclean admin
