@@ -9,7 +9,7 @@ import type { AppDeps } from '../api/deps.js';
 import { createCompanySignIn } from '../auth/company-sign-in.js';
 import { createCredentialStore } from '../auth/credentials.js';
 import { createEmailLinks } from '../auth/email-links.js';
-import { hashPassword, needsRehash, verifyPassword } from '../auth/passwords.js';
+import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../auth/passwords.js';
 import { createRateLimit } from '../auth/rate-limit.js';
 import { mailRequestsPerAddress } from '../config.js';
 import { loadJwtSecret } from '../auth/secret.js';
@@ -115,7 +115,7 @@ export async function startApi(
       hash: hashPassword,
       verify: verifyPassword,
       needsRehash,
-      dummyHash: await hashPassword('not a real password'),
+      dummyHash: await dummyPasswordHash(),
     },
     tokens,
     credentials: createCredentialStore(db),
