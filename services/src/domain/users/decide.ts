@@ -4,8 +4,10 @@ import type { Actor } from '../actor.js';
 import type { Decider } from '../decider.js';
 import { evolve, initialState, type UserState, type UsersState } from './state.js';
 
-/** One tag per mailbox (user+x@ is user@), so the uniqueness check reads every spelling of it. */
-/** The tag of the registrations holding a mailbox key (mailboxKey, or the address itself under the contract rules). */
+/**
+ * The tag of the registrations holding a mailbox key (mailboxOf): mailboxKey under the strict rules, where user+x@
+ * is user@, so the uniqueness check reads every spelling of it; the lowercased address under the contract rules.
+ */
 export const emailTag = (mailbox: string) => `email:${mailbox}`;
 
 /** The mailbox key a registration is checked and recorded under. */
