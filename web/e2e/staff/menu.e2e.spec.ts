@@ -93,6 +93,7 @@ describe('editing by a kept link while the shop is open', () => {
     expect(await page.getByRole('radio', { name: 'Cafe' }).isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: 'Delete Category' }).isDisabled()).toBe(true);
+    await expectNoSeriousA11yViolations(page);
 
     const latte = coffee.menu.find((m) => m.name === 'Latte')!;
     await page.goto(`${app.url}/edit-menu/${latte.id}`);
@@ -102,6 +103,7 @@ describe('editing by a kept link while the shop is open', () => {
     expect(await page.getByRole('textbox', { name: 'Menu name' }).isDisabled()).toBe(true);
     expect(await page.getByRole('combobox', { name: 'Category' }).getAttribute('aria-disabled')).toBe('true');
     await screenshot(page, 'staff-edit-menu-open-phone');
+    await expectNoSeriousA11yViolations(page);
     const description = page.getByRole('textbox', { name: 'Description' });
     expect(await description.isDisabled()).toBe(false);
     await description.fill('Espresso with a lot of steamed milk');

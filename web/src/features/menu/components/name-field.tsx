@@ -31,7 +31,8 @@ export function NameField({
       }}
       onBlur={() => setTouched(true)}
       error={error !== null}
-      helperText={error ?? `${value.length}/${NAME_MAX}`}
+      // Locked (the shop open): no count of letters no one can type, in the pale grey of a disabled field.
+      helperText={disabled ? undefined : (error ?? `${value.length}/${NAME_MAX}`)}
       slotProps={{ htmlInput: { maxLength: NAME_MAX + 1 } }}
     />
   );
