@@ -12,6 +12,7 @@ import { startApp, type RunningApp } from '../support/app.js';
 import {
   PHONE_SIZES,
   WIDE_NAME,
+  WIDE_PERSON,
   expectNoSeriousA11yViolations,
   newDesktopPage,
   newPhonePage,
@@ -553,6 +554,19 @@ describe("dashboards, history and users with the day's orders", () => {
     await select(second).waitFor({ state: 'detached' });
     await expect.poll(() => focused(pencil(second))).toBe(true);
     expect(await roleOf('user@woxa.tech')).toBe('user');
+  });
+
+  it("asks about a one-word name of 20 letters whole on a phone: the dialog's title wraps inside it", async () => {
+    const wide = await newCustomer(app, WIDE_PERSON);
+    await signInWithTokens(phone, app, 'admin@woxa.tech', '/userManagement');
+    const row = phone.getByTestId('user-row').filter({ hasText: wide.email });
+    await row.getByRole('button', { name: `Disable account of ${WIDE_PERSON}` }).click();
+    const confirm = phone.getByRole('dialog', { name: `Disable ${WIDE_PERSON}?` });
+    const title = confirm.getByRole('heading', { name: `Disable ${WIDE_PERSON}?` });
+    await title.waitFor();
+    expect(await title.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
   });
 
   it('disables an account after asking, shows it as disabled, and enables it again', async () => {

@@ -37,7 +37,10 @@ export function ConfirmDialog({
       maxWidth={narrow ? 'xs' : 'sm'}
       fullWidth={narrow}
     >
-      <DialogTitle id={`${id}-title`}>{title}</DialogTitle>
+      {/* A one-word name of 20 letters is wider than a phone's dialog: it breaks rather than runs off. */}
+      <DialogTitle id={`${id}-title`} sx={{ overflowWrap: 'anywhere' }}>
+        {title}
+      </DialogTitle>
       <DialogContent>
         <DialogContentText id={`${id}-text`}>{text}</DialogContentText>
       </DialogContent>
