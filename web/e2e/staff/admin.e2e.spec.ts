@@ -436,6 +436,27 @@ describe("dashboards, history and users with the day's orders", () => {
     await page.context().close();
   });
 
+  it('keeps the history on screen when a refresh fails, says so, and stops saying so once one answers', async () => {
+    const page = await newPhonePage(browser, undefined, { serviceWorkers: 'block' });
+    let failing = false;
+    await page.route('**/api/order/history/user**', (route) =>
+      failing ? serviceUnavailable(route) : route.continue(),
+    );
+    await signInWithTokens(page, app, 'admin@woxa.tech', '/history');
+    const total = page.getByTestId('history-total').first();
+    await total.waitFor();
+    failing = true;
+    const notice = page.getByText('Could not refresh the history. It is shown as last loaded.');
+    // The 5 s refetch and its retries fail.
+    await notice.waitFor({ timeout: 30_000 });
+    expect(await total.isVisible()).toBe(true);
+    expect(await page.getByText('Failed to load history').count()).toBe(0);
+    failing = false;
+    await notice.waitFor({ state: 'detached', timeout: 20_000 });
+    expect(await total.isVisible()).toBe(true);
+    await page.context().close();
+  });
+
   it("shows a user's own history with its labels, the empty state, and a long name's greeting in the drawer", async () => {
     await signInWithTokens(phone, app, unlucky.email, '/history');
     await phone.getByRole('button', { name: 'Last 30 days', pressed: true }).waitFor();

@@ -33,10 +33,16 @@ export function HistoryPage() {
         History
       </Typography>
       <HistoryFilters filters={filters} value={index} onChange={setIndex} />
+      {error && history.data !== undefined && (
+        // A refresh failed: what was read stays on screen (as the board keeps its rows), said to be so.
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          Could not refresh the history. It is shown as last loaded.
+        </Alert>
+      )}
       {history.data === undefined && !online ? (
         // Offline with nothing seen for this period: the request waits for the network, so say that.
         <Alert severity="info">History shows once you are back online.</Alert>
-      ) : error ? (
+      ) : error && history.data === undefined ? (
         <Alert severity="error">
           <AlertTitle>Failed to load history</AlertTitle>
           {/* The server's reason when it gave one; the browser's 'Failed to fetch' says nothing to a person. */}
