@@ -285,6 +285,24 @@ describe('the barista station', () => {
     await baristaPatch(app, barista, order.id, { status: 'rejected', reject_note: 'Machine Failure' });
   });
 
+  it('shows a keyboard user where they are on a filled button: a ring, not a slightly lighter fill', async () => {
+    const kit = await newCustomer(app, 'Kit Focus');
+    const order = await placeCafeOrder(app, kit.token, menuId(menus, 'Latte'));
+    const doButton = card(order).getByRole('button', { name: 'Do' });
+    await doButton.waitFor();
+    await page.keyboard.press('Shift'); // the keyboard in use, as MUI tells focus-visible
+    await doButton.focus();
+    await expect.poll(() => doButton.evaluate((el) => el.classList.contains('Mui-focusVisible'))).toBe(true);
+    const ring = await doButton.evaluate((el) => {
+      const style = getComputedStyle(el);
+      return [style.outlineStyle, style.outlineColor, style.boxShadow];
+    });
+    expect(ring).toEqual(['solid', 'rgb(255, 255, 255)', 'rgb(31, 26, 23) 0px 0px 0px 4px']);
+    await screenshot(page, 'station-focus-ring');
+    await doButton.blur();
+    await serve(order);
+  });
+
   it('runs on the keyboard: arrows move, Enter advances, X cancels, R recalls, ? explains', async () => {
     const jo = await newCustomer(app, 'Jo Keys');
     const order = await placeCafeOrder(app, jo.token, menuId(menus, 'Cappuccino'));
