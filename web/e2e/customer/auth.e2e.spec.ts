@@ -266,7 +266,13 @@ describe('sign-in, registration and landing', () => {
     await otherTab.goto(`${app.url}/statusOrder`);
     await otherTab.getByRole('navigation').first().waitFor();
     await user.goto(`${app.url}/menuCafe`);
-    await user.getByRole('button', { name: 'Open menu' }).click();
+    const menuButton = user.getByRole('button', { name: 'Open menu' });
+    // It says it opens a dialog, and whether it is open (a screen reader heard only "Open menu").
+    expect([await menuButton.getAttribute('aria-haspopup'), await menuButton.getAttribute('aria-expanded')]).toEqual([
+      'dialog',
+      'false',
+    ]);
+    await menuButton.click();
     // The drawer is a named dialog whose links are list items (axe found neither).
     await user.getByRole('dialog', { name: 'Menu' }).getByRole('listitem').first().waitFor();
     await expectNoSeriousA11yViolations(user);

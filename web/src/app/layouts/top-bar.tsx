@@ -82,7 +82,14 @@ export function TopBar() {
             </Button>
           </Box>
         ) : (
-          <IconButton color="inherit" aria-label="Open menu" edge="end" onClick={drawer.show}>
+          <IconButton
+            color="inherit"
+            aria-label="Open menu"
+            aria-haspopup="dialog"
+            aria-expanded={drawer.open}
+            edge="end"
+            onClick={drawer.show}
+          >
             <MenuIcon />
           </IconButton>
         )}
