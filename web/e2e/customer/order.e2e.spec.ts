@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Category, Order } from '@drinks/contracts';
-import type { Browser, Page, Route } from 'playwright-core';
+import type { Browser, Locator, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type RunningApp } from '../support/app.js';
 import {
@@ -409,15 +409,30 @@ describe('ordering a cafe drink', () => {
     await setStatus(placed.body.id, { status: 'rejected', reject_note: 'Machine Failure' });
   });
 
-  it('opens the cancel dialog once the server is back when Cancel was tapped while it was down, not the error page', async () => {
-    const kim = await newCustomer(app, 'Kim Down');
-    const order = await placeCafeOrder(app, kim.token, menuId(await catalog(app, kim.token), 'Latte'));
-    // No service worker: the dialog's code is not in a cache, and comes from the server or not at all.
+  /**
+   * A waiting Latte of a new customer on a phone without a service worker (the dialog's code is not in a cache,
+   * and comes from the server or not at all), its status page open with Cancel showing; `act` gets both.
+   */
+  async function onStatusPageWithoutWorker(name: string, act: (phone: Page, card: Locator) => Promise<void>) {
+    const guest = await newCustomer(app, name);
+    const order = await placeCafeOrder(app, guest.token, menuId(await catalog(app, guest.token), 'Latte'));
     const phone = await newPhonePage(browser, undefined, { serviceWorkers: 'block' });
     try {
-      await signInWithTokens(phone, app, kim.email, '/statusOrder');
+      await signInWithTokens(phone, app, guest.email, '/statusOrder');
       const card = phone.locator(`[data-order-id="${order.id}"]`);
       await card.getByRole('button', { name: 'Cancel' }).waitFor();
+      await act(phone, card);
+      await phone.getByRole('dialog', { name: 'You want to cancel Latte?' }).waitFor({ timeout: 10_000 });
+      expect(await phone.getByText('Sorry, something went wrong').count()).toBe(0);
+      await phone.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+    } finally {
+      await phone.context().close();
+      await setStatus(order.id, { status: 'rejected', reject_note: 'Machine Failure' });
+    }
+  }
+
+  it('opens the cancel dialog once the server is back when Cancel was tapped while it was down, not the error page', async () => {
+    await onStatusPageWithoutWorker('Kim Down', async (phone, card) => {
       // The server down, the phone's network up: neither the dialog's code nor the health check answers.
       const down = (route: Route) => route.abort('connectionrefused');
       await phone.route(/\/assets\/cancel-dialog-[^/]+\.js$/, down);
@@ -428,35 +443,18 @@ describe('ordering a cafe drink', () => {
       expect(await phone.getByText('Sorry, something went wrong').count()).toBe(0);
       await phone.unroute(/\/assets\/cancel-dialog-[^/]+\.js$/);
       await phone.unroute('**/api/healthz');
-      await phone.getByRole('dialog', { name: 'You want to cancel Latte?' }).waitFor({ timeout: 10_000 });
-      await phone.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
-    } finally {
-      await phone.context().close();
-      await setStatus(order.id, { status: 'rejected', reject_note: 'Machine Failure' });
-    }
+    });
   });
 
   it('loads the new version when a screen part is gone after a deploy, instead of the error page', async () => {
-    const lou = await newCustomer(app, 'Lou Deploy');
-    const order = await placeCafeOrder(app, lou.token, menuId(await catalog(app, lou.token), 'Latte'));
-    // No service worker: the page asks the server for each part, and the server has only the new build's.
-    const phone = await newPhonePage(browser, undefined, { serviceWorkers: 'block' });
-    try {
-      await signInWithTokens(phone, app, lou.email, '/statusOrder');
-      const card = phone.locator(`[data-order-id="${order.id}"]`);
-      await card.getByRole('button', { name: 'Cancel' }).waitFor();
+    await onStatusPageWithoutWorker('Lou Deploy', async (phone, card) => {
+      // The server has only the new build's parts: the old name is a 404.
       await phone.route(/\/assets\/cancel-dialog-[^/]+\.js$/, (route) => route.fulfill({ status: 404 }), { times: 1 });
       const reloaded = phone.waitForEvent('load');
       await card.getByRole('button', { name: 'Cancel' }).click();
       await reloaded;
       await card.getByRole('button', { name: 'Cancel' }).click();
-      await phone.getByRole('dialog', { name: 'You want to cancel Latte?' }).waitFor();
-      expect(await phone.getByText('Sorry, something went wrong').count()).toBe(0);
-      await phone.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
-    } finally {
-      await phone.context().close();
-      await setStatus(order.id, { status: 'rejected', reject_note: 'Machine Failure' });
-    }
+    });
   });
 
   it('counts the new day after midnight on a menu left open: "Ordered 2/2" becomes "Ordered 0/2"', async () => {
