@@ -787,17 +787,22 @@ describe('ordering a cafe drink', () => {
     await baristaPatch(app, barista, order.id, { status: 'rejected', reject_note: 'Out of oat milk' });
   });
 
-  it('keeps the Order Summary open when the answer is lost, and Place order again places one order', async () => {
-    const guest = await newCustomer(app, 'Lost Answer');
-    const phone = await newPhonePage(browser);
-    await signInWithTokens(phone, app, guest.email, '/menuCafe');
+  /** From the cafe menu, a hot Latte at 50% with a tumbler photo, to its Order Summary (returned). */
+  async function latteSummary(phone: Page): Promise<Locator> {
     await phone.getByTestId('menu-item').filter({ hasText: 'Latte' }).click();
     await phone.getByRole('radio', { name: 'Hot' }).check();
     await phone.getByRole('radio', { name: '50%', exact: true }).check();
     await phone.getByTestId('tumbler-input').setInputFiles(fixture('tumbler-small.jpg'));
     await phone.getByTestId('tumbler-preview').waitFor();
     await phone.getByRole('button', { name: 'Next' }).click();
-    const summary = phone.getByRole('dialog', { name: 'Order Summary' });
+    return phone.getByRole('dialog', { name: 'Order Summary' });
+  }
+
+  it('keeps the Order Summary open when the answer is lost, and Place order again places one order', async () => {
+    const guest = await newCustomer(app, 'Lost Answer');
+    const phone = await newPhonePage(browser);
+    await signInWithTokens(phone, app, guest.email, '/menuCafe');
+    const summary = await latteSummary(phone);
     // The server takes each try and its answer is lost on the way back (the app tries 3 times).
     await phone.route(
       '**/api/order',
@@ -827,13 +832,7 @@ describe('ordering a cafe drink', () => {
       // The toast's own code has not come (a flaky network): the toast is said in plain HTML meanwhile.
       await phone.route(toastCode, (route) => route.abort('connectionrefused'));
       await signInWithTokens(phone, app, guest.email, '/menuCafe');
-      await phone.getByTestId('menu-item').filter({ hasText: 'Latte' }).click();
-      await phone.getByRole('radio', { name: 'Hot' }).check();
-      await phone.getByRole('radio', { name: '50%', exact: true }).check();
-      await phone.getByTestId('tumbler-input').setInputFiles(fixture('tumbler-small.jpg'));
-      await phone.getByTestId('tumbler-preview').waitFor();
-      await phone.getByRole('button', { name: 'Next' }).click();
-      const summary = phone.getByRole('dialog', { name: 'Order Summary' });
+      const summary = await latteSummary(phone);
       await summary.getByRole('button', { name: 'Place order' }).waitFor();
       // The server goes away: no call and no file of the app answers from here on.
       await phone.route(/\/(api|assets)\//, (route) => route.abort('connectionrefused'));
