@@ -293,11 +293,15 @@ describe('the barista station', () => {
     await page.keyboard.press('Shift'); // the keyboard in use, as MUI tells focus-visible
     await doButton.focus();
     await expect.poll(() => doButton.evaluate((el) => el.classList.contains('Mui-focusVisible'))).toBe(true);
-    const ring = await doButton.evaluate((el) => {
-      const style = getComputedStyle(el);
-      return [style.outlineStyle, style.outlineColor, style.boxShadow];
-    });
-    expect(ring).toEqual(['solid', 'rgb(255, 255, 255)', 'rgb(31, 26, 23) 0px 0px 0px 4px']);
+    // Polled: the button's box-shadow has a transition of a quarter second.
+    await expect
+      .poll(() =>
+        doButton.evaluate((el) => {
+          const style = getComputedStyle(el);
+          return [style.outlineStyle, style.outlineColor, style.boxShadow];
+        }),
+      )
+      .toEqual(['solid', 'rgb(255, 255, 255)', 'rgb(31, 26, 23) 0px 0px 0px 4px']);
     await screenshot(page, 'station-focus-ring');
     await doButton.blur();
     await serve(order);
