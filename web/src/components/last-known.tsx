@@ -3,7 +3,7 @@ import { Typography } from '@mui/material';
 import { formatBusinessTimeOn, serverTimeOf, useConfig } from '../lib/config.js';
 import { useOnline, useServerReachable } from '../lib/online.js';
 import { SESSION_STARTED_AT } from '../lib/query-persistence.js';
-import { useBusinessDay } from '../lib/use-business-day.js';
+import { useToday } from '../lib/use-business-day.js';
 import { useNow } from '../lib/use-now.js';
 
 /** How old the last answer is, in words: "just now", "5 min ago", "3 h ago", "2 days ago". */
@@ -20,7 +20,7 @@ export function ageText(ms: number): string {
 /** "10:42 · 5 min ago" (or "27 Nov 10:42 · 1 day ago"): when an answer was had, by the server's clock. */
 export function useAsOf(updatedAt: number): string {
   const { businessTimeZone } = useConfig();
-  const today = useBusinessDay(businessTimeZone);
+  const today = useToday();
   const now = useNow(30_000);
   // By the server's clock, as every other time on the screen (the browser's may be another day's); with its
   // date when that was another day (kept answers last up to a day).

@@ -1,5 +1,5 @@
 import { useConfig, serverNow } from '../lib/config.js';
-import { useBusinessDay } from '../lib/use-business-day.js';
+import { useToday } from '../lib/use-business-day.js';
 
 /**
  * The business time zone and the clock the staff screens compute ranges with; the caller renders
@@ -7,6 +7,6 @@ import { useBusinessDay } from '../lib/use-business-day.js';
  */
 export function useBusinessClock(): { timeZone: string; now: () => Date } {
   const { businessTimeZone } = useConfig();
-  useBusinessDay(businessTimeZone);
+  useToday();
   return { timeZone: businessTimeZone, now: serverNow };
 }

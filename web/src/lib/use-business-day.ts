@@ -1,6 +1,6 @@
 import { businessDay } from '@drinks/contracts';
 import { useSyncExternalStore } from 'react';
-import { serverNow } from './config.js';
+import { serverNow, useConfig } from './config.js';
 
 const CHECK_MS = 30_000;
 
@@ -43,6 +43,7 @@ function subscribe(onChange: () => void): () => void {
  * turns, so a dashboard or board left open over midnight moves to the new day instead of fetching the
  * old one until a reload.
  */
-export function useBusinessDay(timeZone: string): string {
-  return useSyncExternalStore(subscribe, () => businessDay(serverNow(), timeZone));
+export function useToday(): string {
+  const { businessTimeZone } = useConfig();
+  return useSyncExternalStore(subscribe, () => businessDay(serverNow(), businessTimeZone));
 }

@@ -3,8 +3,8 @@ import { Box, Container, Link as MuiLink, Paper, Typography } from '@mui/materia
 import type { ReactNode } from 'react';
 import { Link, Navigate } from 'react-router';
 import { useSession } from '../../lib/session.js';
-import { serverNow, useConfig } from '../../lib/config.js';
-import { useBusinessDay } from '../../lib/use-business-day.js';
+import { serverNow } from '../../lib/config.js';
+import { useToday } from '../../lib/use-business-day.js';
 import { closedPageRedirect } from './closed-logic.js';
 import { inSeason } from './popup-logic.js';
 import { lazyComponent } from '../../lib/lazy-component.js';
@@ -18,7 +18,7 @@ export function ClosedPage({ children }: { children?: ReactNode }) {
   const { user, shop, shopLoaded } = useSession();
   // Drawn again once the server has told its clock (a first render before that went by the phone's, and
   // a demo's October popup then never showed), and when the day turns.
-  useBusinessDay(useConfig().businessTimeZone);
+  useToday();
   const away = shopLoaded ? closedPageRedirect(user?.role === 'admin' ? 'admin' : 'user', shop) : null;
   if (away) return <Navigate to={away} replace />;
   return (

@@ -1,10 +1,9 @@
 import type { Order } from '@drinks/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../api-client.js';
-import { useConfig } from '../config.js';
 import { queryKeys } from '../query-keys.js';
 import { signedInUserId } from '../storage.js';
-import { useBusinessDay } from '../use-business-day.js';
+import { useToday } from '../use-business-day.js';
 
 const QUEUE_POLL_MS = 60_000;
 
@@ -30,7 +29,6 @@ export const myOrdersQuery = (day: string) =>
   });
 
 export function useMyOrdersToday() {
-  const { businessTimeZone } = useConfig();
-  const day = useBusinessDay(businessTimeZone);
+  const day = useToday();
   return { day, ...useQuery(myOrdersQuery(day)) };
 }

@@ -1,8 +1,7 @@
 import { useQuery, queryOptions } from '@tanstack/react-query';
 import { api } from '../api-client.js';
-import { useConfig } from '../config.js';
 import { queryKeys } from '../query-keys.js';
-import { useBusinessDay } from '../use-business-day.js';
+import { useToday } from '../use-business-day.js';
 
 export const getOrderCount = () => api<{ totalOrder: number }>('/order/count/user');
 
@@ -15,8 +14,7 @@ export const orderCountQuery = (day: string) =>
   });
 
 export function useOrderCount() {
-  const { businessTimeZone } = useConfig();
-  const query = useQuery(orderCountQuery(useBusinessDay(businessTimeZone)));
+  const query = useQuery(orderCountQuery(useToday()));
   return {
     ...query,
     /**

@@ -5,7 +5,7 @@ import { Box, Button, Card, CardContent, Chip, Step, StepLabel, Stepper, Typogra
 import type { Order } from '@drinks/contracts';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { formatBusinessTimeOn, useConfig } from '../../../lib/config.js';
-import { useBusinessDay } from '../../../lib/use-business-day.js';
+import { useToday } from '../../../lib/use-business-day.js';
 import { useOnline } from '../../../lib/online.js';
 import { getOrder } from '../api/get-order.js';
 import { useUpdateOrderStatus } from '../api/update-order-status.js';
@@ -45,7 +45,7 @@ export function OrderCard({
   details?: ReactNode;
 }) {
   const { businessTimeZone } = useConfig();
-  const today = useBusinessDay(businessTimeZone);
+  const today = useToday();
   const update = useUpdateOrderStatus();
   const online = useOnline();
   const [cancelName, setCancelName] = useState<string | null>(null);
