@@ -475,6 +475,7 @@ describe('ordering a cafe drink', () => {
       // The phone looks at the day again when it is looked at (or within half a minute).
       await phone.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
       await phone.getByText('Ordered 0/2').waitFor({ timeout: 10_000 });
+      await screenshot(phone, 'menu-after-midnight');
     } finally {
       await phone.context().close();
       await night.stop();

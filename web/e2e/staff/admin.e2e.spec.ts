@@ -450,6 +450,7 @@ describe("dashboards, history and users with the day's orders", () => {
     // The 5 s refetch and its retries fail.
     await notice.waitFor({ timeout: 30_000 });
     expect(await total.isVisible()).toBe(true);
+    await screenshot(page, 'history-refresh-failed');
     expect(await page.getByText('Failed to load history').count()).toBe(0);
     failing = false;
     await notice.waitFor({ state: 'detached', timeout: 20_000 });
@@ -586,6 +587,8 @@ describe("dashboards, history and users with the day's orders", () => {
     const title = confirm.getByRole('heading', { name: `Disable ${WIDE_PERSON}?` });
     await title.waitFor();
     expect(await title.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    await settled(phone);
+    await screenshot(phone, 'disable-wide-name');
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await confirm.waitFor({ state: 'detached' });
   });
