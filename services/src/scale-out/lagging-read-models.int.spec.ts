@@ -58,12 +58,20 @@ describe('scale-out: commands answered through an api process while the projecto
       status: res.status,
       body: (text ? JSON.parse(text) : undefined) as T,
       retryAfter: res.headers.get('Retry-After'),
+      requestId: res.headers.get('X-Request-Id'),
     };
   }
-  const expectBehind = (answer: { status: number; body: unknown; retryAfter: string | null }) => {
+  const expectBehind = (answer: {
+    status: number;
+    body: unknown;
+    retryAfter: string | null;
+    requestId: string | null;
+  }) => {
     expect(answer.status, JSON.stringify(answer.body)).toBe(503);
     expect(answer.body).toMatchObject({ code: 'READ_MODELS_BEHIND', status: 503 });
     expect(Number(answer.retryAfter)).toBeGreaterThan(0);
+    // The app tells this 503 from a proxy's (the server down) by it.
+    expect(answer.requestId).toBeTruthy();
   };
 
   const newcomer = { name: 'Late Lin', email: 'late.lin@woxa.tech', password: 'Tall-Oolong-Latte-42' };

@@ -39,9 +39,13 @@ const reachListeners = new Set<() => void>();
 /** What a proxy answers for a server behind it that is down or restarting. */
 const GATEWAY_DOWN = new Set([502, 503, 504]);
 
-/** What a request to the server found: an answer from it (any status but a proxy's 502-504), or none (null). */
+/**
+ * What a request to the server found: an answer from it, or none (null). A 502-504 is a proxy's word for a
+ * server down, unless the server said it itself: every answer of its own carries its X-Request-Id, and its one
+ * 503 (a command saved while the read models lag, scaled out) is no reason to say it cannot be reached.
+ */
 export function reportServerAnswer(res: Response | null): void {
-  reportServerReachable(res !== null && !GATEWAY_DOWN.has(res.status));
+  reportServerReachable(res !== null && (!GATEWAY_DOWN.has(res.status) || res.headers.has('X-Request-Id')));
 }
 
 export function reportServerReachable(reachable: boolean): void {
