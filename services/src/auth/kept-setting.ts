@@ -22,13 +22,7 @@ export async function keptSetting(options: {
   generate: () => string;
 }): Promise<KeptSetting> {
   const { name, generate } = options;
-  if (options.db) {
-    const { knex } = options.db;
-    await createSettingsTable(options.db);
-    await knex('settings').insert({ key: name, value: generate() }).onConflict('key').ignore();
-    const row = await knex('settings').where({ key: name }).first('value');
-    return { text: String(row?.value ?? ''), where: `the ${name} setting` };
-  }
+  if (options.db) return { text: await keptInDatabase(options.db, name, generate), where: `the ${name} setting` };
   const path = join(options.dataDir, options.fileName ?? name);
   const existing = await readIfPresent(path);
   if (existing !== null) return { text: existing, where: path };
@@ -41,6 +35,17 @@ export async function keptSetting(options: {
   return { text: (await readIfPresent(path)) ?? '', where: path };
 }
 
+/**
+ * The value kept under `name` in the database's `settings` table, generated and written by whichever process
+ * asks first; every later one (also one starting at the same moment) reads that one.
+ */
+export async function keptInDatabase(db: KnexDb, name: string, generate: () => string): Promise<string> {
+  await createSettingsTable(db);
+  await db.knex('settings').insert({ key: name, value: generate() }).onConflict('key').ignore();
+  const row = await db.knex('settings').where({ key: name }).first('value');
+  return String(row?.value ?? '');
+}
+
 async function readIfPresent(path: string): Promise<string | null> {
   try {
     return (await readFile(path, 'utf8')).trim();
@@ -51,7 +56,7 @@ async function readIfPresent(path: string): Promise<string | null> {
 }
 
 /** The key-value `settings` table shared by generated values (JWT secret, VAPID keys). */
-export async function createSettingsTable(db: KnexDb): Promise<void> {
+async function createSettingsTable(db: KnexDb): Promise<void> {
   const create = () =>
     db.knex.raw('create table if not exists settings (key varchar(100) primary key, value text not null)');
   try {

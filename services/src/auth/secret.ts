@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { ConfigError, type Config } from '../config.js';
 import type { KnexDb } from './db-port.js';
-import { keptSetting } from './kept-setting.js';
+import { keptInDatabase, keptSetting } from './kept-setting.js';
 import { weakSecretReason } from './secret-strength.js';
 
 const SECRET_BYTES = 48;
@@ -16,7 +16,7 @@ type SecretConfig = Pick<Config, 'JWT_SECRET' | 'DATA_DIR' | 'DATABASE_URL'>;
 export async function loadJwtSecret(config: SecretConfig, db?: KnexDb): Promise<Uint8Array> {
   if (config.DATABASE_URL && !db) throw new Error('loadJwtSecret needs the database when DATABASE_URL is set.');
   const secret = config.JWT_SECRET ? new TextEncoder().encode(config.JWT_SECRET) : await keptSecret(config, db);
-  if (config.DATABASE_URL && db) await sameAsOthers(secret, config, db);
+  if (config.DATABASE_URL && db) await sameAsOthers(secret, db);
   return secret;
 }
 
@@ -41,10 +41,9 @@ const FINGERPRINT = 'jwt-secret-fingerprint';
  * process to start records a fingerprint of its secret (an HMAC, which tells nothing of the secret); a
  * process whose secret gives another is refused.
  */
-async function sameAsOthers(secret: Uint8Array, config: SecretConfig, db: KnexDb): Promise<void> {
+async function sameAsOthers(secret: Uint8Array, db: KnexDb): Promise<void> {
   const fingerprint = createHmac('sha256', secret).update('drinks: the JWT secret of this database').digest('hex');
-  const kept = await keptSetting({ name: FINGERPRINT, dataDir: config.DATA_DIR, db, generate: () => fingerprint });
-  if (kept.text === fingerprint) return;
+  if ((await keptInDatabase(db, FINGERPRINT, () => fingerprint)) === fingerprint) return;
   throw new ConfigError(
     `JWT_SECRET: the other processes on this database sign with another secret, so each would refuse the ` +
       `other's tokens; give every process the same JWT_SECRET. To change it, stop them all, delete the ` +
