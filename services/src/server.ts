@@ -22,6 +22,8 @@ import { startRelayRole } from './roles/relay.js';
 const CLOSE_GRACE_MS = 5_000;
 const IDLE_SWEEP_MS = 100;
 import { createEventStore } from './store/event-store.js';
+import type { EventStore } from './store/types.js';
+import { loadLogId } from './store/log-id.js';
 
 export interface RunningServer {
   url: string;
@@ -52,18 +54,8 @@ export async function startServer(
   const metrics = createMetrics();
   store.onAppended(() => metrics.eventsAppended.inc());
 
-  const natsUrl = config.NATS_URL;
-  const bus: Bus = natsUrl
-    ? createDeferredBus(
-        () =>
-          createNatsBus({
-            url: natsUrl,
-            stream: config.NATS_STREAM,
-            subjectPrefix: config.NATS_SUBJECT_PREFIX,
-            logger,
-          }),
-        { logger },
-      )
+  const bus: Bus = config.NATS_URL
+    ? await natsBus(config.NATS_URL, config, { db, store, logger })
     : createInProcessBus();
   const parts: ProcessParts = { config, clock, logger, db, store, bus, metrics, closers: [], subscriptions: [] };
   const { closers, subscriptions } = parts;
@@ -125,6 +117,32 @@ export async function startServer(
       await db.close();
     },
   };
+}
+
+/**
+ * The NATS bus, marked with this database's log id. A stream that is another database's stops the start when NATS
+ * answers now; while NATS is down the start goes on, and the bus keeps trying.
+ */
+async function natsBus(
+  url: string,
+  config: Config,
+  { db, store, logger }: { db: Db; store: EventStore; logger: Logger },
+): Promise<Bus> {
+  const logId = await loadLogId(db);
+  const bus = createDeferredBus(
+    () =>
+      createNatsBus({
+        url,
+        stream: config.NATS_STREAM,
+        subjectPrefix: config.NATS_SUBJECT_PREFIX,
+        logId,
+        inLog: async (event) => (await store.readAll(event.position - 1, 1))[0]?.id === event.id,
+        logger,
+      }),
+    { logger },
+  );
+  await bus.firstTry;
+  return bus;
 }
 
 function opsOnlyApp(metrics: Metrics, access: ReturnType<typeof metricsAccess>) {

@@ -1,11 +1,12 @@
 import type { StoredEvent } from '@drinks/contracts';
-import { connect, Events, type ConsumerMessages, type JsMsg, type NatsConnection } from 'nats';
+import { connect, Events, type ConsumerMessages, type JsMsg, type NatsConnection, type StreamInfo } from 'nats';
 import {
   ensureDurable,
   ensureStream,
   isNoStream,
   streamHead,
   streamPositions,
+  StreamRefused,
   type StreamSpec,
 } from './nats-stream.js';
 import { silentLogger, type Bus, type BusLogger, type EventHandler, type Subscription } from './types.js';
@@ -14,6 +15,10 @@ export interface NatsBusOptions {
   url: string;
   stream?: string;
   subjectPrefix?: string;
+  /** The event log this process publishes (store/log-id.ts): the stream is marked with it, another log's refused. */
+  logId?: string;
+  /** Whether the log has this event (its id at its position): an unmarked stream holding others' is not adopted. */
+  inLog?: (event: StoredEvent) => Promise<boolean>;
   logger?: BusLogger;
   /** Bound on each PubAck wait; publish rejects after it rather than hang during an outage. */
   publishTimeoutMs?: number;
@@ -49,10 +54,40 @@ export async function createNatsBus(options: NatsBusOptions): Promise<Bus> {
   let connected = true;
   void watchStatus(nc, logger, (up) => (connected = up));
   const jsm = await nc.jetstreamManager();
-  const spec: StreamSpec = { name: stream, prefix, duplicateWindowMs: options.duplicateWindowMs ?? 120_000 };
-  await ensureStream(jsm, spec);
+  const spec: StreamSpec = {
+    name: stream,
+    prefix,
+    duplicateWindowMs: options.duplicateWindowMs ?? 120_000,
+    logId: options.logId,
+    inLog: options.inLog,
+  };
+  await ensureStream(jsm, spec).catch(async (err: unknown) => {
+    await nc.close();
+    throw err;
+  });
   const js = nc.jetstream();
   const subscriptions = new Set<Subscription>();
+  let refused: string | null = null;
+
+  /**
+   * The stream, checked before every publish: one deleted and created again by another log's process (the name
+   * free, say, after NATS lost its storage) is never written to. Publishes fail while it is there, and the
+   * events wait in the log.
+   */
+  async function own(): Promise<StreamInfo> {
+    try {
+      const info = await ensureStream(jsm, spec);
+      if (refused) logger.info({ stream }, 'NATS stream accepted again: publishing');
+      refused = null;
+      return info;
+    } catch (err) {
+      if (err instanceof StreamRefused && refused !== err.message) {
+        refused = err.message;
+        logger.error({ err, stream }, 'NATS stream refused: nothing is published into it');
+      }
+      throw err;
+    }
+  }
 
   async function handle(msg: JsMsg, name: string, handler: EventHandler, ack: boolean): Promise<void> {
     let event: StoredEvent;
@@ -133,6 +168,7 @@ export async function createNatsBus(options: NatsBusOptions): Promise<Bus> {
       if (!connected || nc.isClosed()) throw new Error('NATS is not connected');
       const scope = publishOptions.dedupeScope;
       const send = async () => {
+        await own();
         // Issued in order on one connection, so the stream stores them in order; awaited together.
         const acks = events.map((event) =>
           js.publish(`${prefix}.${event.type}`, encoder.encode(JSON.stringify(event)), {
@@ -150,7 +186,6 @@ export async function createNatsBus(options: NatsBusOptions): Promise<Bus> {
         if (!isNoStream(err)) throw err;
         // The stream was deleted: create it again and send once more (ids dedupe what got through).
         logger.warn({ err, stream }, 'NATS stream missing, creating it again');
-        await ensureStream(jsm, spec).catch(() => Promise.reject(err));
         await send();
       }
     },
@@ -162,7 +197,7 @@ export async function createNatsBus(options: NatsBusOptions): Promise<Bus> {
       const consume = () => ({ max_messages: 256, expires: 10_000, abort_on_missing_resource: true });
       if (durable) {
         return run(name, handler, true, async () => {
-          await ensureStream(jsm, spec);
+          await own();
           await ensureDurable(jsm, spec, name);
           return (await js.consumers.get(stream, name)).consume(consume());
         });
@@ -175,8 +210,7 @@ export async function createNatsBus(options: NatsBusOptions): Promise<Bus> {
         handler,
         false,
         async () => {
-          await ensureStream(jsm, spec);
-          const info = await jsm.streams.info(stream);
+          const info = await own();
           const from = !at ? info.state.last_seq + 1 : at.created === info.created ? at.seq + 1 : 1;
           at = { created: info.created, seq: from - 1 };
           const consumer = await js.consumers.get(stream, { filterSubjects: `${prefix}.>`, opt_start_seq: from });
