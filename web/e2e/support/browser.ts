@@ -82,6 +82,26 @@ export function textBox(locator: Locator): Promise<{ left: number; right: number
   });
 }
 
+/**
+ * The words of `locator`'s text that are drawn on more than one line, i.e. broken inside the word: a range
+ * over a word has one box per line it is drawn on.
+ */
+export function wordsBrokenAcrossLines(locator: Locator): Promise<string[]> {
+  return locator.evaluate((el) => {
+    const broken: string[] = [];
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const word of (node.textContent ?? '').matchAll(/\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, word.index);
+        range.setEnd(node, word.index + word[0].length);
+        if (range.getClientRects().length > 1) broken.push(word[0]);
+      }
+    }
+    return broken;
+  });
+}
+
 export async function newDesktopPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   return context.newPage();

@@ -16,6 +16,9 @@ const ToastContext = createContext<ShowToast | null>(null);
 const DismissContext = createContext<DismissToast>(() => undefined);
 const ToastView = lazyComponent(async () => (await import('./toast-view.js')).default);
 
+/** Above the phone's tab bar, which grows with large text (its labels are in rem). */
+export const TOAST_BOTTOM = 'calc(5rem + env(safe-area-inset-bottom, 0px))';
+
 /** staff-side.md: "Notification default auto-close 5000 ms". */
 const DEFAULT_TOAST_MS = 5000;
 
@@ -77,7 +80,7 @@ function PlainToast({ toast, onClose }: { toast: Toast; onClose: () => void }) {
         position: 'fixed',
         left: 12,
         right: 12,
-        bottom: 'calc(80px + env(safe-area-inset-bottom, 0px))',
+        bottom: TOAST_BOTTOM,
         margin: '0 auto',
         maxWidth: 480,
         zIndex: 2000,

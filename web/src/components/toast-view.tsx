@@ -3,10 +3,8 @@ import CloseIcon from '@mui/icons-material/Close';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import IconButton from '@mui/material/IconButton';
-import type { Toast } from './toast-provider.js';
+import { TOAST_BOTTOM, type Toast } from './toast-provider.js';
 
-/** Above the phone's tab bar. */
-const BOTTOM = 'calc(80px + env(safe-area-inset-bottom, 0px))';
 const GAP_PX = 12;
 
 /** One toast at the bottom, above the phone's tab bar: never over the top bar, a title or 'Ordered n/2'. */
@@ -18,7 +16,7 @@ export default function ToastView({ toast, onClose }: { toast: Toast; onClose: (
     <>
       {/* Room at the page's foot as tall as the toast and what is below it: scrolled to the end, the page's
           last lines and buttons (Pick Up on the closed notice) show above the toast instead of under it. */}
-      <div aria-hidden style={{ height: `calc(${height + GAP_PX}px + ${BOTTOM})` }} />
+      <div aria-hidden style={{ height: `calc(${height + GAP_PX}px + ${TOAST_BOTTOM})` }} />
       <Alert
         ref={ref}
         severity={toast.severity}
@@ -29,7 +27,7 @@ export default function ToastView({ toast, onClose }: { toast: Toast; onClose: (
           position: 'fixed',
           left: GAP_PX,
           right: GAP_PX,
-          bottom: BOTTOM,
+          bottom: TOAST_BOTTOM,
           mx: 'auto',
           maxWidth: 480,
           zIndex: 2000,

@@ -49,7 +49,12 @@ export function BottomTabBar() {
         elevation={8}
         sx={{ position: 'fixed', left: 0, right: 0, bottom: 0, zIndex: 1100, bgcolor: bg, borderRadius: 0 }}
       >
-        <BottomNavigation value={current === -1 ? false : current} showLabels sx={{ bgcolor: bg }}>
+        {/* As tall as its labels: at 200 % text a fixed 56 px pushed them under the screen's edge. */}
+        <BottomNavigation
+          value={current === -1 ? false : current}
+          showLabels
+          sx={{ bgcolor: bg, height: 'auto', minHeight: 56 }}
+        >
           {tabs.map((t, i) => (
             <BottomNavigationAction
               key={t.to}
@@ -59,13 +64,17 @@ export function BottomTabBar() {
               label={t.label}
               icon={t.icon}
               // On a 320 px phone a tab is ~106 px wide: with MUI's 12 px sides the bold 'Order status' wrapped
-              // under the screen's edge.
+              // under the screen's edge. With large text a label wraps between its words, never inside one
+              // (nowrap ran 'Order status' over the next tab and off the screen).
               sx={{
                 color: 'rgba(255,255,255,0.8)',
                 '&.Mui-selected': { color: '#ffd54f' },
                 minWidth: 0,
                 px: 0.5,
-                '& .MuiBottomNavigationAction-label': { whiteSpace: 'nowrap' },
+                py: 0.75,
+                // The icons keep their size: the labels are what must grow, and the bar stays short enough.
+                '& .MuiSvgIcon-root': { fontSize: 24 },
+                '& .MuiBottomNavigationAction-label': { textAlign: 'center', lineHeight: 1.2, overflowWrap: 'normal' },
               }}
             />
           ))}

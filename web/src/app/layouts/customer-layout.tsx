@@ -16,7 +16,8 @@ export function CustomerLayout({ variant, tabBar = true }: { variant: 'user' | '
       <TopBar />
       <BarEventBanner />
       <VerifyBanner />
-      <Box component="main" sx={{ flex: 1, pb: showTabs ? 10 : 2 }}>
+      {/* Room for the tab bar, in rem: with large text its labels, and so the bar, grow. */}
+      <Box component="main" sx={{ flex: 1, pb: showTabs ? '5rem' : 2 }}>
         <Outlet />
       </Box>
       {showTabs && <BottomTabBar />}

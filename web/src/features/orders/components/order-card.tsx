@@ -1,7 +1,7 @@
 import AcUnitIcon from '@mui/icons-material/AcUnit';
 import LocalDrinkIcon from '@mui/icons-material/LocalDrink';
 import WhatshotIcon from '@mui/icons-material/Whatshot';
-import { Box, Button, Card, CardContent, Chip, Step, StepLabel, Stepper, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, Chip, Typography } from '@mui/material';
 import type { Order } from '@drinks/contracts';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { formatBusinessTimeOn, useConfig } from '../../../lib/config.js';
@@ -9,7 +9,8 @@ import { useToday } from '../../../lib/use-business-day.js';
 import { useOnline } from '../../../lib/online.js';
 import { getOrder } from '../api/get-order.js';
 import { useUpdateOrderStatus } from '../api/update-order-status.js';
-import { cardTime, queueMessage, TRACKER_STEPS, trackerStep } from '../order-text.js';
+import { cardTime, queueMessage, trackerStep } from '../order-text.js';
+import { Tracker } from './tracker.js';
 import { OrderAgainButton } from '../../../components/order-again-button.js';
 import { TimelineButton } from '../../../components/timeline/timeline-button.js';
 import { lazyComponent } from '../../../lib/lazy-component.js';
@@ -104,23 +105,7 @@ export function OrderCard({
             {queueMessage(order)}
           </Typography>
         </Box>
-        {step !== null && (
-          <Stepper
-            activeStep={step}
-            alternativeLabel
-            aria-label="Order progress"
-            data-testid="tracker"
-            data-step={step}
-            // MUI's inactive circle (text.disabled) leaves its white digit at ~2.7:1; #616161 gives 6:1.
-            sx={{ '& .MuiStepIcon-root:not(.Mui-active):not(.Mui-completed)': { color: '#616161' } }}
-          >
-            {TRACKER_STEPS.map((label, i) => (
-              <Step key={label} completed={i < step}>
-                <StepLabel aria-current={i === step ? 'step' : undefined}>{label}</StepLabel>
-              </Step>
-            ))}
-          </Stepper>
-        )}
+        {step !== null && <Tracker step={step} />}
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
           <TypeIcon type={order.type} />
           <Typography
