@@ -405,11 +405,11 @@ describe('the server down while the phone has a network', () => {
       await page.route('**/api/order/*', (route) => route.abort('connectionrefused'));
       await card.getByRole('button', { name: 'Cancel' }).click();
       await banner.getByText('The server cannot be reached.').waitFor();
-      await dialog.getByRole('button', { name: 'Close' }).click();
+      await dialog.getByRole('button', { name: 'Close', exact: true }).click();
       await page.unroute('**/api/order/*');
       await card.getByRole('button', { name: 'Cancel' }).click();
       await banner.waitFor({ state: 'detached' });
-      await dialog.getByRole('button', { name: 'Close' }).click();
+      await dialog.getByRole('button', { name: 'Close', exact: true }).click();
     } finally {
       await page.context().close();
     }

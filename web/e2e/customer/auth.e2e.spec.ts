@@ -67,7 +67,7 @@ describe('sign-in, registration and landing', () => {
     await screenshot(page, 'login-dialog-error');
     await expectNoSeriousA11yViolations(page);
 
-    await page.getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('button', { name: 'Close', exact: true }).click();
     await openLoginDialog(page);
     expect(await page.getByRole('textbox', { name: 'Email' }).inputValue()).toBe('');
     expect(await page.getByLabel('Password').getAttribute('type')).toBe('password');

@@ -369,7 +369,7 @@ describe('ordering a cafe drink', () => {
     await dialog.waitFor({ state: 'detached' });
     expect(page.url()).toBe(at);
     await card.getByRole('button', { name: 'Cancel' }).click();
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
     await dialog.waitFor({ state: 'detached' });
     expect(page.url()).toBe(at);
     await card.getByRole('button', { name: 'Cancel' }).click();
@@ -424,7 +424,7 @@ describe('ordering a cafe drink', () => {
       await act(phone, card);
       await phone.getByRole('dialog', { name: 'You want to cancel Latte?' }).waitFor({ timeout: 10_000 });
       expect(await phone.getByText('Sorry, something went wrong').count()).toBe(0);
-      await phone.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+      await phone.getByRole('dialog').getByRole('button', { name: 'Close', exact: true }).click();
     } finally {
       await phone.context().close();
       await setStatus(order.id, { status: 'rejected', reject_note: 'Machine Failure' });
@@ -788,6 +788,29 @@ describe('ordering a cafe drink', () => {
     await baristaPatch(app, barista, order.id, { status: 'rejected', reject_note: 'Out of oat milk' });
   });
 
+  it('says a rejection that comes while the menu drawer is open where a screen reader finds it, at the foot of the screen', async () => {
+    const guest = await newCustomer(app, 'Drawer Open');
+    const order = await placeCafeOrder(app, guest.token, menuId(await catalog(app, guest.token), 'Latte'));
+    const phone = await newPhonePage(browser);
+    try {
+      await signInWithTokens(phone, app, guest.email, '/ordered');
+      await phone.getByTestId('order-card').filter({ hasText: 'Latte' }).waitFor();
+      await phone.getByRole('button', { name: 'Open menu' }).click();
+      await phone.getByRole('link', { name: 'History' }).waitFor();
+      await baristaPatch(app, barista, order.id, { status: 'rejected', reject_note: 'Out of oat milk' });
+      // By its role: the open drawer sets aria-hidden on the rest of the page, where the toast was.
+      const toast = phone.getByRole('alert').filter({ hasText: 'Latte was rejected' });
+      await toast.waitFor();
+      // Where it shows without a drawer: not at the end of the drawer's paper, the screen's height, out of sight.
+      const box = (await toast.boundingBox())!;
+      expect(box.x).toBe(12);
+      expect(box.x + box.width).toBe(390 - 12);
+      await screenshot(phone, 'order-rejected-toast-drawer');
+    } finally {
+      await phone.context().close();
+    }
+  });
+
   /** From the cafe menu, a hot Latte at 50% with a tumbler photo, to its Order Summary (returned). */
   async function latteSummary(phone: Page): Promise<Locator> {
     await phone.getByTestId('menu-item').filter({ hasText: 'Latte' }).click();
@@ -842,10 +865,44 @@ describe('ordering a cafe drink', () => {
       await toast.getByText('No connection').waitFor({ timeout: 20_000 });
       expect(await toast.innerText()).toContain('Tap Place order again: it will not be ordered twice.');
       await screenshot(phone, 'order-no-connection-first-visit');
-      // By its label, not its role: the open dialog hides the rest of the page from assistive technology.
-      await toast.locator('button[aria-label="Close notification"]').click();
+      // By its role: the toast is said inside the open dialog, which hides the rest of the page.
+      await toast.getByRole('button', { name: 'Close notification' }).click();
       await toast.waitFor({ state: 'detached' });
       expect((await app.api<Order[]>(guest.token, 'GET', '/order')).body).toHaveLength(0);
+    } finally {
+      await phone.context().close();
+    }
+  });
+
+  it('says "No connection" to a screen reader while the Order Summary is open: the toast is inside the dialog, its Close next after Place order', async () => {
+    const guest = await newCustomer(app, 'Screen Reader');
+    const phone = await newPhonePage(browser, undefined, { serviceWorkers: 'block' });
+    try {
+      await signInWithTokens(phone, app, guest.email, '/menuCafe');
+      const summary = await latteSummary(phone);
+      const place = summary.getByRole('button', { name: 'Place order' });
+      await place.waitFor();
+      const orders = await failCalls(phone, (url) => url.pathname === '/api/order');
+      await place.click();
+      // getByRole leaves out what assistive technology is kept from: the open dialog sets aria-hidden on the
+      // rest of the page, where the toast was.
+      const toast = phone.getByRole('alert').filter({ hasText: 'No connection' });
+      await toast.waitFor({ timeout: 20_000 });
+      expect(orders.count).toBeGreaterThan(0);
+      expect(await toast.innerText()).toContain('Tap Place order again: it will not be ordered twice.');
+      expect(await toast.evaluate((el) => el.closest('[aria-hidden="true"]') === null)).toBe(true);
+      // Inside the dialog itself: VoiceOver keeps to an aria-modal dialog whatever the rest of the page says.
+      expect(await summary.getByRole('alert').filter({ hasText: 'No connection' }).count()).toBe(1);
+      await screenshot(phone, 'order-no-connection-summary');
+      await expectNoSeriousA11yViolations(phone);
+      // A keyboard reaches its Close from Place order: the dialog keeps the focus inside itself.
+      await place.focus();
+      await phone.keyboard.press('Tab');
+      expect(await phone.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Close notification');
+      await phone.keyboard.press('Enter');
+      await toast.waitFor({ state: 'detached' });
+      expect(await summary.isVisible()).toBe(true);
+      await orders.stop();
     } finally {
       await phone.context().close();
     }
@@ -907,7 +964,7 @@ describe('ordering a cafe drink', () => {
       expect(box.x + box.width, `dialog at ${size.width}`).toBeLessThanOrEqual(size.width);
       expect(await pageWidth(phone)).toBeLessThanOrEqual(size.width);
       await screenshot(phone, `cancel-dialog-long-name-${size.width}`);
-      await dialog.getByRole('button', { name: 'Close' }).click();
+      await dialog.getByRole('button', { name: 'Close', exact: true }).click();
       await dialog.waitFor({ state: 'detached' });
     }
     await phone.context().close();

@@ -336,7 +336,7 @@ describe("dashboards, history and users with the day's orders", () => {
     expect(shares.reduce((sum, t) => sum + Number(/\((\d+)%\)/.exec(t)?.[1]), 0)).toBe(100);
     await screenshot(desktop, 'staff-dashboard-sheet-desktop');
     await sheet.getByRole('button', { name: 'Refresh Data' }).click();
-    await sheet.getByRole('button', { name: 'Close' }).click();
+    await sheet.getByRole('button', { name: 'Close', exact: true }).click();
     await desktop.getByRole('tab', { name: 'Bar' }).click();
     await desktop.waitForURL(`${app.url}/dashboard-admin-bar`);
     await desktop.getByRole('heading', { name: 'Dashboard for Bar' }).waitFor();
@@ -717,10 +717,10 @@ describe("dashboards, history and users with the day's orders", () => {
             const box = (await sheet.getByTestId(part).locator('..').boundingBox())!;
             expect(box.x + box.width, `${part} on ${where}`).toBeLessThanOrEqual(size.width);
           }
-          const close = (await sheet.getByRole('button', { name: 'Close' }).boundingBox())!;
+          const close = (await sheet.getByRole('button', { name: 'Close', exact: true }).boundingBox())!;
           expect(close.x + close.width, where).toBeLessThanOrEqual(size.width);
           await screenshot(page, `staff-dashboard-sheet-six-digits-${size.width}`);
-          await sheet.getByRole('button', { name: 'Close' }).click();
+          await sheet.getByRole('button', { name: 'Close', exact: true }).click();
           await sheet.waitFor({ state: 'hidden' });
         }
     } finally {

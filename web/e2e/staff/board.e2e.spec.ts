@@ -79,7 +79,7 @@ describe('the barista board', () => {
     await card(order).getByRole('button', { name: 'Enlarge tumbler image of Ann Customer' }).click();
     await page.getByRole('dialog', { name: 'Tumbler of Ann Customer' }).waitFor();
     await screenshot(page, 'staff-board-tumbler');
-    await page.getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('button', { name: 'Close', exact: true }).click();
 
     await card(order).getByRole('button', { name: 'Do' }).click();
     await page
@@ -245,7 +245,7 @@ describe('the barista board', () => {
     const dialog = page.getByRole('dialog', { name: 'Close Cafe and Bar' });
     await dialog.waitFor();
     await screenshot(page, 'staff-board-shop-dialog');
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
     await dialog.waitFor({ state: 'hidden' });
     expect(await page.getByRole('combobox', { name: 'Shop Status' }).innerText()).toBe('Cafe');
 
@@ -305,7 +305,11 @@ describe('the barista board', () => {
     const refusal = (await page.getByRole('alert').filter({ hasText: 'There are still' }).boundingBox())!;
     expect(refusal.y).toBeGreaterThan(title);
     await screenshot(page, 'staff-board-refused');
-    await page.getByRole('alert').filter({ hasText: 'There are still' }).getByRole('button', { name: 'Close' }).click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'There are still' })
+      .getByRole('button', { name: 'Close', exact: true })
+      .click();
     await page.getByTestId('shop-status-text').waitFor();
     await screenshot(page, 'staff-board-orders-desktop');
     await expectNoSeriousA11yViolations(page);

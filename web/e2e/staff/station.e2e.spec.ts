@@ -349,7 +349,7 @@ describe('the barista station', () => {
     await help.getByText('Advance the ticket: Do, then Done').waitFor();
     await screenshot(page, 'station-keyboard-help');
     await expectNoSeriousA11yViolations(page);
-    await help.getByRole('button', { name: 'Close' }).click();
+    await help.getByRole('button', { name: 'Close', exact: true }).click();
     // Done and handed over from the keyboard: P acts on the counter row the focus went to.
     await card(order).focus();
     await page.keyboard.press('Enter');

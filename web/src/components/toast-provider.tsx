@@ -1,5 +1,7 @@
-import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useState, type CSSProperties, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { lazyComponent } from '../lib/lazy-component.js';
+import { useTopModalHost } from './top-modal.js';
 
 export interface Toast {
   severity: 'success' | 'error' | 'info';
@@ -18,6 +20,27 @@ const ToastView = lazyComponent(async () => (await import('./toast-view.js')).de
 
 /** Above the phone's tab bar, which grows with large text (its labels are in rem). */
 export const TOAST_BOTTOM = 'calc(5rem + env(safe-area-inset-bottom, 0px))';
+
+/**
+ * 'page': over the page's foot, above the tab bar, with room left for it at the page's end. 'over-modal': the
+ * same, said from inside an open drawer or menu. 'in-dialog': at the open dialog's end, under its buttons:
+ * over the page's foot it covered the dialog's Place order while telling the person to tap it.
+ */
+export type ToastPlacement = 'page' | 'over-modal' | 'in-dialog';
+
+/** The toast's box for its placement (both views, plain and dressed). */
+export function toastBox(placement: ToastPlacement): CSSProperties {
+  if (placement === 'in-dialog') return { margin: '0 16px 16px' };
+  return {
+    position: 'fixed',
+    left: 12,
+    right: 12,
+    bottom: TOAST_BOTTOM,
+    margin: '0 auto',
+    maxWidth: 480,
+    zIndex: 2000,
+  };
+}
 
 /** staff-side.md: "Notification default auto-close 5000 ms". */
 const DEFAULT_TOAST_MS = 5000;
@@ -49,20 +72,28 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     const timer = setTimeout(() => setCurrent((c) => (c?.id === current.id ? null : c)), toastDuration(current));
     return () => clearTimeout(timer);
   }, [current]);
+  // While a modal is open the rest of the page is hidden from assistive technology and out of the focus's
+  // reach: the toast is said inside the modal, its live region there from the modal's opening on.
+  const modal = useTopModalHost();
+  const placement: ToastPlacement = !modal ? 'page' : modal.dialog ? 'in-dialog' : 'over-modal';
+  const region = (
+    <div aria-live="polite">
+      {current && (
+        <ToastView
+          key={current.id}
+          toast={current}
+          placement={placement}
+          onClose={() => setCurrent(null)}
+          fallback={<PlainToast toast={current} placement={placement} onClose={() => setCurrent(null)} />}
+        />
+      )}
+    </div>
+  );
   return (
     <ToastContext.Provider value={show}>
       <DismissContext.Provider value={dismiss}>
         {children}
-        <div aria-live="polite">
-          {current && (
-            <ToastView
-              key={current.id}
-              toast={current}
-              onClose={() => setCurrent(null)}
-              fallback={<PlainToast toast={current} onClose={() => setCurrent(null)} />}
-            />
-          )}
-        </div>
+        {modal ? createPortal(region, modal.element) : region}
       </DismissContext.Provider>
     </ToastContext.Provider>
   );
@@ -71,19 +102,13 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 const PLAIN_COLOURS = { success: '#1b5e20', error: '#c62828', info: '#01579b' } as const;
 
 /** The toast in plain HTML, while (or when) its own code cannot be fetched: said, if not dressed. */
-function PlainToast({ toast, onClose }: { toast: Toast; onClose: () => void }) {
+function PlainToast({ toast, placement, onClose }: { toast: Toast; placement: ToastPlacement; onClose: () => void }) {
   return (
     <div
       role={toast.severity === 'error' ? 'alert' : 'status'}
       data-testid="toast"
       style={{
-        position: 'fixed',
-        left: 12,
-        right: 12,
-        bottom: TOAST_BOTTOM,
-        margin: '0 auto',
-        maxWidth: 480,
-        zIndex: 2000,
+        ...toastBox(placement),
         display: 'flex',
         gap: 8,
         padding: '12px 16px',

@@ -3,12 +3,23 @@ import CloseIcon from '@mui/icons-material/Close';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import IconButton from '@mui/material/IconButton';
-import { TOAST_BOTTOM, type Toast } from './toast-provider.js';
+import { TOAST_BOTTOM, toastBox, type Toast, type ToastPlacement } from './toast-provider.js';
 
 const GAP_PX = 12;
 
-/** One toast at the bottom, above the phone's tab bar: never over the top bar, a title or 'Ordered n/2'. */
-export default function ToastView({ toast, onClose }: { toast: Toast; onClose: () => void }) {
+/**
+ * One toast at the bottom, above the phone's tab bar (never over the top bar, a title or 'Ordered n/2'), or at
+ * the end of an open dialog (see ToastPlacement).
+ */
+export default function ToastView({
+  toast,
+  placement,
+  onClose,
+}: {
+  toast: Toast;
+  placement: ToastPlacement;
+  onClose: () => void;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   const [height, setHeight] = useState(0);
   useLayoutEffect(() => setHeight(ref.current?.offsetHeight ?? 0), []);
@@ -16,23 +27,14 @@ export default function ToastView({ toast, onClose }: { toast: Toast; onClose: (
     <>
       {/* Room at the page's foot as tall as the toast and what is below it: scrolled to the end, the page's
           last lines and buttons (Pick Up on the closed notice) show above the toast instead of under it. */}
-      <div aria-hidden style={{ height: `calc(${height + GAP_PX}px + ${TOAST_BOTTOM})` }} />
+      {placement === 'page' && <div aria-hidden style={{ height: `calc(${height + GAP_PX}px + ${TOAST_BOTTOM})` }} />}
       <Alert
         ref={ref}
         severity={toast.severity}
         variant="filled"
         role={toast.severity === 'error' ? 'alert' : 'status'}
         data-testid="toast"
-        sx={{
-          position: 'fixed',
-          left: GAP_PX,
-          right: GAP_PX,
-          bottom: TOAST_BOTTOM,
-          mx: 'auto',
-          maxWidth: 480,
-          zIndex: 2000,
-          boxShadow: 6,
-        }}
+        sx={{ ...toastBox(placement), boxShadow: placement === 'in-dialog' ? 0 : 6 }}
         action={
           <IconButton aria-label="Close notification" color="inherit" size="small" onClick={onClose}>
             <CloseIcon fontSize="small" />
