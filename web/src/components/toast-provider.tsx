@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useState, type CSSProperties, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { lazyComponent } from '../lib/lazy-component.js';
+import { TAB_BAR_ROOM } from './tab-bar-room.js';
 import { useTopModalHost } from './top-modal.js';
 
 export interface Toast {
@@ -18,8 +19,8 @@ const ToastContext = createContext<ShowToast | null>(null);
 const DismissContext = createContext<DismissToast>(() => undefined);
 const ToastView = lazyComponent(async () => (await import('./toast-view.js')).default);
 
-/** Above the phone's tab bar, which grows with large text (its labels are in rem). */
-export const TOAST_BOTTOM = 'calc(5rem + env(safe-area-inset-bottom, 0px))';
+/** Above the phone's tab bar. */
+export const TOAST_BOTTOM = `calc(${TAB_BAR_ROOM} + env(safe-area-inset-bottom, 0px))`;
 
 /**
  * 'page': over the page's foot, above the tab bar, with room left for it at the page's end. 'over-modal': the

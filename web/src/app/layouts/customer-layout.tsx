@@ -1,6 +1,7 @@
 import { Box, useMediaQuery } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import { Outlet } from 'react-router';
+import { TAB_BAR_ROOM } from '../../components/tab-bar-room.js';
 import { VerifyBanner } from '../../features/auth/components/verify-banner.js';
 import { BarEventBanner } from './bar-event-banner.js';
 import { BottomTabBar } from './bottom-tab-bar.js';
@@ -16,8 +17,7 @@ export function CustomerLayout({ variant, tabBar = true }: { variant: 'user' | '
       <TopBar />
       <BarEventBanner />
       <VerifyBanner />
-      {/* Room for the tab bar, in rem: with large text its labels, and so the bar, grow. */}
-      <Box component="main" sx={{ flex: 1, pb: showTabs ? '5rem' : 2 }}>
+      <Box component="main" sx={{ flex: 1, pb: showTabs ? TAB_BAR_ROOM : 2 }}>
         <Outlet />
       </Box>
       {showTabs && <BottomTabBar />}
