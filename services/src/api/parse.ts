@@ -7,9 +7,14 @@ import { NotFoundError, ValidationError } from '../errors.js';
  */
 const PLAIN: { error: z.core.$ZodErrorMap } = {
   error: (issue) => {
-    if (issue.code !== 'invalid_type') return undefined;
-    if (issue.input === undefined) return 'Required.';
-    return `Expected ${EXPECTED[issue.expected] ?? issue.expected}.`;
+    // A missing enum or literal is refused as a wrong value ("Invalid option: expected one of …"): it is missing.
+    if (issue.input === undefined && (issue.code === 'invalid_type' || issue.code === 'invalid_value'))
+      return 'Required.';
+    if (issue.code === 'invalid_type') return `Expected ${EXPECTED[issue.expected] ?? issue.expected}.`;
+    if (issue.code === 'invalid_value') return `Expected ${oneOf(issue.values)}.`;
+    if (issue.code === 'too_small') return sizeWords(issue, issue.minimum);
+    if (issue.code === 'too_big') return sizeWords(issue, issue.maximum);
+    return undefined;
   },
 };
 const EXPECTED: Record<string, string> = {
@@ -20,6 +25,20 @@ const EXPECTED: Record<string, string> = {
   array: 'a list',
   object: 'an object',
 };
+
+const oneOf = (values: readonly unknown[]) =>
+  values.length === 1 ? JSON.stringify(values[0]) : `one of ${values.map((v) => JSON.stringify(v)).join(', ')}`;
+
+const UNITS: Record<string, [string, string]> = { string: ['character', 'characters'], array: ['item', 'items'] };
+
+/** "At least 1 character.", "At most 1000." (a number's bound is the number itself). */
+function sizeWords(issue: { code: 'too_small' | 'too_big'; origin: string; inclusive?: boolean }, bound: unknown) {
+  const unit = UNITS[issue.origin];
+  if (!unit && issue.origin !== 'number') return undefined;
+  const small = issue.code === 'too_small';
+  const words = issue.inclusive === false ? (small ? 'More than' : 'Less than') : small ? 'At least' : 'At most';
+  return `${words} ${String(bound)}${unit ? ` ${unit[Number(bound) === 1 ? 0 : 1]}` : ''}.`;
+}
 
 /**
  * Query keys in the bracket forms some clients send lists in (`status[]=a`, `status[0]=a`, axios's and qs's

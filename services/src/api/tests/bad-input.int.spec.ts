@@ -230,6 +230,53 @@ describe('bad input', () => {
     expect(res.headers.get('allow')).toContain('GET');
   });
 
+  it('a field missing, not one of its values or out of bounds is named in plain words, not zod’s', async () => {
+    const refusals: [string, string, { body?: unknown; token: string }, unknown[]][] = [
+      [
+        'POST',
+        '/category',
+        { token: staff.barista, body: { name: 'Tea' } },
+        [{ path: 'categoryFor', message: 'Required.' }],
+      ],
+      [
+        'POST',
+        '/category',
+        { token: staff.barista, body: { name: 'Tea', categoryFor: 'pub' } },
+        [{ path: 'categoryFor', message: 'Expected one of "cafe", "bar".' }],
+      ],
+      [
+        'PATCH',
+        '/cafe-status/open',
+        { token: staff.admin },
+        [{ path: 'status', message: 'Expected one of "cafe-open", "bar-open", "all-close".' }],
+      ],
+      [
+        'PUT',
+        `/user/${user.id}/push/disable`,
+        { token: user.token, body: {} },
+        [{ path: 'status', message: 'Required.' }],
+      ],
+      [
+        'PUT',
+        `/user/${user.id}/push/disable`,
+        { token: user.token, body: { status: 'ACTIVE' } },
+        [{ path: 'status', message: 'Expected "INACTIVE".' }],
+      ],
+      [
+        'POST',
+        '/menu',
+        { token: staff.barista, body: { name: 'Tea', description: '', category_id: '' } },
+        [{ path: 'category_id', message: 'At least 1 character.' }],
+      ],
+      ['GET', '/user?limit=0', { token: staff.admin }, [{ path: 'limit', message: 'At least 1.' }]],
+    ];
+    for (const [method, path, options, errors] of refusals) {
+      const res = await app.call(method, path, options);
+      expect(res.status, `${method} ${path}`).toBe(400);
+      expect(res.body.errors, `${method} ${path}`).toEqual(errors);
+    }
+  });
+
   it('an Idempotency-Key over 200 characters is refused (400), not ignored: nothing is created', async () => {
     const before = (await app.call<unknown[]>('GET', '/category', { token: staff.barista })).body.length;
     const headers = { 'Idempotency-Key': 'k'.repeat(201) };
