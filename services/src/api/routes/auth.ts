@@ -62,7 +62,9 @@ export function authRoutes(deps: AuthRouteDeps) {
     // counted (five refused tries blocked that address's next registration with 429 instead of 409).
     if (!strictAccounts(deps.config) && (await deps.credentials.findByEmail(body.email)))
       throw new RuleViolation('EMAIL_TAKEN');
-    const refund = await limitMailRequest(deps, ctx, body.email, 'verify');
+    // Nor is the mailbox's count taken there: of registrations racing for a new address only the one that
+    // creates the account mails it, the others are 409; counted, the sixth racer was answered 429.
+    const refund = await limitMailRequest(deps, ctx, body.email, 'verify', strictAccounts(deps.config));
     const name = body.name.trim();
     const userId = randomUUID();
     const passwordHash = await deps.passwords.hash(body.password);

@@ -47,22 +47,26 @@ export function appUrl(deps: Pick<AppDeps, 'config'>, ctx: Context): string {
  * Counts a request that mails the mailbox it names against the client's address and that mailbox, one
  * count per purpose: registrations (and their notices) once filled the same count as resets, so five
  * registrations of someone's address by anyone kept its owner from resetting a password for an hour.
- * Resolves to the refund of both counts, for a mail that did not go out.
+ * Resolves to the refund of both counts, for a mail that did not go out. `perMailbox` false counts the
+ * address only.
  */
 export async function limitMailRequest(
   deps: Pick<AppDeps, 'config' | 'logger' | 'mailLimits'>,
   ctx: Context,
   email: string,
   purpose: 'verify' | 'reset',
+  perMailbox = true,
 ): Promise<Refund> {
   try {
     const address = await deps.mailLimits.perAddress.hit([`mail:address:${ctx.ip}`]);
-    const mailbox = await deps.mailLimits.perMailbox
-      .hit([`mail:mailbox:${purpose}:${mailboxUnderRules(deps.config, email)}`])
-      .catch(async (err: unknown) => {
-        await address();
-        throw err;
-      });
+    const mailbox = !perMailbox
+      ? async () => {}
+      : await deps.mailLimits.perMailbox
+          .hit([`mail:mailbox:${purpose}:${mailboxUnderRules(deps.config, email)}`])
+          .catch(async (err: unknown) => {
+            await address();
+            throw err;
+          });
     return async () => {
       await address();
       await mailbox();

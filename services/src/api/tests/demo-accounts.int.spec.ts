@@ -68,6 +68,16 @@ describe('accounts under the contract rules of a demo', () => {
       expect((await app.call('POST', '/auth/verify-email/resend', { token: accessToken })).status).toBe(204);
   });
 
+  it('answers all but one of many racing registrations of a new address 409 EMAIL_TAKEN, never 429', async () => {
+    const register = () =>
+      app.call('POST', '/auth/register', {
+        body: { name: 'Racy Rex', email: 'rex@woxa.tech', password: 'password123' },
+      });
+    // More than the mailbox's five mails an hour: only the one that wins sends one.
+    const answers = await Promise.all(Array.from({ length: 8 }, register));
+    expect(answers.map((r) => r.status).sort()).toEqual([201, ...Array<number>(7).fill(409)]);
+  });
+
   it('takes more registrations from one address than the strict rules would (clients set up many test accounts)', async () => {
     const demo = await startTestServer({ ACCOUNT_RULES: 'contract', MAIL_REQUESTS_PER_ADDRESS: '' });
     try {
