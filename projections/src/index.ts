@@ -18,6 +18,7 @@ export {
   countActiveOrdersOfDay,
   myQueue,
   queueOf,
+  queuePlaceOf,
   readyOrders,
   daysWithWaitingOrders,
   imagesInUse,

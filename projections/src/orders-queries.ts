@@ -207,6 +207,23 @@ export async function myQueue(db: Db, userId: string): Promise<Order[]> {
   return rows.map(placedOrder);
 }
 
+/**
+ * The place an order takes in its area's queue now, counted as if it were waiting, whatever its status:
+ * for a live message telling that it waited or was in progress after it left the queue. Null if unknown.
+ */
+export async function queuePlaceOf(db: Db, id: string): Promise<number | null> {
+  const row = (await db(`${TABLE} as o`)
+    .where('o.id', id)
+    .first(
+      db.raw(
+        `(select count(*) from ${TABLE} as q where q.category_for = o.category_for` +
+          ` and q.status in (${ACTIVE_MARKS}) and q.placed_position < o.placed_position) as ahead`,
+        [...ACTIVE_ORDER_STATUSES],
+      ),
+    )) as { ahead: number | string } | undefined;
+  return row ? num(row.ahead) + 1 : null;
+}
+
 /** The ordered and in-progress orders of one area, in queue order (an earlier day's leftovers first). */
 export async function queueOf(db: Db, area: Order['menu']['category']['categoryFor']): Promise<Order[]> {
   const rows = (await orders(db)

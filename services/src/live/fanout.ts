@@ -15,6 +15,8 @@ export interface LiveFanoutOptions {
   getOrder: (id: string) => Promise<Order | null>;
   /** The ordered and in-progress orders of an area, in queue order (their places changed). */
   queueOf?: (area: Order['menu']['category']['categoryFor']) => Promise<Order[]>;
+  /** The place an order takes in its area's queue now, counted as if it were waiting (it may have left since). */
+  placeOf?: (orderId: string) => Promise<number | null>;
   /** A user's orders still on a screen (waiting, in progress, ready): they carry the user's name. */
   openOrdersOf?: (userId: string) => Promise<Order[]>;
   waitFor: (position: number, timeoutMs: number) => Promise<boolean>;
@@ -34,7 +36,7 @@ const leavesQueue: ReadonlySet<string> = new Set([
 ]);
 
 export function createLiveFanout(options: LiveFanoutOptions): LiveFanout {
-  const { live, getOrder, queueOf, openOrdersOf, waitFor } = options;
+  const { live, getOrder, queueOf, placeOf, openOrdersOf, waitFor } = options;
   // Events are handled one after another so clients get them in log order even if handle() is not awaited.
   let tail: Promise<void> = Promise.resolve();
 
@@ -49,7 +51,7 @@ export function createLiveFanout(options: LiveFanoutOptions): LiveFanout {
       const order = await getOrder(event.data.orderId);
       if (!order) return;
       live.send(
-        { type: 'orders', position: event.position, data: asOf(order, event) },
+        { type: 'orders', position: event.position, data: await asOf(order, event) },
         { userId: order.user.id, staff: true },
       );
       if (queueOf && leavesQueue.has(event.type)) {
@@ -82,6 +84,22 @@ export function createLiveFanout(options: LiveFanoutOptions): LiveFanout {
     }
   }
 
+  /**
+   * The order as this event left it. The read model may already hold a later event of the same order (with
+   * the bus, the projector in this process can run ahead of the delivery): each message still tells its own
+   * event's status, in log order, and is an Order of that status: waiting or in progress, it has a queue
+   * place (counted now: the order may have left the queue since) and no reject note; rejected, this
+   * event's reason.
+   */
+  async function asOf(order: Order, event: StoredEvent): Promise<Order> {
+    const status = orderStatusAfter(event);
+    if (status === null || status === order.status) return order;
+    const waiting = ACTIVE_ORDER_STATUSES.includes(status);
+    const queueAt = waiting ? (order.queue_at ?? (await placeOf?.(order.id)) ?? null) : null;
+    const rejectNote = event.type === 'OrderRejected' ? event.data.reason : null;
+    return { ...order, status, updatedAt: event.occurredAt, queue_at: queueAt, reject_note: rejectNote };
+  }
+
   return {
     handle(event) {
       const run = tail.then(() => publish(event));
@@ -90,16 +108,4 @@ export function createLiveFanout(options: LiveFanoutOptions): LiveFanout {
       return run;
     },
   };
-}
-
-/**
- * The order as this event left it. The read model may already hold a later event of the same order (with
- * the bus, the projector in this process can run ahead of the delivery): each message still tells its own
- * event's status, in log order.
- */
-function asOf(order: Order, event: StoredEvent): Order {
-  const status = orderStatusAfter(event);
-  if (status === null || status === order.status) return order;
-  const queueAt = ACTIVE_ORDER_STATUSES.includes(status) ? order.queue_at : null;
-  return { ...order, status, updatedAt: event.occurredAt, queue_at: queueAt };
 }

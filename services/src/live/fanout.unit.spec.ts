@@ -55,6 +55,39 @@ describe('live fan-out', () => {
       ]);
     });
 
+    it("tells an earlier status as an Order of that status: a queue place and no reject note, or this event's reason", async () => {
+      const rejected = {
+        ...order('o1', 'alice'),
+        status: 'rejected' as const,
+        reject_note: 'Machine Failure',
+        queue_at: null,
+      };
+      const recalled = { ...order('o2', 'bob'), status: 'ordered' as const, queue_at: 2 };
+      const sent: LiveMessage[] = [];
+      const fanout = createLiveFanout({
+        live: { send: (message) => sent.push(message) },
+        getOrder: async (id) => ({ o1: rejected, o2: recalled })[id] ?? null,
+        placeOf: async (id) => (id === 'o1' ? 3 : null),
+        waitFor: async () => true,
+      });
+      const ref = (orderId: string, userId: string) => ({ orderId, userId, businessDay: '2025-01-06', by: 'b' });
+      await fanout.handle(stored(7, { type: 'OrderStarted', data: ref('o1', 'alice') }));
+      await fanout.handle(stored(8, { type: 'OrderRejected', data: { ...ref('o2', 'bob'), reason: 'No milk' } }));
+      const at = '2025-01-06T03:00:00.000Z';
+      expect(sent).toEqual([
+        {
+          type: 'orders',
+          position: 7,
+          data: { ...rejected, status: 'in-progress', updatedAt: at, reject_note: null, queue_at: 3 },
+        },
+        {
+          type: 'orders',
+          position: 8,
+          data: { ...recalled, status: 'rejected', updatedAt: at, reject_note: 'No milk', queue_at: null },
+        },
+      ]);
+    });
+
     it('sends nothing when the order cannot be found', async () => {
       const { fanout, sent } = setup({}, { position: 0 });
       await fanout.handle(

@@ -2,7 +2,7 @@ import http from 'node:http';
 import { decodeJwt } from 'jose';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { getOrder, getUser, listOrders, queueOf } from '@drinks/projections';
+import { getOrder, getUser, listOrders, queueOf, queuePlaceOf } from '@drinks/projections';
 import type { EventStore } from '../store/types.js';
 import { createApp } from '../api/app.js';
 import type { AppDeps } from '../api/deps.js';
@@ -185,6 +185,7 @@ export async function startApi(
     live,
     getOrder: (id) => getOrder(db.knex, id),
     queueOf: (area) => queueOf(db.knex, area),
+    placeOf: (id) => queuePlaceOf(db.knex, id),
     openOrdersOf: (userId) =>
       listOrders(db.knex, { userId, statuses: ['ordered', 'in-progress', 'done'], sort: 'orderDate' }),
     waitFor: (p, ms) => watcher.waitFor(p, ms),

@@ -157,6 +157,49 @@ describe.each(process.env.SQLITE_ONLY === '1' ? (['in-process'] as const) : (['i
       for (const x of Object.values(sockets)) x.ws.close();
     });
 
+    it('sends each message as an Order of its status: in progress with a queue place and no reject note, even when the order was rejected since', async () => {
+      const staff = await staffTokens(app);
+      const board = listen(app, staff.barista);
+      await board.opened;
+      const menus = await catalog(app, staff.barista);
+      // Staff start a drink and reject it right after ("Do", then "Cancel" with a reason): the read model may
+      // hold the rejection by the time the start's message goes out (with the NATS bus, nearly always).
+      const ids: string[] = [];
+      for (const name of ['Quick One', 'Quick Two', 'Quick Three']) {
+        const owner = await app.newUser(name);
+        const image = await uploadImage(app, owner.token);
+        for (const menu of [menus.cafeMenu, menus.cafeMenu2]) {
+          const order = (await placeCafeOrder(app, owner.token, menu.id, image)).body;
+          await app.call('PATCH', `/order/barista/${order.id}`, {
+            token: staff.barista,
+            body: { status: 'in-progress' },
+          });
+          await app.call('PATCH', `/order/barista/${order.id}`, {
+            token: staff.barista,
+            body: { status: 'rejected', reject_note: 'Machine Failure' },
+          });
+          ids.push(order.id);
+        }
+      }
+      const messages = () =>
+        board.messages.filter(
+          (m): m is Extract<LiveMessage, { type: 'orders' }> => m.type === 'orders' && ids.includes(m.data.id),
+        );
+      await until(() => messages().filter((m) => m.data.status === 'rejected').length === ids.length);
+      const seen = messages().map((m) => ({
+        status: m.data.status,
+        reject_note: m.data.reject_note,
+        queued: m.data.queue_at,
+      }));
+      const expected = ids.flatMap(() => [
+        { status: 'ordered', reject_note: null, queued: expect.any(Number) },
+        { status: 'in-progress', reject_note: null, queued: expect.any(Number) },
+        { status: 'rejected', reject_note: 'Machine Failure', queued: null },
+      ]);
+      expect(seen).toEqual(expected);
+      board.ws.close();
+    });
+
     it('accepts the token as the first message', async () => {
       const { accessToken } = await app.login('user@woxa.tech');
       const s = listen(app, null);
