@@ -419,9 +419,14 @@ describe('sign-in, registration and landing', () => {
     const page = await newPhonePage(browser);
     await page.goto(`${app.url}/error`);
     await page.getByText('Sorry, something went wrong :(').waitFor();
-    await page.getByRole('link', { name: 'Back to home' }).waitFor();
+    // The spec's "Back to home button": a button, leading one not signed in to the board's route (and so to sign in).
+    const back = page.getByRole('button', { name: 'Back to home' });
+    await back.waitFor();
     await screenshot(page, 'error-page');
     await expectNoSeriousA11yViolations(page);
+    await back.click();
+    await page.waitForURL((url) => url.pathname !== '/error');
+    expect(['/ordering', '/login']).toContain(new URL(page.url()).pathname);
     await page.context().close();
   });
 

@@ -141,7 +141,7 @@ describe('menu management with the cafe and bar closed', () => {
   it('offers nothing to add to a category that is not there', async () => {
     await page.goto(`${app.url}/menuManagement/Nothing/0b6f2c1e-5d2a-4c1b-9a7e-3f8d2e1c4b5a`);
     await page.getByText('No such category.').waitFor();
-    expect(await page.getByRole('link', { name: 'New Menu' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'New Menu' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Select', exact: true }).count()).toBe(0);
     await page.goto(`${app.url}/menuManagement`);
   });
@@ -187,7 +187,7 @@ describe('menu management with the cafe and bar closed', () => {
   it('adds, edits and deletes menus of the category, one at a time and in Select mode', async () => {
     await page.getByRole('link', { name: /^Sweet Syrups/ }).click();
     await page.getByText('There is no menu in this category yet.').waitFor();
-    await page.getByRole('link', { name: 'New Menu' }).click();
+    await page.getByRole('button', { name: 'New Menu' }).click();
     await page.waitForURL(/\/add-menu\//);
     await page.getByRole('combobox', { name: 'Category' }).click();
     await page.getByRole('option', { name: 'Sweet Syrups (cafe)' }).waitFor();
@@ -299,7 +299,7 @@ describe('menu management with the cafe and bar closed', () => {
     const offersNothing = async () => {
       for (const name of ['Save', 'Delete Category', 'Select'])
         expect(await page.getByRole('button', { name, exact: true }).count(), name).toBe(0);
-      expect(await page.getByRole('link', { name: 'New Menu' }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'New Menu' }).count()).toBe(0);
       expect(await page.getByRole('combobox').count()).toBe(0);
     };
 

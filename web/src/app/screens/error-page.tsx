@@ -18,8 +18,8 @@ export function ErrorPage() {
         <Typography variant="h5" component="h1" sx={{ mt: 3, mb: 3 }}>
           Sorry, something went wrong :(
         </Typography>
-        {/* A full reload: the error may have left the app in a broken state. */}
-        <Button variant="contained" href={target}>
+        {/* A full reload: the error may have left the app in a broken state. A button, as the spec names it. */}
+        <Button variant="contained" onClick={() => location.assign(target)}>
           Back to home
         </Button>
       </Box>

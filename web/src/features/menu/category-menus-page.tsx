@@ -18,7 +18,7 @@ import {
   Switch,
 } from '@mui/material';
 import { useRef, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { useAlert } from '../../components/alert-provider.js';
 import { useSession } from '../../lib/session.js';
 import { useCategory } from './api/get-category.js';
@@ -45,7 +45,8 @@ export function CategoryMenusPage() {
   const [deleting, setDeleting] = useState<Menu[] | null>(null);
   const selectButton = useRef<HTMLButtonElement>(null);
   useFocusOnReturn(selectButton, !selectMode);
-  const newMenuButton = useRef<HTMLAnchorElement>(null);
+  const newMenuButton = useRef<HTMLButtonElement>(null);
+  const navigate = useNavigate();
   const problem = categoryProblem({ data: category.data, error: useLastingError(category) });
   const menus = (category.data?.menu ?? []).filter((m) => m.isAvailable === 'available');
 
@@ -94,11 +95,10 @@ export function CategoryMenusPage() {
         action={
           // No menu can be added to a category that is not there (a mistyped or stale link, or deleted).
           !problem && (
+            // The spec's "New Menu button": a button (as a person and a screen reader call it) that opens the form.
             <Button
               ref={newMenuButton}
-              component={Link}
-              to={paths.addMenu(categoryId)}
-              state={openedFrom(categoryId)}
+              onClick={() => void navigate(paths.addMenu(categoryId), { state: openedFrom(categoryId) })}
               variant="contained"
               startIcon={<AddIcon />}
             >
