@@ -1,4 +1,5 @@
 import type { Category, DrinkType, Order, Role } from '@drinks/contracts';
+import { paths } from './paths.js';
 
 /** What 'Order again' carries to the order form in the router location state. */
 export interface OrderAgainPrefill {
@@ -12,13 +13,10 @@ export function orderAgainTarget(
   order: Pick<Order, 'type' | 'sweetness' | 'remark' | 'tumblerImage' | 'menu'>,
   role: Role | undefined,
 ): { to: string; state: { orderAgain: OrderAgainPrefill } } {
-  const s = role === 'admin' ? '-admin' : '';
-  const name = encodeURIComponent(order.menu.name);
-  const id = encodeURIComponent(order.menu.id);
   const bar = order.menu.category.categoryFor === 'bar';
   const to = bar
-    ? `/form-bar${s}/${name}/${id}/${encodeURIComponent(order.tumblerImage?.trim() || '-')}`
-    : `/form${s}/${name}/${id}`;
+    ? paths.barForm(role, order.menu.name, order.menu.id, order.tumblerImage ?? '')
+    : paths.cafeForm(role, order.menu.name, order.menu.id);
   const remark = order.remark === '-' ? '' : order.remark;
   return {
     to,

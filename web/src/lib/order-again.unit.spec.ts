@@ -31,6 +31,18 @@ describe('orderAgainTarget', () => {
     expect(t.to).toBe('/form-bar/Iced%20Latte/m1/Gin%20%26%20tonic');
     expect(t.state.orderAgain.tumblerImage).toBeNull();
   });
+
+  it("gives a description the address cannot carry ('.', '..', none) as '-'", () => {
+    const bar = (tumblerImage: string | null) => ({
+      ...cafeOrder,
+      sweetness: null,
+      tumblerImage,
+      menu: { ...cafeOrder.menu, category: { id: 'b', name: 'Bar', categoryFor: 'bar' as const } },
+    });
+    for (const description of ['..', '.', ' .. ', '', null])
+      expect(orderAgainTarget(bar(description), 'admin').to).toBe('/form-bar-admin/Iced%20Latte/m1/-');
+    expect(orderAgainTarget(bar('...'), 'user').to).toBe('/form-bar/Iced%20Latte/m1/...');
+  });
 });
 
 describe('readOrderAgain', () => {

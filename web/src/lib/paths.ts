@@ -6,6 +6,15 @@ import type { Role } from '@drinks/contracts';
 /** Admins order through the same customer screens under '-admin' twins (customer-side.md). */
 const twin = (role?: Role) => (role === 'admin' ? '-admin' : '');
 const part = encodeURIComponent;
+/**
+ * A description as its form's address carries it. '.' and '..' are dot segments, which the browser resolves
+ * away (/form-bar/Shot/{id}/.. is /form-bar/Shot), and no escape keeps them ('%2E' is a dot too): those go as
+ * '-', the spec's 'no description'; the form shows and sends the description the menu has.
+ */
+const descriptionPart = (description: string) => {
+  const trimmed = description.trim();
+  return trimmed === '' || trimmed === '.' || trimmed === '..' ? '-' : part(trimmed);
+};
 
 export const paths = {
   landing: '/',
@@ -44,7 +53,7 @@ export const paths = {
   cafeForm: (role: Role | undefined, menuName: string, menuId: string) =>
     `/form${twin(role)}/${part(menuName)}/${part(menuId)}`,
   barForm: (role: Role | undefined, menuName: string, menuId: string, description: string) =>
-    `/form-bar${twin(role)}/${part(menuName)}/${part(menuId)}/${part(description)}`,
+    `/form-bar${twin(role)}/${part(menuName)}/${part(menuId)}/${descriptionPart(description)}`,
   /** What every order form's address starts with, cafe and bar. */
   formPrefixes: (role?: Role) => [`/form${twin(role)}/`, `/form-bar${twin(role)}/`],
 } as const;

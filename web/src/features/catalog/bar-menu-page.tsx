@@ -78,8 +78,7 @@ function BarMenu({ role }: { role: Role }) {
       await alert(LIMIT_MESSAGE);
       return;
     }
-    const description = m.description.trim() || '-';
-    openScreen(paths.barForm(role, m.name, m.id, description));
+    openScreen(paths.barForm(role, m.name, m.id, m.description));
   };
 
   return (

@@ -1,0 +1,61 @@
+import type { Order } from '@drinks/contracts';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApp, type RunningApp } from '../support/app.js';
+import { newPhonePage, openBrowser, screenshot } from '../support/browser.js';
+import { setShop, signInWithTokens } from '../support/customer.js';
+import { newCustomer, newMenu } from '../staff/staff-support.js';
+
+let app: RunningApp;
+let browser: Browser;
+let page: Page;
+let customer: { token: string; email: string };
+
+// A bar drink's description is a part of its form's address (form-bar/{menuName}/{menuId}/{description}).
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startApp(), openBrowser()]);
+  const barista = (await app.login('barista@woxa.tech', 'password123')).accessToken;
+  // The menu changes only while the shop is fully closed.
+  await setShop(app, barista, 'all-close');
+  await newMenu(app, barista, 'Friday Bar', { name: 'Dot Shot', description: '..' });
+  await newMenu(app, barista, 'Friday Bar', { name: 'Single Dot', description: '.' });
+  await setShop(app, barista, 'bar-open');
+  customer = await newCustomer(app, 'Dot Lover');
+  page = await newPhonePage(browser);
+  await signInWithTokens(page, app, customer.email, '/menubar');
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+const myOrders = async () => (await app.api<Order[]>(customer.token, 'GET', '/order')).body;
+
+describe('when a bar drink is described as "." or ".."', () => {
+  it('opens its form from the menu and orders it, and Order again opens the form again', async () => {
+    for (const [name, description] of [
+      ['Dot Shot', '..'],
+      ['Single Dot', '.'],
+    ] as const) {
+      await page.goto(`${app.url}/menubar`);
+      await page.getByTestId('menu-item').filter({ hasText: name }).click();
+      // The browser resolves a '..' or '.' segment of the address away: the form was 'Unauthorized'.
+      await page.getByRole('heading', { name }).waitFor({ timeout: 10_000 });
+      await page.getByText(description, { exact: true }).waitFor();
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByRole('dialog', { name: 'Order Summary' }).getByRole('button', { name: 'Place order' }).click();
+      await page.waitForURL(/\/statusOrder$/);
+      const placed = (await myOrders()).find((o) => o.menu.name === name);
+      expect(placed?.status).toBe('ordered');
+    }
+    await screenshot(page, 'bar-form-dot-description-ordered');
+
+    // Home's cards offer Order again (as History does once an order is finished).
+    await page.goto(`${app.url}/ordered-bar`);
+    const card = page.getByTestId('order-card').filter({ hasText: 'Dot Shot' });
+    await card.getByRole('button', { name: 'Order again' }).click();
+    await page.getByRole('heading', { name: 'Dot Shot' }).waitFor({ timeout: 10_000 });
+    await page.getByText('..', { exact: true }).waitFor();
+    await screenshot(page, 'bar-form-dot-description-again');
+  });
+});
