@@ -40,10 +40,10 @@ export function TumblerPicker(props: {
   return (
     <FormControl component="fieldset" fullWidth>
       <FormLabel id={labelId} component="legend" sx={{ fontWeight: 700, color: 'text.primary' }}>
-        Tumbler image{' '}
+        Tumbler image {/* Needed for Next, like type and sweetness; the spec's '(Require)' marks those two only. */}
         {!chosen && (
           <Typography component="span" color="error">
-            (Require)
+            (Required)
           </Typography>
         )}
       </FormLabel>
