@@ -161,14 +161,18 @@ export const ConfigSchema = z
      */
     MAIL_REQUESTS_PER_ADDRESS: optionalNumber(z.number().int().min(1)),
     /** Company sign-in (OpenID Connect): the provider's issuer URL; https, or http only on this machine. */
-    OIDC_ISSUER: z
-      .url({ protocol: /^https?$/, message: 'must be an https:// URL' })
-      .refine(
-        (s) => s.startsWith('https://') || LOOPBACK_HOSTS.has(new URL(s).hostname),
-        'must be an https:// URL (http only for a provider on this machine)',
-      )
-      .optional()
-      .or(z.literal('').transform(() => undefined)),
+    // zod runs the refinement on a value the URL check refused too: new URL('') threw, and the process died
+    // with a stack trace that named no setting. Empty is unset, as for APP_URL.
+    OIDC_ISSUER: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z
+        .url({ protocol: /^https?$/, message: 'must be an https:// URL' })
+        .refine(
+          (s) => !URL.canParse(s) || s.startsWith('https://') || LOOPBACK_HOSTS.has(new URL(s).hostname),
+          'must be an https:// URL (http only for a provider on this machine)',
+        )
+        .optional(),
+    ),
     OIDC_CLIENT_ID: z.string().min(1).optional(),
     OIDC_CLIENT_SECRET: z.string().min(1).optional(),
     /** The button says "Sign in with <OIDC_NAME>"; the company domain when unset. */

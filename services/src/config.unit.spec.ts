@@ -238,6 +238,14 @@ describe('the company sign-in settings', () => {
     expect(loadConfig({ ...oidc, OIDC_ISSUER: 'http://localhost:8080/realms/woxa' }).OIDC_ISSUER).toBeTruthy();
   });
 
+  it('refuses an OIDC_ISSUER that is no URL, naming it, and reads an empty one as unset', () => {
+    for (const issuer of ['accounts.google.com', 'not a url'])
+      expect(() => loadConfig({ ...oidc, OIDC_ISSUER: issuer })).toThrow(
+        new ConfigError('Invalid configuration:\n  OIDC_ISSUER: must be an https:// URL'),
+      );
+    expect(loadConfig({ ...oidc, OIDC_ISSUER: '' }).OIDC_ISSUER).toBeUndefined();
+  });
+
   it('refuses OIDC_ONLY without a provider: nobody could sign in', () => {
     expect(() => loadConfig({ OIDC_ONLY: 'true' })).toThrow(/OIDC_ONLY/);
     expect(loadConfig({ ...oidc, OIDC_ONLY: 'true' }).OIDC_ONLY).toBe(true);
