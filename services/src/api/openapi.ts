@@ -445,7 +445,7 @@ const ops: Op[] = [
     method: 'get',
     path: '/metrics',
     summary:
-      'Prometheus metrics: on this port only to this machine or to the bearer of METRICS_TOKEN; with METRICS_PORT only there (404 here)',
+      'Prometheus metrics: on this port only to the bearer of METRICS_TOKEN when set, else only to this machine; with METRICS_PORT only there (404 here)',
     auth: 'public',
     responseType: 'text/plain',
     errors: [401, 404],
