@@ -17,15 +17,22 @@ suite_timeout="${SUITE_TIMEOUT:-1500}"
 
 port_answers() { timeout 2 bash -c "exec 3<>/dev/tcp/$1/$2" 2>/dev/null; }
 
-trap 'scripts/install-system-deps.sh --stop-services' EXIT
-scripts/install-system-deps.sh --start-services
+# Only the int and e2e suites use Chromium, NATS or PostgreSQL. The unit suite and `make test-fast`'s
+# "fast" need none of them: no packages are installed, no nats-server is started and no warning about
+# PostgreSQL is printed for them.
+needs_services=false
+for project in "${projects[@]}"; do [[ "$project" == unit || "$project" == fast ]] || needs_services=true; done
+if [[ "$needs_services" == true ]]; then
+  trap 'scripts/install-system-deps.sh --stop-services' EXIT
+  scripts/install-system-deps.sh --start-services
 
-# Point the tests at the local servers only when they answer (and nothing else was chosen).
-if [[ -z "${DATABASE_URL:-}" ]] && port_answers 127.0.0.1 5432; then
-  export DATABASE_URL=postgres://postgres@127.0.0.1:5432/test
-fi
-if [[ -z "${NATS_URL:-}" ]] && port_answers 127.0.0.1 4222; then
-  export NATS_URL=nats://127.0.0.1:4222
+  # Point the tests at the local servers only when they answer (and nothing else was chosen).
+  if [[ -z "${DATABASE_URL:-}" ]] && port_answers 127.0.0.1 5432; then
+    export DATABASE_URL=postgres://postgres@127.0.0.1:5432/test
+  fi
+  if [[ -z "${NATS_URL:-}" ]] && port_answers 127.0.0.1 4222; then
+    export NATS_URL=nats://127.0.0.1:4222
+  fi
 fi
 export CHROMIUM_PATH="${CHROMIUM_PATH:-/usr/bin/chromium}"
 echo "[test] DATABASE_URL=${DATABASE_URL:-<unset>} NATS_URL=${NATS_URL:-<unset>} CHROMIUM_PATH=$CHROMIUM_PATH"
