@@ -12,7 +12,7 @@ help:
 	@echo "make start      install, build, migrate, seed demo data into a new database, serve"
 	@echo "make test       system deps, install, build, lint, typecheck (tests included), unit + int + e2e tests"
 	@echo "make test-fast  unit + SQLite-only integration tests (no PostgreSQL, NATS or browser), about 2 minutes"
-	@echo "make lint       eslint + prettier --check + knip (part of make test); make format rewrites"
+	@echo "make lint       eslint + prettier --check + knip + OpenAPI lint (part of make test); make format rewrites"
 	@echo "make build      compile services (tsc -b) and the web client (vite build)"
 	@echo "make rebuild    replay every projection from the event log (offline)"
 	@echo "make rebuild-online  the same on PostgreSQL without downtime (build beside, then swap)"
