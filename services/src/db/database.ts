@@ -1,6 +1,7 @@
 import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import knexFactory, { type Knex } from 'knex';
+import { ConfigError } from '../config.js';
 import { migrateCore } from './migrations.js';
 import { DurableSqliteClient, SQLITE_PRAGMAS } from './sqlite-client.js';
 import { PreparingPgClient } from './pg-client.js';
@@ -117,7 +118,11 @@ export async function assertDurability(db: Db): Promise<void> {
   if (db.dialect === 'pg') {
     const { rows } = (await db.knex.raw('show synchronous_commit')) as { rows: { synchronous_commit: string }[] };
     if (rows[0]?.synchronous_commit === 'off') {
-      throw new Error('Durability guard: PostgreSQL synchronous_commit is off');
+      // A setting the operator chose (DATABASE_URL's options, the role's or the server's): said as one, exit 78.
+      throw new ConfigError(
+        "Durability guard: PostgreSQL synchronous_commit is off for DATABASE_URL's connection (its options, the " +
+          "role's or the server's settings). The event log must be on disk before a command is answered: turn it on.",
+      );
     }
     return;
   }
