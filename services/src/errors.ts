@@ -33,6 +33,11 @@ export class NotFoundError extends AppError {
     super(404, 'NOT_FOUND', detail);
   }
 }
+/**
+ * Something of another user's the caller may not learn exists (another's order): answered as missing, and
+ * logged as refused access.
+ */
+export class NotYours extends NotFoundError {}
 /** A business rule or a state transition refused (409). */
 export class RuleViolation extends AppError {
   constructor(code: ErrorCode, detail?: string) {

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 
 export type SecurityEvent =
   | 'login-failed'
+  | 'access-denied'
   | 'login-throttled'
   | 'logged-out'
   | 'refresh-token-reused'

@@ -1,6 +1,8 @@
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
-import { AppError, ReadModelsBehind, TooManyAttemptsError } from '../../errors.js';
+import type { User } from '@drinks/contracts';
+import { AppError, ForbiddenError, NotYours, ReadModelsBehind, TooManyAttemptsError } from '../../errors.js';
+import { logSecurityEvent } from '../security-log.js';
 
 const TITLES: Record<number, string> = {
   400: 'Bad Request',
@@ -55,6 +57,18 @@ export function errorHandler(logger: Logger): Middleware {
       let body;
       if (err instanceof AppError) {
         body = problem(err.status, err.code, err.message, err.errors);
+        // A signed-in caller reaching past its role or for another's order: answered 403 or 404, and logged.
+        const user = (ctx.state as { user?: User }).user;
+        if (user && (err instanceof ForbiddenError || err instanceof NotYours))
+          logSecurityEvent(logger, 'access-denied', {
+            account: user.email,
+            role: user.role,
+            address: ctx.ip,
+            method: ctx.method,
+            path: ctx.path,
+            status: err.status,
+            requestId: ctx.state.requestId,
+          });
         if (err instanceof TooManyAttemptsError || err instanceof ReadModelsBehind)
           ctx.set('Retry-After', String(err.retryAfterSeconds));
         if (err instanceof ReadModelsBehind)

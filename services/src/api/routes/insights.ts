@@ -13,7 +13,7 @@ import {
   type User,
 } from '@drinks/contracts';
 import { estimateForOrder, getOrder, getTimeline, listAudit, listCategories, serviceStats } from '@drinks/projections';
-import { NotFoundError } from '../../errors.js';
+import { NotFoundError, NotYours } from '../../errors.js';
 import type { AppDeps } from '../deps.js';
 import { type AppState, adminOnly, currentUser, isStaff, signedIn } from '../middleware/auth.js';
 import { parse, pathParam } from '../parse.js';
@@ -34,7 +34,8 @@ export function insightRoutes(deps: InsightRouteDeps) {
   /** Same rule as GET /order/{id}: another user's order is reported as missing, never as forbidden. */
   async function visibleOrder(user: User, id: string): Promise<Order> {
     const order = await getOrder(knex, id);
-    if (!order || (!isStaff(user) && order.user.id !== user.id)) throw new NotFoundError('Order not found.');
+    if (!order) throw new NotFoundError('Order not found.');
+    if (!isStaff(user) && order.user.id !== user.id) throw new NotYours('Order not found.');
     return order;
   }
 

@@ -40,7 +40,7 @@ import {
   type OrderTransitionInput,
 } from '../../domain/index.js';
 import { orderEvents } from '../../domain/queries.js';
-import { AppError, NotFoundError, ValidationError } from '../../errors.js';
+import { AppError, NotFoundError, NotYours, ValidationError } from '../../errors.js';
 import type { AppendResult } from '../../store/types.js';
 import type { AppDeps } from '../deps.js';
 import { type AppState, currentUser, isStaff, signedIn, staffOnly } from '../middleware/auth.js';
@@ -80,7 +80,8 @@ export function orderRoutes(deps: OrderRouteDeps) {
   }
   /** Another user's order is reported as missing, never as forbidden. */
   function ensureVisible(user: User, ownerId: string | undefined): void {
-    if (ownerId === undefined || (!isStaff(user) && ownerId !== user.id)) throw new NotFoundError('Order not found.');
+    if (ownerId === undefined) throw new NotFoundError('Order not found.');
+    if (!isStaff(user) && ownerId !== user.id) throw new NotYours('Order not found.');
   }
   /**
    * The order after the command, once the read models hold it (so the caller's queue, count and

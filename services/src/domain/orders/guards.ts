@@ -1,5 +1,5 @@
 import type { OrderStatus } from '@drinks/contracts';
-import { ForbiddenError, NotFoundError } from '../../errors.js';
+import { ForbiddenError, NotFoundError, NotYours } from '../../errors.js';
 import { isStaff, noLongerStaff, staffInLog, type Actor } from '../actor.js';
 import type { OrderState } from './order-state.js';
 import { inStatus } from './refusal.js';
@@ -19,8 +19,8 @@ const actsAsStaff = (state: OrdersState, actor: Actor): boolean => isStaff(actor
 /** A user may not learn that someone else's order exists. */
 function visibleOrder(state: OrdersState, command: Transition): OrderState {
   const order = state.orders[command.orderId];
-  if (!order || (order.userId !== command.actor.id && !actsAsStaff(state, command.actor)))
-    throw new NotFoundError('Order not found.');
+  if (!order) throw new NotFoundError('Order not found.');
+  if (order.userId !== command.actor.id && !actsAsStaff(state, command.actor)) throw new NotYours('Order not found.');
   return order;
 }
 
