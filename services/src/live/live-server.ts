@@ -4,6 +4,8 @@ import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import { LIVE_CLOSE_REFUSED, LiveAuth, STAFF_ROLES, type LiveMessage, type Role } from '@drinks/contracts';
 
 export const CLOSE_UNAUTHORIZED = LIVE_CLOSE_REFUSED;
+/** A user's socket beyond maxSocketsPerUser (RFC 6455's policy violation): the client retries later. */
+export const CLOSE_TOO_MANY = 1008;
 const AUTH_TIMEOUT_MS = 5000;
 // A client this far behind is dropped; it reconnects and refetches, which beats buffering without bound.
 const MAX_BUFFERED_BYTES = 1024 * 1024;
@@ -35,6 +37,8 @@ export interface LiveServerOptions {
   allowedOrigins: string[];
   heartbeatMs?: number;
   authTimeoutMs?: number;
+  /** Sockets one user may hold at once (phones and tabs); a further one is closed with CLOSE_TOO_MANY. */
+  maxSocketsPerUser?: number;
   logger?: LiveLogger;
 }
 export interface LiveServer {
@@ -65,6 +69,7 @@ export function createLiveServer(options: LiveServerOptions): LiveServer {
   const authTimeoutMs = options.authTimeoutMs ?? AUTH_TIMEOUT_MS;
   const clientAddressOf = options.clientAddressOf ?? ((req: IncomingMessage) => req.socket.remoteAddress ?? '');
   const logger = options.logger;
+  const maxSocketsPerUser = options.maxSocketsPerUser ?? Infinity;
   const wss = new WebSocketServer({ noServer: true, maxPayload: 4096 });
   const clients = new Set<Client>();
   let lastPosition = 0;
@@ -121,6 +126,13 @@ export function createLiveServer(options: LiveServerOptions): LiveServer {
     client.authenticating = false;
     if (client.ws.readyState !== WebSocket.OPEN) return;
     if (!user) return client.ws.close(CLOSE_UNAUTHORIZED, 'Unauthorized');
+    // Every socket is a file descriptor and a copy of each message: one account must not hold them all.
+    let held = 0;
+    for (const other of clients) if (other.user?.id === user.id) held += 1;
+    if (held >= maxSocketsPerUser) {
+      logger?.warn({ userId: user.id, address: client.address, held }, 'live: too many sockets for one user');
+      return client.ws.close(CLOSE_TOO_MANY, 'Too many live connections');
+    }
     client.user = { id: user.id, role: user.role };
     client.token = token;
     if (user.validForMs !== undefined) {

@@ -179,6 +179,7 @@ export async function startApi(
       }
     },
     allowedOrigins: config.ALLOWED_ORIGINS,
+    maxSocketsPerUser: config.LIVE_SOCKETS_PER_USER,
     logger,
   });
   const fanout = createLiveFanout({

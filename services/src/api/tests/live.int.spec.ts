@@ -242,6 +242,28 @@ describe.each(process.env.SQLITE_ONLY === '1' ? (['in-process'] as const) : (['i
       expect(Number(read.headers.get(READ_POSITION_HEADER))).toBeGreaterThanOrEqual(hello.position);
     });
 
+    it('refuses a user more than LIVE_SOCKETS_PER_USER (20) sockets at once, closing the newest with 1008; others still connect', async () => {
+      const hoarder = await app.newUser('Hoarder');
+      const neighbour = await app.newUser('Neighbour');
+      const sockets = Array.from({ length: 20 }, () => listen(app, hoarder.token));
+      await Promise.all(sockets.map((s) => s.opened));
+      const extra = listen(app, hoarder.token);
+      await until(() => extra.closed() !== undefined);
+      expect(extra.closed()).toBe(1008);
+      expect(extra.messages).toEqual([]);
+      expect(sockets.filter((s) => s.closed() !== undefined)).toEqual([]);
+      // Another user is not counted against this one.
+      const other = listen(app, neighbour.token);
+      await other.opened;
+      // One closed, one more may open.
+      sockets[0]!.ws.close();
+      await until(() => sockets[0]!.closed() !== undefined);
+      const again = listen(app, hoarder.token);
+      await again.opened;
+      expect(again.closed()).toBeUndefined();
+      for (const s of [...sockets, other, again]) s.ws.close();
+    });
+
     it('says in hello that the log moved while nobody listened, so a reconnecting client knows to refetch', async () => {
       const staff = await staffTokens(app);
       const helloOf = async () => {
