@@ -181,8 +181,12 @@ export const ConfigSchema = z
     OIDC_ONLY: bool.default(false),
     /** Photos one user may upload per 24 hours (each is decoded and re-encoded); more answer 429. */
     UPLOADS_PER_USER_PER_DAY: numeric(z.number().int().min(1).default(100)),
-    /** Live sockets one user may hold at once (phones and tabs); a further one is closed with 1008. */
-    LIVE_SOCKETS_PER_USER: numeric(z.number().int().min(1).default(20)),
+    /**
+     * Live sockets one user may hold at once; a further one is closed with 1008. A person has a few (phones, tabs); a
+     * wall screen or a load test signed in as one barista may hold hundreds: the bound is against one account
+     * using up the process's open files.
+     */
+    LIVE_SOCKETS_PER_USER: numeric(z.number().int().min(1).default(500)),
     /** Photos no order uses are deleted once this old. */
     IMAGE_RETENTION_HOURS: numeric(z.number().int().min(1).default(24)),
     /**

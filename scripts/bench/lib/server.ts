@@ -31,8 +31,6 @@ export async function benchServer(users: number, env: Record<string, string> = {
     FAKE_NOW,
     DEMO_DATA: 'true',
     LOG_LEVEL: 'silent',
-    // commandToSocket opens its crowd of sockets with the one barista's token.
-    LIVE_SOCKETS_PER_USER: '1000',
     ...env,
   });
   const customers = await customersOf(server.url, dataDir, users, 60_000);

@@ -46,7 +46,7 @@ export function asyncApiDocument() {
         'Live changes for the drinks app. Send `auth` within a few seconds of opening, then receive. A user receives ' +
         'its own orders, staff every order. The socket is closed (4401) when the token is refused or expires, or the ' +
         'user logs out, is disabled or changes role; reconnect with a fresh token. A user already holding ' +
-        'LIVE_SOCKETS_PER_USER (20) sockets has a further one closed with 1008: try again later. On the first hello, refetch what you ' +
+        'LIVE_SOCKETS_PER_USER (500) sockets has a further one closed with 1008: try again later. On the first hello, refetch what you ' +
         'show unless every answer you read carried an X-Read-Position at or past `hello.position`; after a ' +
         'reconnection, when `hello.position` differs from the last position you saw.',
     },

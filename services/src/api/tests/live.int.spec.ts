@@ -33,9 +33,11 @@ describe.each(process.env.SQLITE_ONLY === '1' ? (['in-process'] as const) : (['i
     let nats: Awaited<ReturnType<typeof testNats>> | undefined;
     beforeAll(async () => {
       if (bus === 'nats') nats = await testNats();
-      app = await startTestServer(
-        nats ? { NATS_URL: nats.url, NATS_STREAM: nats.stream, NATS_SUBJECT_PREFIX: nats.subjectPrefix } : {},
-      );
+      app = await startTestServer({
+        // Below the default (500), so that the limit's test opens few sockets.
+        LIVE_SOCKETS_PER_USER: '20',
+        ...(nats ? { NATS_URL: nats.url, NATS_STREAM: nats.stream, NATS_SUBJECT_PREFIX: nats.subjectPrefix } : {}),
+      });
     });
     afterAll(async () => {
       await app.close();
@@ -242,7 +244,7 @@ describe.each(process.env.SQLITE_ONLY === '1' ? (['in-process'] as const) : (['i
       expect(Number(read.headers.get(READ_POSITION_HEADER))).toBeGreaterThanOrEqual(hello.position);
     });
 
-    it('refuses a user more than LIVE_SOCKETS_PER_USER (20) sockets at once, closing the newest with 1008; others still connect', async () => {
+    it('refuses a user more than LIVE_SOCKETS_PER_USER (20 here) sockets at once, closing the newest with 1008; others still connect', async () => {
       const hoarder = await app.newUser('Hoarder');
       const neighbour = await app.newUser('Neighbour');
       const sockets = Array.from({ length: 20 }, () => listen(app, hoarder.token));
