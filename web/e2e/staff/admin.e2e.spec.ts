@@ -249,6 +249,24 @@ describe("dashboards, history and users with the day's orders", () => {
     await signInWithTokens(phone, app, 'admin@woxa.tech', '/dashboard-admin');
     await phone.getByRole('figure', { name: 'Orders per hour' }).waitFor();
     await expectReadableMenuChart(phone);
+    // The hour chart on a phone: the day's first column is named, and both axes speak in the same size.
+    const hourChart = phone.getByRole('figure', { name: 'Orders per hour' });
+    await hourChart.locator('.recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value').nth(2).waitFor();
+    const hours = await hourChart.evaluate((figure) => {
+      const ticks = (axis: string) =>
+        [...figure.querySelectorAll(`.recharts-${axis}-tick-labels .recharts-cartesian-axis-tick-value`)].map((t) => ({
+          x: t.getBoundingClientRect().x + t.getBoundingClientRect().width / 2,
+          size: getComputedStyle(t).fontSize,
+        }));
+      const grid = figure.querySelector('.recharts-cartesian-grid')!.getBoundingClientRect();
+      return { x: ticks('xAxis'), y: ticks('yAxis'), left: grid.left };
+    });
+    expect(hours.x.length).toBeGreaterThan(2);
+    const spacing = hours.x[1]!.x - hours.x[0]!.x;
+    expect(hours.x[0]!.x - hours.left).toBeLessThan(spacing / 2);
+    expect(new Set([...hours.x, ...hours.y].map((t) => t.size))).toEqual(new Set(['11px']));
+    await hourChart.scrollIntoViewIfNeeded();
+    await screenshot(phone, 'staff-dashboard-hour-chart-phone');
     await phone.getByRole('figure', { name: 'Orders per menu' }).scrollIntoViewIfNeeded();
     await screenshot(phone, 'staff-dashboard-menu-chart-phone');
   });

@@ -55,8 +55,10 @@ function OrdersChart({
     <ChartCard title={title}>
       <BarChart data={data} margin={{ top: 8, right: 8, bottom: 8, left: -16 }}>
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
-        <XAxis dataKey="label" tick={{ fontSize: 11 }} />
-        <YAxis allowDecimals={false} />
+        {/* On a phone not every hour has room for its label: every other one is named, from the first column on
+            (recharts' default kept the last, and the day's first hour went unnamed). */}
+        <XAxis dataKey="label" tick={{ fontSize: 11 }} interval="equidistantPreserveStart" />
+        <YAxis allowDecimals={false} tick={{ fontSize: 11 }} />
         <Tooltip />
         <Bar dataKey="orders" name="Orders" fill={color} radius={[4, 4, 0, 0]} isAnimationActive={false} />
       </BarChart>
