@@ -75,7 +75,9 @@ export function createLiveServer(options: LiveServerOptions): LiveServer {
   let lastPosition = 0;
 
   function onUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
-    const url = new URL(req.url ?? '/', 'http://localhost');
+    // A target such as `//` is no URL at all: new URL threw here, outside any handler, and the process died.
+    const url = URL.canParse(req.url ?? '/', 'http://localhost') ? new URL(req.url ?? '/', 'http://localhost') : null;
+    if (!url) return reject(socket, 400, 'Bad Request');
     if (url.pathname !== path) return reject(socket, 404, 'Not Found');
     if (!originAllowed(req, allowedOrigins)) return reject(socket, 403, 'Forbidden');
     // A token in the URL ends up in proxy access logs: only the first message may carry it. Whatever the

@@ -339,6 +339,28 @@ describe('bad input', () => {
     expect((await app.call('GET', '/healthz')).status).toBe(200);
   });
 
+  it('a WebSocket upgrade whose target is no URL (`//`) is a 400, and the process keeps serving', async () => {
+    const { port } = new URL(app.url);
+    const upgrade = (target: string) =>
+      new Promise<string>((resolve, reject) => {
+        let got = '';
+        const socket = connect(Number(port), '127.0.0.1', () =>
+          socket.write(
+            `GET ${target} HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
+              'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n',
+          ),
+        );
+        socket.on('data', (d) => (got += d.toString()));
+        socket.on('end', () => resolve(got));
+        socket.on('close', () => resolve(got));
+        socket.on('error', reject);
+      });
+    for (const target of ['//', '//[', 'http://[']) {
+      expect(await upgrade(target), target).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+    }
+    expect((await app.call('GET', '/healthz')).status).toBe(200);
+  });
+
   it('fake and oversized images are refused with 415 and 413', async () => {
     const fake = await app.call('POST', '/upload/image', {
       token: user.token,
