@@ -140,6 +140,13 @@ export function createApp(appDeps: AppDeps, options: { webDir?: string } = {}): 
   ])
     api.use(routes(deps).routes());
   app.use(api.routes());
+  // The router answers 501 to a method no route takes (TRACE, PROPFIND: scanners send them): that is the
+  // client's request, not our fault, so it is a 405 where the path exists (Allow names what it takes), a 404
+  // where it does not, and never a 5xx counted against the server.
+  app.use(async (ctx, next) => {
+    await next();
+    if (ctx.status === 501) ctx.status = ctx.response.get('Allow') ? 405 : 404;
+  });
   app.use(api.allowedMethods());
 
   const webDir = options.webDir;

@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { connect } from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -228,6 +229,30 @@ describe('bad input', () => {
     expect(res.headers.get('content-type')).toContain('application/problem+json');
     expect(res.body).toMatchObject({ code: 'METHOD_NOT_ALLOWED', detail: 'DELETE is not allowed here.' });
     expect(res.headers.get('allow')).toContain('GET');
+  });
+
+  it('a method no route takes (TRACE, PROPFIND) is a 405 where the path exists and a 404 where not, never a 5xx', async () => {
+    const send = (method: string, path: string) =>
+      new Promise<{ status: number; allow: string | undefined; body: unknown }>((resolve, reject) => {
+        const req = request(`${app.url}/api${path}`, { method }, (res) => {
+          let text = '';
+          res.on('data', (d) => (text += d));
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, allow: res.headers.allow, body: JSON.parse(text) as unknown }),
+          );
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    for (const method of ['TRACE', 'PROPFIND']) {
+      const known = await send(method, '/healthz');
+      expect(known.status, method).toBe(405);
+      expect(known.allow, method).toContain('GET');
+      expect(known.body).toMatchObject({ code: 'METHOD_NOT_ALLOWED', detail: `${method} is not allowed here.` });
+      const unknown = await send(method, '/nothing-here');
+      expect(unknown.status, method).toBe(404);
+      expect(unknown.body).toMatchObject({ code: 'NOT_FOUND', detail: `No route for ${method} /api/nothing-here.` });
+    }
   });
 
   it('a field missing, not one of its values or out of bounds is named in plain words, not zod’s', async () => {
