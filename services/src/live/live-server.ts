@@ -1,4 +1,5 @@
-import type { IncomingMessage, Server } from 'node:http';
+import { ServerResponse, type IncomingMessage, type Server } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import { LIVE_CLOSE_REFUSED, LiveAuth, STAFF_ROLES, type LiveMessage, type Role } from '@drinks/contracts';
@@ -78,13 +79,29 @@ export function createLiveServer(options: LiveServerOptions): LiveServer {
     // A target such as `//` is no URL at all: new URL threw here, outside any handler, and the process died.
     const url = URL.canParse(req.url ?? '/', 'http://localhost') ? new URL(req.url ?? '/', 'http://localhost') : null;
     if (!url) return reject(socket, 400, 'Bad Request');
-    if (url.pathname !== path) return reject(socket, 404, 'Not Found');
+    if (url.pathname !== path) return hasBody(req) ? reject(socket, 404, 'Not Found') : serveAsHttp(req, socket);
     if (!originAllowed(req, allowedOrigins)) return reject(socket, 403, 'Forbidden');
     // A token in the URL ends up in proxy access logs: only the first message may carry it. Whatever the
     // parameter is called (token, access_token, jwt, …), a client putting one there is told at once.
     if ([...url.searchParams.keys()].some((k) => TOKEN_LIKE.test(k))) return reject(socket, 400, 'Bad Request');
     const address = clientAddressOf(req);
     wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, address));
+  }
+
+  /**
+   * Node hands every request asking to upgrade to this listener, not to the app: a plain GET carrying
+   * `Upgrade: h2c` (curl --http2 sends it) was a bare 404. RFC 9110 lets a server ignore Upgrade, so one for
+   * another path is answered as the HTTP/1.1 request it also is (without a body: Node no longer reads one).
+   */
+  function serveAsHttp(req: IncomingMessage, socket: Duplex) {
+    const res = new ServerResponse(req);
+    res.shouldKeepAlive = false;
+    res.assignSocket(socket as Socket);
+    res.once('finish', () => {
+      res.detachSocket(socket as Socket);
+      socket.end();
+    });
+    server.emit('request', req, res);
   }
 
   function onConnection(ws: WebSocket, address: string) {
@@ -226,6 +243,10 @@ export function originAllowed(req: IncomingMessage, allowedOrigins: string[]): b
   if (allowedOrigins.includes(origin)) return true;
   const host = req.headers.host;
   return host !== undefined && (origin === `http://${host}` || origin === `https://${host}`);
+}
+
+function hasBody(req: IncomingMessage): boolean {
+  return req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
 }
 
 function reject(socket: Duplex, status: number, reason: string) {

@@ -386,6 +386,27 @@ describe('bad input', () => {
     expect((await app.call('GET', '/healthz')).status).toBe(200);
   });
 
+  it('a plain GET asking to upgrade to something else (curl --http2 sends Upgrade: h2c) is served as HTTP/1.1', async () => {
+    const { port } = new URL(app.url);
+    const answer = await new Promise<string>((resolve, reject) => {
+      let got = '';
+      const socket = connect(Number(port), '127.0.0.1', () =>
+        socket.write(
+          'GET /api/cafe-status HTTP/1.1\r\nHost: localhost\r\nConnection: Upgrade, HTTP2-Settings\r\n' +
+            'Upgrade: h2c\r\nHTTP2-Settings: AAMAAABkAARAAAAAAAIAAAAA\r\n\r\n',
+        ),
+      );
+      socket.on('data', (d) => (got += d.toString()));
+      socket.on('end', () => resolve(got));
+      socket.on('error', reject);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual({
+      isCafeOpen: expect.any(Boolean),
+      isBarOpen: expect.any(Boolean),
+    });
+  });
+
   it('fake and oversized images are refused with 415 and 413', async () => {
     const fake = await app.call('POST', '/upload/image', {
       token: user.token,
