@@ -47,9 +47,21 @@ function answerUnreadable(err: NodeJS.ErrnoException, socket: Duplex) {
   );
 }
 
+/** Node drops a CONNECT (a proxy tunnel request) without a word when nobody listens for it: say it is refused. */
+function answerConnect(_req: http.IncomingMessage, socket: Duplex) {
+  socket.on('error', () => socket.destroy());
+  const body = problem(405, 'METHOD_NOT_ALLOWED', 'CONNECT is not allowed here.');
+  const json = JSON.stringify(body);
+  socket.end(
+    `HTTP/1.1 405 ${body.title}\r\nContent-Type: application/problem+json\r\n` +
+      `Content-Length: ${Buffer.byteLength(json)}\r\nConnection: close\r\n\r\n${json}`,
+  );
+}
+
 /** Listens on PORT and HOST; the URL it answers on (the port the system chose when PORT is 0). */
 export async function listen(server: http.Server, config: Pick<Config, 'PORT' | 'HOST'>): Promise<string> {
   server.on('clientError', answerUnreadable);
+  server.on('connect', answerConnect);
   // A port in use or an address not of this machine rejects (it was an unhandled 'error' event: a stack trace).
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

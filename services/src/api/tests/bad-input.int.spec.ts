@@ -407,6 +407,26 @@ describe('bad input', () => {
     });
   });
 
+  it('a CONNECT (a proxy tunnel request) is a 405 problem, not a connection dropped without an answer', async () => {
+    const { port } = new URL(app.url);
+    const answer = await new Promise<string>((resolve, reject) => {
+      let got = '';
+      const socket = connect(Number(port), '127.0.0.1', () =>
+        socket.write('CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n'),
+      );
+      socket.on('data', (d) => (got += d.toString()));
+      socket.on('close', () => resolve(got));
+      socket.on('error', reject);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 405 Method Not Allowed\r\n/);
+    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toMatchObject({
+      status: 405,
+      code: 'METHOD_NOT_ALLOWED',
+      detail: 'CONNECT is not allowed here.',
+    });
+    expect((await app.call('GET', '/healthz')).status).toBe(200);
+  });
+
   it('fake and oversized images are refused with 415 and 413', async () => {
     const fake = await app.call('POST', '/upload/image', {
       token: user.token,
