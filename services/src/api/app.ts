@@ -13,7 +13,7 @@ import { clientAddress } from './middleware/client-address.js';
 import { idempotentBody, recallingOnlyKnownKeys } from './middleware/idempotent-body.js';
 import { checkedBody, jsonBodyOnly } from './middleware/body-check.js';
 import { logSecurityEvent } from './security-log.js';
-import { errorHandler, isZlibError } from './middleware/error-handler.js';
+import { errorHandler, isZlibError, problem } from './middleware/error-handler.js';
 import { requestContext, securityHeaders, serializeJson } from './middleware/request-context.js';
 import { authRoutes } from './routes/auth.js';
 import { companySignInRoutes } from './routes/company-sign-in.js';
@@ -92,6 +92,19 @@ export function createApp(appDeps: AppDeps, options: { webDir?: string } = {}): 
 
   // API.md lists the probes as /healthz, /readyz and /metrics; they live under /api like every call, and
   // answer at the root too, where a probe written from that list looks (not the app shell's 200).
+  // A target in absolute form whose host does not parse (GET http://[::1/api/x) throws from ctx.path, which
+  // every middleware reads, the error handler and the access log included: it was a bare 500 and an error log.
+  app.use((ctx, next) => {
+    try {
+      void ctx.path;
+    } catch {
+      ctx.status = 400;
+      ctx.type = 'application/problem+json';
+      ctx.body = problem(400, 'VALIDATION_FAILED', 'The request target is not a valid URL.');
+      return;
+    }
+    return next();
+  });
   app.use((ctx, next) => {
     if (ctx.path === '/healthz' || ctx.path === '/readyz' || ctx.path === '/metrics') ctx.path = `/api${ctx.path}`;
     return next();

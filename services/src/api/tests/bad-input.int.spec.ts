@@ -427,6 +427,26 @@ describe('bad input', () => {
     expect((await app.call('GET', '/healthz')).status).toBe(200);
   });
 
+  it('a request target in absolute form whose host does not parse is a 400 problem, not a 500', async () => {
+    const { port } = new URL(app.url);
+    const answer = await new Promise<string>((resolve, reject) => {
+      let got = '';
+      const socket = connect(Number(port), '127.0.0.1', () =>
+        socket.write('GET http://[::1/api/cafe-status HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n'),
+      );
+      socket.on('data', (d) => (got += d.toString()));
+      socket.on('end', () => resolve(got));
+      socket.on('error', reject);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+    expect(answer).toContain('Content-Type: application/problem+json');
+    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toMatchObject({
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      detail: 'The request target is not a valid URL.',
+    });
+  });
+
   it('fake and oversized images are refused with 415 and 413', async () => {
     const fake = await app.call('POST', '/upload/image', {
       token: user.token,
