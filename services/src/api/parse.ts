@@ -64,9 +64,22 @@ export function parse<S extends z.ZodType>(schema: S, input: unknown, what = 'bo
   const errors = new Map<string, { path: string; message: string }>();
   for (const i of result.error.issues) {
     const path = i.path.length ? i.path.join('.') : what;
-    errors.set(`${path}\n${i.message}`, { path, message: i.message });
+    const message = givenTwice(what, input, i) ? ONCE : i.message;
+    errors.set(`${path}\n${message}`, { path, message });
   }
   throw invalid([...errors.values()]);
+}
+
+const ONCE = 'Given more than once: give it once.';
+
+/**
+ * A query key given twice arrives as a list: where one value is read, `?startDate=a&startDate=b` was refused
+ * as "startDate: Expected text." (and `?limit=1&limit=2` as not a number), which it was.
+ */
+function givenTwice(what: string, input: unknown, issue: z.core.$ZodIssue): boolean {
+  if (what !== 'query' || issue.path.length !== 1 || input === null || typeof input !== 'object') return false;
+  const value = (input as Record<PropertyKey, unknown>)[issue.path[0] as PropertyKey];
+  return Array.isArray(value) && (issue.code === 'invalid_type' || issue.code === 'invalid_value');
 }
 
 const invalid = (errors: { path: string; message: string }[]) =>

@@ -447,6 +447,29 @@ describe('bad input', () => {
     });
   });
 
+  it('a query parameter read once but given twice is a 400 saying to give it once, not that it is not text', async () => {
+    const cases: [string, string][] = [
+      ['/order/count/total?startDate=2026-01-01&startDate=2026-02-01', 'startDate'],
+      ['/order/summary?date=2026-01-01&date=2026-01-02', 'date'],
+      ['/order?limit=1&limit=2', 'limit'],
+      ['/order/count/total?categoryFor=cafe&categoryFor=bar', 'categoryFor'],
+    ];
+    for (const [path, name] of cases) {
+      const res = await app.call('GET', path, { token: staff.admin });
+      expect(res.status, path).toBe(400);
+      expect(res.body, path).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        detail: `${name}: Given more than once: give it once.`,
+        errors: [{ path: name, message: 'Given more than once: give it once.' }],
+      });
+    }
+    // A list parameter may repeat: a wrong value in it is still named as one.
+    const listed = await app.call('GET', '/order?status=done&status=nope', { token: staff.admin });
+    expect(listed.status).toBe(400);
+    expect(JSON.stringify(listed.body)).not.toContain('give it once');
+    expect((await app.call('GET', '/order?status=done&status=ordered', { token: staff.admin })).status).toBe(200);
+  });
+
   it('fake and oversized images are refused with 415 and 413', async () => {
     const fake = await app.call('POST', '/upload/image', {
       token: user.token,
