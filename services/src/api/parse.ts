@@ -54,7 +54,10 @@ export function parse<S extends z.ZodType>(schema: S, input: unknown, what = 'bo
   if (what === 'query') {
     const errors = bracketedKeys(input).map((key) => {
       const name = key.slice(0, key.indexOf('['));
-      return { path: name, message: `${key} is not read: give a list as ?${name}=a&${name}=b or ?${name}=a,b.` };
+      // Where one value is read, the list forms are no advice: they are refused as given twice.
+      const once = readsOne(schema, name);
+      const advice = once ? `give it once, as ?${name}=…` : `give a list as ?${name}=a&${name}=b or ?${name}=a,b`;
+      return { path: name, message: `${key} is not read: ${advice}.` };
     });
     if (errors.length > 0) throw invalid(errors);
   }
@@ -80,6 +83,13 @@ function givenTwice(what: string, input: unknown, issue: z.core.$ZodIssue): bool
   if (what !== 'query' || issue.path.length !== 1 || input === null || typeof input !== 'object') return false;
   const value = (input as Record<PropertyKey, unknown>)[issue.path[0] as PropertyKey];
   return Array.isArray(value) && (issue.code === 'invalid_type' || issue.code === 'invalid_value');
+}
+
+/** The query key takes one value: a list under it is refused as given twice. */
+function readsOne(schema: z.ZodType, name: string): boolean {
+  const list = { [name]: ['', ''] };
+  const result = schema.safeParse(list, PLAIN);
+  return !result.success && result.error.issues.some((i) => i.path.length === 1 && givenTwice('query', list, i));
 }
 
 const invalid = (errors: { path: string; message: string }[]) =>

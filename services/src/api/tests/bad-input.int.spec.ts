@@ -463,6 +463,15 @@ describe('bad input', () => {
         errors: [{ path: name, message: 'Given more than once: give it once.' }],
       });
     }
+    // Nor is a bracket form there advised to be sent as a list.
+    const bracketed = await app.call('GET', '/order/count/total?startDate[]=2026-01-01', { token: staff.admin });
+    expect(bracketed.body).toMatchObject({
+      errors: [{ path: 'startDate', message: 'startDate[] is not read: give it once, as ?startDate=….' }],
+    });
+    const listBracketed = await app.call('GET', '/order?status[]=done', { token: staff.admin });
+    expect(listBracketed.body).toMatchObject({
+      errors: [{ path: 'status', message: 'status[] is not read: give a list as ?status=a&status=b or ?status=a,b.' }],
+    });
     // A list parameter may repeat: a wrong value in it is still named as one.
     const listed = await app.call('GET', '/order?status=done&status=nope', { token: staff.admin });
     expect(listed.status).toBe(400);
