@@ -113,6 +113,9 @@ export function errorHandler(logger: Logger): Middleware {
       if (body.status === 401) ctx.set('WWW-Authenticate', 'Bearer');
       ctx.type = 'application/problem+json';
       ctx.body = body;
+      // A body refused before its end (over the limit, sent chunked) leaves the rest unread on the
+      // connection, which the parser stopped reading: a client's next request on it waited and was reset.
+      if (!ctx.req.complete) ctx.set('Connection', 'close');
     }
   };
 }

@@ -1,4 +1,4 @@
-import { request } from 'node:http';
+import { Agent, request } from 'node:http';
 import { connect } from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -477,6 +477,35 @@ describe('bad input', () => {
     expect(listed.status).toBe(400);
     expect(JSON.stringify(listed.body)).not.toContain('give it once');
     expect((await app.call('GET', '/order?status=done&status=ordered', { token: staff.admin })).status).toBe(200);
+  });
+
+  it('after a chunked body refused as too large, the next request of a keep-alive client is answered', async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const send = (method: string, path: string, headers: Record<string, string>, body?: string) =>
+      new Promise<{ status: number; connection: string | undefined }>((resolve, reject) => {
+        const req = request(`${app.url}/api${path}`, { method, headers, agent }, (res) => {
+          res.resume();
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection }));
+        });
+        req.on('error', reject);
+        // Written before end: Node sends it chunked, with no Content-Length to refuse it by.
+        if (body !== undefined) req.write(body);
+        req.end();
+      });
+    try {
+      const big = await send(
+        'PATCH',
+        '/user',
+        { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' },
+        `{"name":"${'z'.repeat(2_000_000)}"}`,
+      );
+      expect(big.status).toBe(413);
+      const next = await send('GET', '/user/me', { authorization: `Bearer ${user.token}` });
+      expect(next.status).toBe(200);
+      expect(big.connection).toBe('close');
+    } finally {
+      agent.destroy();
+    }
   });
 
   it('fake and oversized images are refused with 415 and 413', async () => {
