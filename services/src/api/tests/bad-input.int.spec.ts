@@ -5,6 +5,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestServer, startTestServer } from '../../test-support/server.js';
 import { catalog, placeCafeOrder, staffTokens, uploadImage } from './fixtures.js';
 
+/** What the server sends back on a raw connection to `request`, until it ends or closes the connection. */
+function rawAnswer(app: TestServer, request: string): Promise<string> {
+  const { port } = new URL(app.url);
+  return new Promise((resolve, reject) => {
+    let got = '';
+    const socket = connect(Number(port), '127.0.0.1', () => socket.write(request));
+    socket.on('data', (d) => (got += d.toString()));
+    socket.on('end', () => resolve(got));
+    socket.on('close', () => resolve(got));
+    socket.on('error', reject);
+  });
+}
+
+/** The JSON body of a raw HTTP/1.1 answer. */
+const answerBody = (answer: string): unknown => JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4));
+
 describe('bad input', () => {
   let app: TestServer;
   let user: { id: string; token: string };
@@ -347,17 +363,10 @@ describe('bad input', () => {
       code: 'HEADERS_TOO_LARGE',
       detail: 'The URL or headers are too long.',
     });
-    const { port } = new URL(app.url);
-    const answer = await new Promise<string>((resolve, reject) => {
-      let got = '';
-      const socket = connect(Number(port), '127.0.0.1', () => socket.write('HELLO THERE\r\n\r\n'));
-      socket.on('data', (d) => (got += d.toString()));
-      socket.on('end', () => resolve(got));
-      socket.on('error', reject);
-    });
+    const answer = await rawAnswer(app, 'HELLO THERE\r\n\r\n');
     expect(answer).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
     expect(answer).toContain('Content-Type: application/problem+json');
-    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toMatchObject({
+    expect(answerBody(answer)).toMatchObject({
       status: 400,
       code: 'VALIDATION_FAILED',
     });
@@ -365,21 +374,12 @@ describe('bad input', () => {
   });
 
   it('a WebSocket upgrade whose target is no URL (`//`) is a 400, and the process keeps serving', async () => {
-    const { port } = new URL(app.url);
     const upgrade = (target: string) =>
-      new Promise<string>((resolve, reject) => {
-        let got = '';
-        const socket = connect(Number(port), '127.0.0.1', () =>
-          socket.write(
-            `GET ${target} HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
-              'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n',
-          ),
-        );
-        socket.on('data', (d) => (got += d.toString()));
-        socket.on('end', () => resolve(got));
-        socket.on('close', () => resolve(got));
-        socket.on('error', reject);
-      });
+      rawAnswer(
+        app,
+        `GET ${target} HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
+          'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n',
+      );
     for (const target of ['//', '//[', 'http://[']) {
       expect(await upgrade(target), target).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
     }
@@ -387,39 +387,22 @@ describe('bad input', () => {
   });
 
   it('a plain GET asking to upgrade to something else (curl --http2 sends Upgrade: h2c) is served as HTTP/1.1', async () => {
-    const { port } = new URL(app.url);
-    const answer = await new Promise<string>((resolve, reject) => {
-      let got = '';
-      const socket = connect(Number(port), '127.0.0.1', () =>
-        socket.write(
-          'GET /api/cafe-status HTTP/1.1\r\nHost: localhost\r\nConnection: Upgrade, HTTP2-Settings\r\n' +
-            'Upgrade: h2c\r\nHTTP2-Settings: AAMAAABkAARAAAAAAAIAAAAA\r\n\r\n',
-        ),
-      );
-      socket.on('data', (d) => (got += d.toString()));
-      socket.on('end', () => resolve(got));
-      socket.on('error', reject);
-    });
+    const answer = await rawAnswer(
+      app,
+      'GET /api/cafe-status HTTP/1.1\r\nHost: localhost\r\nConnection: Upgrade, HTTP2-Settings\r\n' +
+        'Upgrade: h2c\r\nHTTP2-Settings: AAMAAABkAARAAAAAAAIAAAAA\r\n\r\n',
+    );
     expect(answer).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
-    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual({
+    expect(answerBody(answer)).toEqual({
       isCafeOpen: expect.any(Boolean),
       isBarOpen: expect.any(Boolean),
     });
   });
 
   it('a CONNECT (a proxy tunnel request) is a 405 problem, not a connection dropped without an answer', async () => {
-    const { port } = new URL(app.url);
-    const answer = await new Promise<string>((resolve, reject) => {
-      let got = '';
-      const socket = connect(Number(port), '127.0.0.1', () =>
-        socket.write('CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n'),
-      );
-      socket.on('data', (d) => (got += d.toString()));
-      socket.on('close', () => resolve(got));
-      socket.on('error', reject);
-    });
+    const answer = await rawAnswer(app, 'CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n');
     expect(answer).toMatch(/^HTTP\/1\.1 405 Method Not Allowed\r\n/);
-    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toMatchObject({
+    expect(answerBody(answer)).toMatchObject({
       status: 405,
       code: 'METHOD_NOT_ALLOWED',
       detail: 'CONNECT is not allowed here.',
@@ -428,19 +411,13 @@ describe('bad input', () => {
   });
 
   it('a request target in absolute form whose host does not parse is a 400 problem, not a 500', async () => {
-    const { port } = new URL(app.url);
-    const answer = await new Promise<string>((resolve, reject) => {
-      let got = '';
-      const socket = connect(Number(port), '127.0.0.1', () =>
-        socket.write('GET http://[::1/api/cafe-status HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n'),
-      );
-      socket.on('data', (d) => (got += d.toString()));
-      socket.on('end', () => resolve(got));
-      socket.on('error', reject);
-    });
+    const answer = await rawAnswer(
+      app,
+      'GET http://[::1/api/cafe-status HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n',
+    );
     expect(answer).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
     expect(answer).toContain('Content-Type: application/problem+json');
-    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toMatchObject({
+    expect(answerBody(answer)).toMatchObject({
       status: 400,
       code: 'VALIDATION_FAILED',
       detail: 'The request target is not a valid URL.',
