@@ -94,6 +94,9 @@ export function createLiveServer(options: LiveServerOptions): LiveServer {
    * another path is answered as the HTTP/1.1 request it also is (without a body: Node no longer reads one).
    */
   function serveAsHttp(req: IncomingMessage, socket: Duplex) {
+    // Node took its own listeners off an upgraded socket, its error listener too: a client resetting the
+    // connection while the answer was written raised an unhandled 'error' and ended the process.
+    socket.on('error', () => socket.destroy());
     const res = new ServerResponse(req);
     res.shouldKeepAlive = false;
     res.assignSocket(socket as Socket);

@@ -399,6 +399,27 @@ describe('bad input', () => {
     });
   });
 
+  it('a client resetting such a connection while it is answered leaves the process serving', async () => {
+    const { port } = new URL(app.url);
+    for (let i = 0; i < 60; i++) {
+      await new Promise<void>((resolve) => {
+        const socket = connect(Number(port), '127.0.0.1', () => {
+          socket.write(
+            'GET /api/openapi.json HTTP/1.1\r\nHost: localhost\r\nConnection: Upgrade, HTTP2-Settings\r\n' +
+              'Upgrade: h2c\r\nHTTP2-Settings: AAMAAABkAARAAAAAAAIAAAAA\r\n\r\n',
+          );
+          setTimeout(() => {
+            socket.resetAndDestroy();
+            resolve();
+          }, i % 5);
+        });
+        socket.on('error', () => resolve());
+      });
+    }
+    await new Promise((r) => setTimeout(r, 200));
+    expect((await app.call('GET', '/healthz')).status).toBe(200);
+  });
+
   it('a CONNECT (a proxy tunnel request) is a 405 problem, not a connection dropped without an answer', async () => {
     const answer = await rawAnswer(app, 'CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n');
     expect(answer).toMatch(/^HTTP\/1\.1 405 Method Not Allowed\r\n/);
