@@ -90,23 +90,21 @@ export function createApp(appDeps: AppDeps, options: { webDir?: string } = {}): 
   // DELETE too: DELETE /api/push/subscriptions names the endpoint in its body (a device's secret, kept out of URLs).
   const jsonParser = bodyParser({ ...json, jsonLimit: JSON_LIMIT, parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'] });
 
-  // API.md lists the probes as /healthz, /readyz and /metrics; they live under /api like every call, and
-  // answer at the root too, where a probe written from that list looks (not the app shell's 200).
-  // A target in absolute form whose host does not parse (GET http://[::1/api/x) throws from ctx.path, which
-  // every middleware reads, the error handler and the access log included: it was a bare 500 and an error log.
+  // The first reading of the path, which every later middleware reads (the error handler and the access log
+  // too): a target in absolute form whose host does not parse (GET http://[::1/api/x) throws from ctx.path, and
+  // was a bare 500 and an error log. API.md lists the probes as /healthz, /readyz and /metrics; they live under
+  // /api like every call, and answer at the root too, where a probe written from that list looks.
   app.use((ctx, next) => {
+    let requested: string;
     try {
-      void ctx.path;
+      requested = ctx.path;
     } catch {
       ctx.status = 400;
       ctx.type = 'application/problem+json';
       ctx.body = problem(400, 'VALIDATION_FAILED', 'The request target is not a valid URL.');
       return;
     }
-    return next();
-  });
-  app.use((ctx, next) => {
-    if (ctx.path === '/healthz' || ctx.path === '/readyz' || ctx.path === '/metrics') ctx.path = `/api${ctx.path}`;
+    if (requested === '/healthz' || requested === '/readyz' || requested === '/metrics') ctx.path = `/api${requested}`;
     return next();
   });
   app.use(clientAddress(deps.config.TRUST_PROXY));
