@@ -78,9 +78,6 @@ export const Order = z.object({
 export type Order = z.infer<typeof Order>;
 
 export const ShopStatus = z.object({ isCafeOpen: z.boolean(), isBarOpen: z.boolean() });
-/** Cafe and bar both closed: what catalog changes wait for (409 SHOP_OPEN) and the closed notice shows. */
-export const isFullyClosed = (shop: { isCafeOpen: boolean; isBarOpen: boolean }): boolean =>
-  !shop.isCafeOpen && !shop.isBarOpen;
 export type ShopStatus = z.infer<typeof ShopStatus>;
 
 export const ShopStatusParam = z.enum(['cafe-open', 'bar-open', 'all-close']);

@@ -3,15 +3,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type RunningApp } from '../support/app.js';
 import { openBrowser } from '../support/browser.js';
 import { catalog, menuId, newCustomer, placeCafeOrder } from '../staff/staff-support.js';
+import { PASSWORD } from '../support/customer.js';
 
 let app: RunningApp;
 let browser: Browser;
 let customerToken: string;
+let baristaToken: string;
 
 beforeAll(async () => {
   [app, browser] = await Promise.all([startApp(), openBrowser()]);
   const customer = await newCustomer(app, 'Light Lena');
   customerToken = customer.token;
+  baristaToken = (await app.login('barista@woxa.tech', PASSWORD)).accessToken;
   await placeCafeOrder(app, customer.token, menuId(await catalog(app, customer.token), 'Latte'));
 });
 afterAll(async () => {
@@ -45,8 +48,11 @@ describe('first screens on a phone', () => {
     ['/login', null, 'Login'],
     ['/menuCafe', 'customer', 'Coffee'],
     ['/statusOrder', 'customer', 'Latte'],
+    ['/ordered', 'customer', 'Latte'],
+    ['/ordering', 'barista', 'Latte'],
   ] as const)('%s loads no zod', async (path, who, shown) => {
-    const scripts = await scriptsOpening(path, who ? customerToken : null, shown);
+    const token = who === 'customer' ? customerToken : who === 'barista' ? baristaToken : null;
+    const scripts = await scriptsOpening(path, token, shown);
     expect(scripts.size).toBeGreaterThan(1);
     const withZod = [...scripts].filter(([, text]) => text.includes('_zod')).map(([url]) => new URL(url).pathname);
     expect(withZod).toEqual([]);
