@@ -91,6 +91,7 @@ const mui = (...components: string[]) => `@mui[\\\\/]material[\\\\/](${component
  *   emotion, MUI's theme and the components the welcome and loading screens show);
  *   not workbox-window: the service worker registers after the page's load event and fetches it then;
  * - signed-in: the components of every signed-in screen's frame and lists, which /login does not load
+ *   (the alert too: the welcome page's notice and the offline banner load it when first shown)
  *   (and isMuiElement, which the status page's cards use: otherwise it went into staff-forms with Select;
  *   and the stand-in for a list not answered yet, which the menus and several lists show);
  * - inputs: text fields, for /create and every form;
@@ -114,7 +115,7 @@ const CHUNK_GROUPS = [
       '@mui[\\\\/]private-theming',
       '@mui[\\\\/]system[\\\\/]ThemeProvider',
       mui('styles', 'CssBaseline', 'Button', 'ButtonBase', 'Typography', 'Paper', 'CircularProgress', 'SvgIcon'),
-      mui('Box', 'Stack', 'Alert', 'IconButton'),
+      mui('Box', 'Stack'),
     ),
   },
   {
@@ -123,6 +124,7 @@ const CHUNK_GROUPS = [
       packages(
         mui('AppBar', 'Toolbar', 'Tabs', 'Tab', 'BottomNavigation', 'BottomNavigationAction', 'Slide', 'useMediaQuery'),
         mui('List', 'ListItem', 'ListItemButton', 'ListItemText', 'Card', 'CardContent', 'Chip', 'Link'),
+        mui('Alert', 'IconButton'),
       ).source +
         String.raw`|@mui[\/]material[\/]utils[\/]isMuiElement` +
         String.raw`|src[\/]components[\/]unanswered|src[\/]lib[\/]use-lasting-error`,

@@ -73,7 +73,7 @@ export async function firstScreenScripts(origin: string, pages: { path: string; 
   });
   const dist = join(repoRoot(), 'web', 'dist');
   try {
-    const out: { path: string; gzip: number; files: number }[] = [];
+    const out: { path: string; gzip: number; files: number; scripts: string[] }[] = [];
     for (const p of pages) {
       const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
       if (p.token)
@@ -89,7 +89,7 @@ export async function firstScreenScripts(origin: string, pages: { path: string; 
       await page.waitForLoadState('networkidle');
       let gzip = 0;
       for (const s of scripts) gzip += gzipSync(readFileSync(join(dist, s)), { level: 9 }).length;
-      out.push({ path: p.path, gzip, files: scripts.size });
+      out.push({ path: p.path, gzip, files: scripts.size, scripts: [...scripts].sort() });
       await context.close();
     }
     return out;

@@ -1,8 +1,12 @@
-import CloudOffIcon from '@mui/icons-material/CloudOff';
-import { Alert } from '@mui/material';
+import { Box } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useOnline, useServerReachable } from '../lib/online.js';
 import { useSession } from '../lib/session.js';
+import { lazyComponent } from '../lib/lazy-component.js';
+
+// The banner (an MUI Alert with its icons, 3 KiB gzip) loads when first shown, not with every first screen.
+// The service worker has it precached for when the network goes; until it is in, the same words show plainly.
+const BannerView = lazyComponent(async () => (await import('./offline-banner-view.js')).default);
 
 /**
  * Over every screen while the phone has no network (what is shown is as last seen, and nothing can be
@@ -32,15 +36,18 @@ export function OfflineBanner() {
 }
 
 function Banner({ testId, title, children }: { testId: string; title: string; children: ReactNode }) {
-  return (
-    <Alert
-      severity="warning"
-      icon={<CloudOffIcon fontSize="inherit" />}
+  const plain = (
+    <Box
       role="status"
       data-testid={testId}
-      sx={{ borderRadius: 0, position: 'sticky', top: 0, zIndex: 1200 }}
+      sx={{ position: 'sticky', top: 0, zIndex: 1200, px: 2, py: 1.5, bgcolor: '#fff4e5', color: '#663c00' }}
     >
       <strong>{title}</strong> {children}
-    </Alert>
+    </Box>
+  );
+  return (
+    <BannerView testId={testId} title={title} fallback={plain}>
+      {children}
+    </BannerView>
   );
 }

@@ -1,5 +1,5 @@
 import type { Role } from '@drinks/contracts';
-import { Alert, Button, CircularProgress, Stack, Typography } from '@mui/material';
+import { Button, CircularProgress, Stack, Typography } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { CenteredMain } from '../../components/centered-main.js';
@@ -14,6 +14,8 @@ import { lazyComponent } from '../../lib/lazy-component.js';
 
 // The form (text fields, dialogs) loads when first asked for: most visits only show the buttons.
 const LoginDialog = lazyComponent(async () => (await import('./components/login-dialog.js')).default);
+// So does the notice (an MUI Alert with its icons), shown only after a session ended or a company sign-in failed.
+const WelcomeNotice = lazyComponent(async () => (await import('./components/welcome-notice.js')).default);
 
 /** The place asked for before sign-in, when it is one this person may open. */
 function rememberedPath(state: unknown, role: Role, mayOpen: ReturnType<typeof useMayOpen>): string | null {
@@ -97,14 +99,12 @@ export function LoginPage() {
         Order your drink, bring your tumbler, and pick it up when it is ready.
       </Typography>
       {sessionEnded && !ssoError && (
-        <Alert severity="info" sx={{ width: '100%', maxWidth: 320, textAlign: 'left' }}>
-          Your session has ended. Please log in again.
-        </Alert>
+        <WelcomeNotice severity="info">Your session has ended. Please log in again.</WelcomeNotice>
       )}
       {ssoError && (
-        <Alert severity="error" sx={{ width: '100%', maxWidth: 320, textAlign: 'left' }}>
+        <WelcomeNotice severity="error">
           {companySignInError(ssoError, companySignIn?.name ?? 'your company account', domain, passwordSignIn)}
-        </Alert>
+        </WelcomeNotice>
       )}
       {busy && !open ? (
         <CircularProgress aria-label="Signing in" sx={{ color: '#fff' }} />
