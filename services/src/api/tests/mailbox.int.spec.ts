@@ -236,6 +236,24 @@ describe('mailboxes proven over HTTP, mail through a real SMTP server', () => {
       expect(reset.status).toBe(204);
       expect(await devicesOf(app, me.body.id)).toBe(0);
     });
+
+    it('proves the mailbox it was mailed to when sent under an Idempotency-Key too: the account can order', async () => {
+      await register('keyed@woxa.tech');
+      await app.call('POST', '/auth/forgot-password', { body: { email: 'keyed@woxa.tech' } });
+      const token = await smtp.linkToken('keyed@woxa.tech', `${APP_URL}/reset-password?token=`);
+      const reset = await app.call('POST', '/auth/reset-password', {
+        body: { token, password: 'quiet-lake-4' },
+        headers: { 'Idempotency-Key': 'reset-keyed-1' },
+      });
+      expect(reset.status).toBe(204);
+      const session = await app.login('keyed@woxa.tech', 'quiet-lake-4');
+      const me = await app.call<User>('GET', '/user/me', { token: session.accessToken });
+      expect(me.body.emailVerified).toBe(true);
+      const image = await uploadImage(app, session.accessToken);
+      const order = await placeCafeOrder(app, session.accessToken, cafeMenu, image);
+      expect(order.status).toBe(201);
+      await app.call('PATCH', `/order/${order.body.id}`, { token: session.accessToken, body: { status: 'cancel' } });
+    });
   });
 
   describe("when someone else's tries are in the way", () => {
