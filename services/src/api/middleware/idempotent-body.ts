@@ -19,8 +19,12 @@ const NOT_COMMANDS = new Set(['/api/auth/v2/login', '/api/auth/refresh-token']);
 /** Whether a call (its path under /api) binds its Idempotency-Key to its body: every command but these. */
 export const bindsIdempotencyKey = (method: string, path: string) =>
   method.toUpperCase() !== 'GET' && !NOT_COMMANDS.has(`/api${path}`);
-/** Answers that may carry tokens or credentials are not kept in the database: their repeats are answered afresh. */
-const KEEPS_NO_ANSWER = /^\/api\/auth\//;
+/**
+ * A company sign-in answers a token pair, which is not kept in the database: its repeat is answered afresh. The
+ * other calls under /auth keep theirs: answered afresh, the repeat of a reset or of a verification found its
+ * link used (400 INVALID_LINK), and that of a forgotten password mailed another link.
+ */
+const KEEPS_NO_ANSWER = new Set(['/api/auth/oidc/session']);
 
 interface Binding {
   body_hash: string;
@@ -109,7 +113,7 @@ export function idempotentBody(deps: Pick<AppDeps, 'db'>, newKeys: Set<string>):
       newKeys.delete(key);
       if (changedNothing) await relaxed(UNBIND, [key, hash]);
     }
-    if (ctx.status < 300 && !KEEPS_NO_ANSWER.test(path) && isJson(ctx.body)) {
+    if (ctx.status < 300 && !KEEPS_NO_ANSWER.has(path) && isJson(ctx.body)) {
       const text = ctx.body === null || ctx.body === undefined ? null : JSON.stringify(ctx.body);
       // Sent as this text: serializeJson, outside, passes a string on instead of serialising the answer again.
       if (text !== null) ctx.body = text;

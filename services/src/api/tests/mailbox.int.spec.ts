@@ -254,6 +254,32 @@ describe('mailboxes proven over HTTP, mail through a real SMTP server', () => {
       expect(order.status).toBe(201);
       await app.call('PATCH', `/order/${order.body.id}`, { token: session.accessToken, body: { status: 'cancel' } });
     });
+
+    it('answers a repeat under the same Idempotency-Key as the first call, and mails no second link', async () => {
+      const registered = await register('again@woxa.tech');
+      const keyed = (path: string, body: object, key: string) =>
+        app.call('POST', path, { body, headers: { 'Idempotency-Key': key } });
+      const verifyBody = { token: await smtp.linkToken('again@woxa.tech', '/verify-email') };
+      const verified = await keyed('/auth/verify-email', verifyBody, 'again-verify');
+      const verifiedAgain = await keyed('/auth/verify-email', verifyBody, 'again-verify');
+      expect(verified.status).toBe(200);
+      expect([verifiedAgain.status, verifiedAgain.body]).toEqual([verified.status, verified.body]);
+
+      const forgot = await keyed('/auth/forgot-password', { email: 'again@woxa.tech' }, 'again-forgot');
+      const forgotAgain = await keyed('/auth/forgot-password', { email: 'again@woxa.tech' }, 'again-forgot');
+      expect([forgot.status, forgotAgain.status]).toEqual([202, 202]);
+      const links = await app.db
+        .knex('email_links')
+        .where({ user_id: registered.body.id, purpose: 'reset-password' })
+        .count({ n: '*' });
+      expect(Number(links[0]?.n)).toBe(1);
+
+      const resetBody = { token: await smtp.linkToken('again@woxa.tech', '/reset-password'), password: 'new-lake-6' };
+      const reset = await keyed('/auth/reset-password', resetBody, 'again-reset');
+      const resetAgain = await keyed('/auth/reset-password', resetBody, 'again-reset');
+      expect([reset.status, resetAgain.status]).toEqual([204, 204]);
+      await app.login('again@woxa.tech', 'new-lake-6');
+    });
   });
 
   describe("when someone else's tries are in the way", () => {
