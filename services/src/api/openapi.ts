@@ -97,6 +97,7 @@ const ops: Op[] = [
     summary: 'Mail the verification link again (rate-limited)',
     auth: 'any',
     status: 204,
+    errors: [429],
   },
   {
     method: 'post',
@@ -122,11 +123,11 @@ const ops: Op[] = [
     method: 'put',
     path: '/user/password',
     summary:
-      'Change your password (the current one required); other sessions are signed out and reset links not yet used stop working. Wrong current passwords count as failed sign-ins (429)',
+      'Change your password (the current one required); other sessions are signed out and reset links not yet used stop working. Wrong current passwords count as failed sign-ins (429); 403 PASSWORD_SIGN_IN_OFF when only company sign-in is on',
     auth: 'any',
     body: c.ChangePasswordBody,
     response: c.Tokens,
-    errors: [429],
+    errors: [403, 429],
   },
   { method: 'get', path: '/user/me', summary: 'Current user', auth: 'any', response: c.User },
   {
@@ -226,12 +227,12 @@ const ops: Op[] = [
   {
     method: 'post',
     path: '/order',
-    summary: 'Place an order',
+    summary: 'Place an order (403 EMAIL_NOT_VERIFIED while the mailbox of an account that must prove it is not proven)',
     auth: 'any',
     body: c.PlaceOrderBody,
     response: c.Order,
     status: 201,
-    errors: [404],
+    errors: [403, 404],
   },
   {
     method: 'get',
@@ -278,10 +279,12 @@ const ops: Op[] = [
   {
     method: 'get',
     path: '/order/ready',
-    summary: 'Orders ready to pick up today (pick-up screen: listed networks or ?key=)',
+    summary:
+      'Orders ready to pick up today (pick-up screen: listed networks or ?key=; 401 elsewhere without a key, 403 for a key not valid)',
     auth: 'public',
     query: c.PickupScreenQuery,
     response: c.ReadyOrders,
+    errors: [401, 403],
   },
   {
     method: 'post',

@@ -2,7 +2,7 @@ import type { ClientConfig, Tokens, User } from '@drinks/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OidcStandIn, startOidcProvider } from '../../../../scripts/stand-ins/oidc-provider.js';
 import { type TestServer, startTestServer } from '../../test-support/server.js';
-import { devicesOf, problem, staffTokens, subscribeDevice } from './fixtures.js';
+import { devicesOf, documentedStatuses, problem, staffTokens, subscribeDevice } from './fixtures.js';
 
 // Sign in with the company account against a real OpenID provider (oidc-provider) over HTTP. The test
 // plays the browser: it follows each redirect by hand and keeps each site's cookies.
@@ -352,5 +352,9 @@ describe('OIDC_ONLY: everyone signs in with the company account', () => {
     }
     const config = await app.call<ClientConfig>('GET', '/config');
     expect(config.body).toMatchObject({ companySignIn: { name: 'woxa.tech' }, passwordSignIn: false });
+    // Each is listed with its 403 in the served document, and so is a password change, refused the same way.
+    for (const [method, path] of [...calls.map(([path]) => ['POST', path]), ['PUT', '/user/password']] as const) {
+      expect(await documentedStatuses(app, method, path), path).toContain('403');
+    }
   });
 });

@@ -62,3 +62,10 @@ export async function devicesOf(app: TestServer, userId: string): Promise<number
 export function problem(res: { body: unknown }): ProblemDetails {
   return ProblemDetails.parse(res.body);
 }
+
+/** The statuses the served OpenAPI document lists for a call (`path` under /api, as in the document). */
+export async function documentedStatuses(app: TestServer, method: string, path: string): Promise<string[]> {
+  type Doc = { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+  const doc = await app.call<Doc>('GET', '/openapi.json');
+  return Object.keys(doc.body.paths[`/api${path}`]![method.toLowerCase()]!.responses);
+}
