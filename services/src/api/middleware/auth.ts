@@ -8,6 +8,8 @@ import type { AppDeps } from '../deps.js';
 
 export type AppState = { requestId: string; user?: User; authError?: Error };
 
+const API_PATH = /^\/api(?:\/|$)/i;
+
 /**
  * Resolves the bearer token to the current user (role from the read model, through
  * the user cache: at most a second old). A bad token is only an error where a user is needed: public calls
@@ -16,7 +18,8 @@ export type AppState = { requestId: string; user?: User; authError?: Error };
 export function authenticate(deps: Pick<AppDeps, 'tokens' | 'users' | 'logger'>): Middleware<AppState> {
   return async (ctx, next) => {
     const header = ctx.get('Authorization');
-    if (header && ctx.path.startsWith('/api')) {
+    // Any case, as the router matches paths: a call it answers at /API/… needs its caller too.
+    if (header && API_PATH.test(ctx.path)) {
       try {
         const match = /^Bearer\s+(\S+)$/i.exec(header);
         if (!match?.[1]) throw new UnauthorizedError('Malformed Authorization header.');

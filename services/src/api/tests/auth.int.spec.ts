@@ -294,6 +294,13 @@ describe('auth and users over HTTP', () => {
       const lower = await app.call('GET', '/user/me', { headers: { Authorization: `bearer ${token}` } });
       expect(lower.status).toBe(200);
     });
+
+    it('reads the token wherever the routes answer: their paths match in any case, /API/user/me too', async () => {
+      const { token } = await app.newUser('Upper Case');
+      const me = await fetch(`${app.url}/API/user/me`, { headers: { Authorization: `Bearer ${token}` } });
+      expect(me.status).toBe(200);
+      expect(((await me.json()) as { name: string }).name).toBe('Upper Case');
+    });
   });
 
   describe('users', () => {
