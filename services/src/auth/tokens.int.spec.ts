@@ -196,6 +196,23 @@ describe.each(BACKENDS)('token service on %s', (dialect) => {
       await expect(tokens.rotate(c.refreshToken)).resolves.toBeDefined();
     });
 
+    it('give no working access token to a rotation a logout lands on between its commit and its signing', async () => {
+      const { refreshToken } = await tokens.issue('u1');
+      // The account check runs after the rotation committed and before the access token is signed: the logout
+      // lands there, a little later on the clock.
+      const racing: TokenService = service({
+        isActive: async () => {
+          now += 10;
+          await racing.revokeAll('u1');
+          now += 10;
+          return true;
+        },
+      });
+      const pair = await racing.rotate(refreshToken);
+      await expectUnauthorized(racing.verifyAccess(pair.accessToken));
+      await expectUnauthorized(racing.rotate(pair.refreshToken));
+    });
+
     it('let exactly one of two racing rotations of one token win, across processes', async () => {
       const second = await db.openAnother();
       try {

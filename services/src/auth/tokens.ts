@@ -53,7 +53,7 @@ const toMillis = (v: unknown): number =>
   v instanceof Date ? v.getTime() : typeof v === 'number' ? v : typeof v === 'string' ? Date.parse(v) : NaN;
 
 type RotateOutcome =
-  | { ok: true; userId: string; refreshToken: string; usedMs: number }
+  | { ok: true; userId: string; refreshToken: string; usedMs: number; retry: boolean }
   | { ok: false; reused: false }
   | { ok: false; reused: true; userId: string };
 
@@ -101,8 +101,8 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
   // Imported once: given the raw bytes, jose imports a key for every signature it makes or checks.
   const key = crypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
 
-  /** Signed now with a random jti, or as `again` says: the same claims sign the same token (HS256). */
-  async function signAccess(userId: string, again?: { issuedMs: number; jti: string }): Promise<string> {
+  /** Signed now with a random jti, or at `again`'s time (and with its jti, if given): same claims, same token (HS256). */
+  async function signAccess(userId: string, again?: { issuedMs: number; jti?: string }): Promise<string> {
     const nowMs = again?.issuedMs ?? clock().getTime();
     const now = Math.floor(nowMs / 1000);
     // iat counts whole seconds; a sign-out must not take the login that follows it in the same second.
@@ -172,7 +172,15 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
               .whereNull('used_at')
               .whereNull('revoked_at')
               .first('id');
-            if (given) return { ok: true, userId: row.user_id, refreshToken: successor, usedMs: toMillis(row.used_at) };
+            if (given) {
+              return {
+                ok: true,
+                userId: row.user_id,
+                refreshToken: successor,
+                usedMs: toMillis(row.used_at),
+                retry: true,
+              };
+            }
           }
           // Committed, not thrown: the revocation must survive the refusal.
           await refreshTokens(trx)
@@ -193,6 +201,7 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
           userId: row.user_id,
           refreshToken: await insertRefresh(trx, row.user_id, row.family_id, successor),
           usedMs: now.getTime(),
+          retry: false,
         };
       });
       // Signed after commit: the write lock is not held across the async crypto.
@@ -211,7 +220,10 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
           successor && outcome.usedMs + accessTtlSeconds * 1000 > clock().getTime() + 1000
             ? { issuedMs: outcome.usedMs, jti: accessJtiOf(successor) }
             : undefined;
-        return { accessToken: await signAccess(outcome.userId, again), refreshToken: outcome.refreshToken };
+        // A new pair is as old as its rotation's commit, not its signing: a logout landing in between revoked
+        // the new refresh token and must take this access token too.
+        const issued = again ?? (outcome.retry ? undefined : { issuedMs: outcome.usedMs });
+        return { accessToken: await signAccess(outcome.userId, issued), refreshToken: outcome.refreshToken };
       }
       if (outcome.reused) {
         // A reuse means someone else may hold the family's tokens: the user's access tokens issued so far stop
