@@ -55,8 +55,10 @@ export function createLiveFanout(options: LiveFanoutOptions): LiveFanout {
         { userId: order.user.id, staff: true },
       );
       if (queueOf && leavesQueue.has(event.type)) {
-        // Everyone behind it moved one place: tell each owner (staff refetch the board anyway).
+        // Everyone behind it moved one place: tell each owner (staff refetch the board anyway). A recalled
+        // order is in the queue again, and its owner has just been told of it.
         for (const behind of await queueOf(order.menu.category.categoryFor)) {
+          if (behind.id === order.id) continue;
           live.send({ type: 'orders', position: event.position, data: behind }, { userId: behind.user.id });
         }
       }

@@ -156,6 +156,14 @@ describe.each(process.env.SQLITE_ONLY === '1' ? (['in-process'] as const) : (['i
           token: staff.barista,
           body: { status: 'rejected', reject_note: 'Machine Failure' },
         });
+      // One message per event: the recalled order, back in the queue, is not sent again among the orders
+      // there (its owner got it twice at the recall's position). The rejection comes after on that socket.
+      await until(() => {
+        const m = last(sockets.owner, order.id);
+        return m?.type === 'orders' && m.data.status === 'rejected';
+      });
+      const positions = sockets.owner.messages.filter((m) => m.type === 'orders').map((m) => m.position);
+      expect(positions).toEqual([...new Set(positions)]);
       for (const x of Object.values(sockets)) x.ws.close();
     });
 
