@@ -41,8 +41,18 @@ export function createLiveFanout(options: LiveFanoutOptions): LiveFanout {
   let tail: Promise<void> = Promise.resolve();
 
   async function publish(event: StoredEvent): Promise<void> {
-    // Whoever connects next learns from `hello` that the log moved, even if nobody hears of this event.
-    live.advance?.(event.position);
+    try {
+      await fanOut(event);
+    } finally {
+      // Whoever connects next learns from `hello` that the log moved, even if nobody hears of this event. Not
+      // before its messages are sent (send() moves the position with them): a ping answered meanwhile would
+      // claim a message still on its way, and a socket dropped then would come back to a hello saying nothing
+      // was missed.
+      live.advance?.(event.position);
+    }
+  }
+
+  async function fanOut(event: StoredEvent): Promise<void> {
     // Nobody connected: nothing to read for anyone.
     if (live.clientCount?.() === 0) return;
     if ('orderId' in event.data && orderTypes.has(event.type)) {

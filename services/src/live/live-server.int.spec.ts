@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import type { LiveMessage, Order } from '@drinks/contracts';
+import { createLiveFanout } from './fanout.js';
 import { CLOSE_UNAUTHORIZED, createLiveServer, type LiveServer } from './live-server.js';
 
 const USERS = {
@@ -222,6 +223,38 @@ describe('live server', () => {
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(live.clientCount()).toBe(1);
       expect(await silent.closed).toBe(1006);
+    });
+  });
+
+  describe('while the fan-out waits for the read models to reach an order event', () => {
+    it('answers a ping with the position sent so far, not the one still on its way', async () => {
+      const alice = await authed('token-alice');
+      const at = alice.received[0]!.position;
+      let reached!: (value: boolean) => void;
+      const fanout = createLiveFanout({
+        live,
+        getOrder: async () => order('alice'),
+        waitFor: () => new Promise((resolve) => (reached = resolve)),
+      });
+      const started = fanout.handle({
+        type: 'OrderStarted',
+        data: { orderId: 'o1', userId: 'alice', businessDay: '2025-01-06', by: 'barista' },
+        position: at + 1,
+        id: 'e1',
+        tags: [],
+        metadata: {},
+        occurredAt: '2025-01-06T03:01:00.000Z',
+        schemaVersion: 1,
+      });
+      // Said to be at at + 1, a socket that dropped before the message came would reconnect, hear the same
+      // position in hello, and never refetch: the order's start would be lost to it.
+      alice.ws.send(JSON.stringify({ type: 'ping' }));
+      expect((await alice.until(2))[1]).toEqual({ type: 'ping', position: at, data: {} });
+      reached(true);
+      await started;
+      expect((await alice.until(3))[2]).toMatchObject({ type: 'orders', position: at + 1 });
+      alice.ws.send(JSON.stringify({ type: 'ping' }));
+      expect((await alice.until(4))[3]).toEqual({ type: 'ping', position: at + 1, data: {} });
     });
   });
 });
