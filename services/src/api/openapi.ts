@@ -94,7 +94,7 @@ const ops: Op[] = [
   {
     method: 'post',
     path: '/auth/verify-email/resend',
-    summary: 'Mail the verification link again (rate-limited)',
+    summary: 'Mail the verification link again (rate-limited: 429)',
     auth: 'any',
     status: 204,
     errors: [429],
@@ -227,7 +227,7 @@ const ops: Op[] = [
   {
     method: 'post',
     path: '/order',
-    summary: 'Place an order (403 EMAIL_NOT_VERIFIED while the mailbox of an account that must prove it is not proven)',
+    summary: 'Place an order (under the strict rules, 403 EMAIL_NOT_VERIFIED until the mailbox is proven)',
     auth: 'any',
     body: c.PlaceOrderBody,
     response: c.Order,
@@ -280,7 +280,7 @@ const ops: Op[] = [
     method: 'get',
     path: '/order/ready',
     summary:
-      'Orders ready to pick up today (pick-up screen: listed networks or ?key=; 401 elsewhere without a key, 403 for a key not valid)',
+      'Orders ready to pick up today (pick-up screen: listed networks or ?key=; 401 elsewhere without a key, 403 for a key that is not valid)',
     auth: 'public',
     query: c.PickupScreenQuery,
     response: c.ReadyOrders,
@@ -522,9 +522,9 @@ const STATUS_TEXT: Record<number, string> = {
 };
 
 const PROBLEM_TEXT: Record<number, string> = {
-  400: 'VALIDATION_FAILED: the path, query or body breaks the rules given in its schema (text in a body must not hold a NUL character, U+0000)',
+  400: 'VALIDATION_FAILED: the path, query, body or Idempotency-Key breaks the rules given in its schema (text in a body must not hold a NUL character, U+0000)',
   401: 'Not signed in, or the token is expired, revoked or wrong (INVALID_CREDENTIALS at sign-in, TOKEN_REUSED for a used refresh token)',
-  403: "FORBIDDEN: signed in without the role this needs (PASSWORD_SIGN_IN_OFF: password sign-in is turned off; SIGN_IN_TO_CONFIRM: an admin address's link needs its account signed in)",
+  403: "FORBIDDEN: signed in without the role this needs (PASSWORD_SIGN_IN_OFF: password sign-in is turned off; SIGN_IN_TO_CONFIRM: an admin address's link needs its account signed in; EMAIL_NOT_VERIFIED: an order needs the mailbox proven first)",
   404: 'NOT_FOUND: no such resource (or not yours to see)',
   409: 'A business rule refused it; `code` says which (e.g. ORDER_LIMIT_REACHED, EMAIL_TAKEN, SHOP_CLOSED, ACTIVE_ORDERS, an order already started; IDEMPOTENCY_KEY_REUSED: the Idempotency-Key came before with another body)',
   413: 'The body or the upload is too large',
@@ -537,6 +537,8 @@ const PROBLEM_TEXT: Record<number, string> = {
 function problemAnswers(op: Op): number[] {
   const codes = new Set<number>(op.errors ?? []);
   if ((op.body || op.query || op.path.includes('{')) && !op.noBadRequest) codes.add(400);
+  // A key longer than the parameter allows is refused, on a call without a body too.
+  if (bindsIdempotencyKey(op.method, op.path)) codes.add(400);
   if (op.body) codes.add(413).add(415);
   if (op.auth !== 'public') codes.add(401);
   if (op.auth === 'staff' || op.auth === 'admin') codes.add(403);

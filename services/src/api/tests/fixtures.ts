@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
 import sharp from 'sharp';
 import { type Category, type Order, ProblemDetails } from '@drinks/contracts';
 import type { TestServer } from '../../test-support/server.js';
@@ -63,9 +65,37 @@ export function problem(res: { body: unknown }): ProblemDetails {
   return ProblemDetails.parse(res.body);
 }
 
-/** The statuses the served OpenAPI document lists for a call (`path` under /api, as in the document). */
-export async function documentedStatuses(app: TestServer, method: string, path: string): Promise<string[]> {
-  type Doc = { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
-  const doc = await app.call<Doc>('GET', '/openapi.json');
-  return Object.keys(doc.body.paths[`/api${path}`]![method.toLowerCase()]!.responses);
+type DocumentedAnswer = { content?: Record<string, { schema: object }> };
+type ServedDocument = { paths: Record<string, Record<string, { responses: Record<string, DocumentedAnswer> }>> };
+const documents = new WeakMap<TestServer, Promise<ServedDocument>>();
+const ajv = new Ajv2020({ strict: false, allErrors: true });
+addFormats.default(ajv);
+
+/**
+ * Where the server's answer to one call departs from the OpenAPI document it serves (GET /api/openapi.json), which
+ * clients are generated from: a status the document does not list for that operation, another content type, or
+ * a body its schema refuses. `operation` is the document's path without /api and its method, as
+ * `GET /order/{id}`. Empty when they agree.
+ */
+export async function offTheDocument(
+  app: TestServer,
+  operation: string,
+  res: { status: number; body: unknown; headers: Headers },
+): Promise<string[]> {
+  if (!documents.has(app))
+    documents.set(
+      app,
+      app.call<ServedDocument>('GET', '/openapi.json').then((r) => r.body),
+    );
+  const [method = '', path = ''] = operation.split(' ');
+  const documented = (await documents.get(app)!).paths[`/api${path}`]?.[method.toLowerCase()];
+  if (!documented) return [`${operation} is not in the document`];
+  const answer = documented.responses[String(res.status)];
+  if (!answer) return [`${operation} answered ${res.status}, which the document does not list`];
+  const type = (res.headers.get('content-type') ?? '').split(';')[0]!.trim();
+  const schema = answer.content?.[type]?.schema;
+  if (!schema)
+    return [`${operation} answered ${res.status} as ${type}; the document: ${Object.keys(answer.content ?? {})}`];
+  const check = ajv.compile(schema);
+  return check(res.body) ? [] : [`${operation} ${res.status}: ${ajv.errorsText(check.errors)}`];
 }

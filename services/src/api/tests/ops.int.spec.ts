@@ -1,7 +1,8 @@
-import type { ClientConfig } from '@drinks/contracts';
+import type { Category, ClientConfig } from '@drinks/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { type TestServer, startTestServer } from '../../test-support/server.js';
+import { jpegDataUrl, offTheDocument } from './fixtures.js';
 
 describe('operations endpoints', () => {
   let app: TestServer;
@@ -60,6 +61,35 @@ describe('operations endpoints', () => {
     expect(table.offsets).toEqual([{ from: expect.any(String), offsetMinutes: 420 }]);
     expect(now - Date.parse(table.offsets[0]!.from)).toBeGreaterThan(30 * 24 * 3600_000);
     expect(Date.parse(table.until) - now).toBeGreaterThan(30 * 24 * 3600_000);
+  });
+
+  it("answers each refusal with a status the OpenAPI document lists for that call, in that status's schema", async () => {
+    const off: string[] = [];
+    // A customer who has not proven the mailbox (the production rules) orders, and asks for the link again.
+    const fresh = await app.newUser('Fresh', { verify: false });
+    const cafe = (await app.call<Category[]>('GET', '/category', { token: fresh.token })).body[0]!;
+    const image = await app.call('POST', '/upload/image', { token: fresh.token, body: { file: await jpegDataUrl() } });
+    const body = { menu_id: cafe.menu[0]!.id, type: 'hot', sweetness: 50, remark: '', tumblerImage: image.body.url };
+    const order = await app.call('POST', '/order', { token: fresh.token, body });
+    expect(order.body.code).toBe('EMAIL_NOT_VERIFIED');
+    off.push(...(await offTheDocument(app, 'POST /order', order)));
+    // A mailbox's five mail requests an hour, the registration's among them.
+    let resend = await app.call('POST', '/auth/verify-email/resend', { token: fresh.token });
+    for (let i = 0; i < 5 && resend.status === 204; i++)
+      resend = await app.call('POST', '/auth/verify-email/resend', { token: fresh.token });
+    expect(resend.status).toBe(429);
+    off.push(...(await offTheDocument(app, 'POST /auth/verify-email/resend', resend)));
+
+    // The pick-up screen with a key that is not one; a command under an Idempotency-Key longer than it may be.
+    const screen = await app.call('GET', '/order/ready?key=wrong');
+    expect(screen.status).toBe(403);
+    off.push(...(await offTheDocument(app, 'GET /order/ready', screen)));
+    const admin = (await app.login('admin@woxa.tech')).accessToken;
+    const headers = { 'Idempotency-Key': 'k'.repeat(1000) };
+    const keyed = await app.call('POST', '/pickup-screen/keys', { token: admin, headers });
+    expect(keyed.status).toBe(400);
+    off.push(...(await offTheDocument(app, 'POST /pickup-screen/keys', keyed)));
+    expect(off).toEqual([]);
   });
 
   it('serves the OpenAPI document generated from the contracts', async () => {

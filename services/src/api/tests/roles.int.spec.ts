@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestServer, startTestServer } from '../../test-support/server.js';
-import { catalog, documentedStatuses, placeCafeOrder, problem, uploadImage } from './fixtures.js';
 
 type Who = 'anonymous' | 'user' | 'barista' | 'admin';
 type Expect = Record<Who, number[]>;
@@ -66,33 +65,4 @@ describe('role matrix', () => {
       }
     });
   }
-});
-
-// A client generated from the served OpenAPI document handles the statuses it lists: a refusal the server
-// answers a signed-in caller is listed for its call.
-describe('refusals of a signed-in caller the OpenAPI document lists', () => {
-  let app: TestServer;
-  beforeAll(async () => {
-    app = await startTestServer();
-  });
-  afterAll(() => app.close());
-
-  it('403 EMAIL_NOT_VERIFIED for an order of an account whose mailbox is not proven yet', async () => {
-    const unproven = await app.newUser('Unproven', { verify: false });
-    const { cafeMenu } = await catalog(app, unproven.token);
-    const refused = await placeCafeOrder(app, unproven.token, cafeMenu.id, await uploadImage(app, unproven.token));
-    expect(refused.status).toBe(403);
-    expect(problem(refused).code).toBe('EMAIL_NOT_VERIFIED');
-    expect(await documentedStatuses(app, 'POST', '/order')).toContain('403');
-  });
-
-  it('429 for a verification link asked for again and again', async () => {
-    const unproven = await app.newUser('Impatient', { verify: false });
-    const statuses: number[] = [];
-    for (let i = 0; i < 10 && !statuses.includes(429); i++) {
-      statuses.push((await app.call('POST', '/auth/verify-email/resend', { token: unproven.token })).status);
-    }
-    expect(statuses).toContain(429);
-    expect(await documentedStatuses(app, 'POST', '/auth/verify-email/resend')).toContain('429');
-  });
 });

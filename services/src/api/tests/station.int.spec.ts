@@ -1,7 +1,7 @@
 import type { Order, OrderSummary, ReadyOrder, TimelineEntry } from '@drinks/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestServer, startTestServer } from '../../test-support/server.js';
-import { catalog, documentedStatuses, placeCafeOrder, problem, staffTokens, uploadImage } from './fixtures.js';
+import { catalog, offTheDocument, placeCafeOrder, problem, staffTokens, uploadImage } from './fixtures.js';
 
 // The barista station over HTTP: hand-over, recall, conflicts that say who, unclaimed orders,
 // leftovers of an earlier day and bar orders. The clock is pinned (a Wednesday, 10:00 Bangkok) and moved by hand.
@@ -210,6 +210,8 @@ describe('the pick-up screen away from its networks', () => {
     const res = await app.call('GET', '/order/ready');
     expect(res.status).toBe(401);
     expect(res.body.code).toBe('UNAUTHENTICATED');
+    // A public call, but this one can be refused: the OpenAPI document lists the 401 for the clients made from it.
+    expect(await offTheDocument(app, 'GET /order/ready', res)).toEqual([]);
     const spoofed = await app.call('GET', '/order/ready', { headers: { 'X-Forwarded-For': '10.1.2.3' } });
     expect(spoofed.status).toBe(401);
   });
@@ -231,12 +233,6 @@ describe('the pick-up screen away from its networks', () => {
     expect((await app.call('DELETE', `/pickup-screen/keys/${created.body.id}`, { token: admin })).status).toBe(204);
     expect((await app.call('GET', `/order/ready?key=${key}`)).status).toBe(403);
     expect((await app.call('DELETE', '/pickup-screen/keys/nope', { token: admin })).status).toBe(404);
-  });
-
-  it('lists both refusals, 401 and 403, in the served OpenAPI document', async () => {
-    expect((await app.call('GET', '/order/ready')).status).toBe(401);
-    expect((await app.call('GET', '/order/ready?key=wrong')).status).toBe(403);
-    expect(await documentedStatuses(app, 'GET', '/order/ready')).toEqual(expect.arrayContaining(['401', '403']));
   });
 
   it('lets only admins manage keys', async () => {
