@@ -15,6 +15,8 @@ type Op = {
   status?: number;
   /** Answers beyond those the shape of the operation implies (see problemAnswers). */
   errors?: readonly number[];
+  /** Statuses among `errors` answered with `response`'s shape and this description, not a problem. */
+  sameShapeOn?: Record<number, string>;
   /** Path parameters narrower than any string. */
   params?: Record<string, z.ZodType>;
   /** Bad input is answered with another status (sign-in: 401 INVALID_CREDENTIALS, never a 400). */
@@ -443,6 +445,7 @@ const ops: Op[] = [
       projections: z.number().int().describe('The lowest position every projection has applied'),
     }),
     errors: [503],
+    sameShapeOn: { 503: 'Not ready: status "not ready", the projections behind the log' },
   },
   {
     method: 'get',
@@ -604,13 +607,15 @@ export function openApiDocument() {
         ...Object.fromEntries(
           problemAnswers(op).map((code) => [
             code,
-            {
-              description: PROBLEM_TEXT[code],
-              ...(code === 429 || (code === 503 && op.method !== 'get')
-                ? { headers: { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } } }
-                : {}),
-              content: problem,
-            },
+            op.sameShapeOn?.[code] !== undefined
+              ? { description: op.sameShapeOn[code], ...ok }
+              : {
+                  description: PROBLEM_TEXT[code],
+                  ...(code === 429 || (code === 503 && op.method !== 'get')
+                    ? { headers: { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } } }
+                    : {}),
+                  content: problem,
+                },
           ]),
         ),
         default: { description: 'Problem', content: problem },

@@ -1,5 +1,6 @@
 import type { Category, Tokens, User } from '@drinks/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { offTheDocument } from '../api/tests/fixtures.js';
 import { call } from '../faults/tests/support.js';
 import { testNats, type TestNats } from '../test-support/nats.js';
 import type { SpawnedServer } from '../test-support/process.js';
@@ -117,6 +118,15 @@ describe('scale-out: commands answered through an api process while the projecto
         ),
       );
       expectBehind(await command('PATCH', '/user', barista, { name: 'Barista Late' }, 'rename-1'));
+    });
+
+    it('/readyz answers 503 with its readiness body, as the OpenAPI document says', async () => {
+      const res = await fetch(`${api.url}/api/readyz`);
+      const body = (await res.json()) as { status: string; head: number; projections: number };
+      expect(res.status).toBe(503);
+      expect(body.status).toBe('not ready');
+      expect(body.head).toBeGreaterThan(body.projections);
+      expect(await offTheDocument(api, 'GET /readyz', { status: res.status, body, headers: res.headers })).toEqual([]);
     });
   });
 
