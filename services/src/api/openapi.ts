@@ -7,6 +7,8 @@ type Op = {
   path: string;
   summary: string;
   auth: 'public' | 'any' | 'staff' | 'admin';
+  /** Public, but a bearer token sent along counts (security: none, or the bearer). */
+  bearerOptional?: true;
   body?: z.ZodType;
   query?: z.ZodObject;
   response?: z.ZodType;
@@ -89,6 +91,7 @@ const ops: Op[] = [
     summary:
       "Open the link mailed at registration (once, within 24 h; 400 INVALID_LINK otherwise). An ADMIN_EMAILS address is confirmed, and made admin, only with that account's bearer token: otherwise 403 SIGN_IN_TO_CONFIRM, and the link stays open",
     auth: 'public',
+    bearerOptional: true,
     body: c.VerifyEmailBody,
     response: c.User,
     errors: [403],
@@ -579,8 +582,8 @@ export function openApiDocument() {
       operationId: operationId(op),
       tags: [tagOf(op.path).name],
       summary: op.summary,
-      description: `${op.summary}. Who may call it: ${ROLES[op.auth]}.`,
-      ...(op.auth === 'public' ? { security: [] } : { 'x-roles': op.auth }),
+      description: `${op.summary}. Who may call it: ${ROLES[op.auth]}${op.bearerOptional ? ', a bearer token sent along counts' : ''}.`,
+      ...(op.auth !== 'public' ? { 'x-roles': op.auth } : { security: op.bearerOptional ? [{}, { bearer: [] }] : [] }),
       // The refresh takes a key too (its retry gets the same pair), though it binds no body to it.
       parameters: [
         ...params,

@@ -32,10 +32,13 @@ describe('mailboxes proven over HTTP, mail through a real SMTP server', () => {
       expect(Object.keys(doc.body.paths)).toContain(`/api/auth/${path}`);
     }
     expect(Object.keys(doc.body.paths)).toContain('/api/user/password');
-    const verifyEmail = (doc.body.paths['/api/auth/verify-email'] as { post: { summary: string; responses: object } })
-      .post;
+    type Operation = { summary: string; responses: object; security: object[] };
+    const verifyEmail = (doc.body.paths['/api/auth/verify-email'] as { post: Operation }).post;
     expect(verifyEmail.summary).toContain('403 SIGN_IN_TO_CONFIRM');
     expect(Object.keys(verifyEmail.responses)).toContain('403');
+    // Anyone may open a link, and an admin address's needs its account's bearer token: a client generated from the
+    // document sends the token it holds.
+    expect(verifyEmail.security).toEqual([{}, { bearer: [] }]);
   });
 
   describe('when a person registers', () => {
