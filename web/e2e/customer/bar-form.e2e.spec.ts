@@ -2,19 +2,26 @@ import type { Order } from '@drinks/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type RunningApp } from '../support/app.js';
-import { newPhonePage, openBrowser, screenshot } from '../support/browser.js';
+import {
+  expectNoSeriousA11yViolations,
+  newDesktopPage,
+  newPhonePage,
+  openBrowser,
+  screenshot,
+} from '../support/browser.js';
 import { setShop, signInWithTokens } from '../support/customer.js';
-import { newCustomer, newMenu } from '../staff/staff-support.js';
+import { baristaPatch, catalog, menuId, newCustomer, newMenu, placeBarOrder } from '../staff/staff-support.js';
 
 let app: RunningApp;
 let browser: Browser;
 let page: Page;
 let customer: { token: string; email: string };
+let barista: string;
 
 // A bar drink's description is a part of its form's address (form-bar/{menuName}/{menuId}/{description}).
 beforeAll(async () => {
   [app, browser] = await Promise.all([startApp(), openBrowser()]);
-  const barista = (await app.login('barista@woxa.tech', 'password123')).accessToken;
+  barista = (await app.login('barista@woxa.tech', 'password123')).accessToken;
   // The menu changes only while the shop is fully closed.
   await setShop(app, barista, 'all-close');
   await newMenu(app, barista, 'Friday Bar', { name: 'Dot Shot', description: '..' });
@@ -57,5 +64,37 @@ describe('when a bar drink is described as "." or ".."', () => {
     await page.getByRole('heading', { name: 'Dot Shot' }).waitFor({ timeout: 10_000 });
     await page.getByText('..', { exact: true }).waitFor();
     await screenshot(page, 'bar-form-dot-description-again');
+  });
+});
+
+describe('a bar order on a desk screen', () => {
+  it('is within reach from the bar menu: no tab bar and no My Order link there, yet it can be cancelled or picked up', async () => {
+    const menus = await catalog(app, barista);
+    const kim = await newCustomer(app, 'Kim Desk');
+    const waiting = await placeBarOrder(app, kim.token, menuId(menus, 'Lemon Soda'), 'Fresh lemon and soda');
+    const ready = await placeBarOrder(app, kim.token, menuId(menus, 'Craft Beer'), 'Local pale ale');
+    await baristaPatch(app, barista, ready.id, { status: 'in-progress' });
+    await baristaPatch(app, barista, ready.id, { status: 'done' });
+    const desk = await newDesktopPage(browser);
+    try {
+      // Signed in, a customer lands on the bar menu while only the bar is open.
+      await signInWithTokens(desk, app, kim.email, '/');
+      await desk.waitForURL(`${app.url}/order_bar`);
+      const toOrders = desk.getByRole('link', { name: 'Order status' });
+      await toOrders.waitFor();
+      await screenshot(desk, 'bar-menu-desk-drinks-on-order');
+      await expectNoSeriousA11yViolations(desk);
+      await toOrders.click();
+      const card = (name: string) => desk.getByTestId('order-card').filter({ hasText: name });
+      await card('Lemon Soda').getByRole('button', { name: 'Cancel' }).click();
+      await desk.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+      await card('Craft Beer').getByRole('button', { name: 'Pick Up' }).click();
+      await card('Craft Beer').getByRole('button', { name: 'Pick Up' }).waitFor({ state: 'detached' });
+      const status = async (o: Order) => (await app.api<Order>(kim.token, 'GET', `/order/${o.id}`)).body.status;
+      expect(await status(waiting)).toBe('cancel');
+      expect(await status(ready)).toBe('picked');
+    } finally {
+      await desk.context().close();
+    }
   });
 });

@@ -1,13 +1,15 @@
-import { DAILY_ORDER_LIMIT, type Menu, type Role } from '@drinks/contracts';
-import { Box, Button, Skeleton, Tab, Tabs, Typography } from '@mui/material';
+import { ACTIVE_ORDER_STATUSES, DAILY_ORDER_LIMIT, type Menu, type Role } from '@drinks/contracts';
+import { Box, Button, Paper, Skeleton, Tab, Tabs, Typography, useMediaQuery } from '@mui/material';
+import { useTheme } from '@mui/material/styles';
 import { useEffect, useRef, useState } from 'react';
-import { Navigate } from 'react-router';
+import { Link as RouterLink, Navigate } from 'react-router';
 import { useAlert } from '../../components/alert-provider.js';
 import { Unanswered } from '../../components/unanswered.js';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage.js';
 import { useSession } from '../../lib/session.js';
 import { useOrderCount } from '../../lib/api/get-order-count.js';
 import { availableCategories, useCategories } from '../../lib/api/get-categories.js';
+import { useMyOrdersToday } from '../../lib/api/get-my-orders.js';
 import { LIMIT_MESSAGE } from './cafe-menu-page.js';
 import { CategoryMenuList } from './components/menu-row.js';
 import { BarNotice } from './components/bar-notice.js';
@@ -25,6 +27,38 @@ const skeleton = (
     ))}
   </Box>
 );
+
+/**
+ * A desk has no tab bar, and the top bar's My Order is the cafe's only (customer-side.md §2 screen 5): while
+ * only the bar is open, a customer's waiting or finished drinks are reached from here, to cancel or pick up.
+ */
+function OrdersToActOn({ role }: { role: Role }) {
+  const theme = useTheme();
+  const desk = useMediaQuery(theme.breakpoints.up('md'));
+  // A phone has its tab bar: it makes no call for this.
+  return desk ? <DrinksOnOrder role={role} /> : null;
+}
+
+function DrinksOnOrder({ role }: { role: Role }) {
+  const active = (useMyOrdersToday().data ?? []).filter(
+    (o) => ACTIVE_ORDER_STATUSES.includes(o.status) || o.status === 'done',
+  );
+  if (active.length === 0) return null;
+  // A note, not an alert: nothing has happened that a screen reader should break in with.
+  return (
+    <Paper
+      variant="outlined"
+      sx={{ mb: 1, px: 2, py: 1, display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}
+    >
+      <Typography variant="body2">
+        {active.length === 1 ? 'You have a drink on order.' : `You have ${active.length} drinks on order.`}
+      </Typography>
+      <Button component={RouterLink} to={paths.statusOrderBar(role)} size="small" color="secondary">
+        Order status
+      </Button>
+    </Paper>
+  );
+}
 
 /** /order_bar is open to anyone, its menu to the signed-in: nobody else's calls are made (each a 401). */
 export function BarMenuPage() {
@@ -93,6 +127,7 @@ function BarMenu({ role }: { role: Role }) {
           </Button>
         )}
       </Box>
+      {role !== 'barista' && <OrdersToActOn role={role} />}
       {noticeOpen && <BarNotice onDismiss={dismiss} focusDismiss={toggled} />}
       {bar.length > 0 && (
         <Tabs
