@@ -138,20 +138,43 @@ describe.each(BACKENDS)('token service on %s', (dialect) => {
       expect(await tokens.verifyAccess(third.accessToken)).toEqual({ userId: 'u1' });
     });
 
-    it('revoke the whole family and the access tokens issued so far when a used one is presented again', async () => {
+    it('revoke the whole family and its access tokens issued so far when a used one is presented again', async () => {
       const first = await tokens.issue('u1');
       const other = await tokens.issue('u1');
       const second = await tokens.rotate(first.refreshToken);
       now += 1000;
       await expectUnauthorized(tokens.rotate(first.refreshToken), 'TOKEN_REUSED');
       await expectUnauthorized(tokens.rotate(second.refreshToken));
-      // Whoever holds the family's access token loses it now, not when it expires.
+      // Whoever holds the family's access tokens loses them now, not when they expire.
+      await expectUnauthorized(tokens.verifyAccess(first.accessToken));
       await expectUnauthorized(tokens.verifyAccess(second.accessToken));
-      await expectUnauthorized(tokens.verifyAccess(other.accessToken));
-      // Another login (another family) keeps its refresh token and gets a working access token from it.
+      // Another login is another family: its tokens work on, and it refreshes.
+      expect(await tokens.verifyAccess(other.accessToken)).toEqual({ userId: 'u1' });
       now += 1000;
       const refreshed = await tokens.rotate(other.refreshToken);
       expect(await tokens.verifyAccess(refreshed.accessToken)).toEqual({ userId: 'u1' });
+    });
+
+    it("end a reused family's access tokens in another process too, and no other family's", async () => {
+      const second = await db.openAnother();
+      try {
+        const elsewhere = service({ db: second });
+        const mine = await tokens.issue('u1');
+        const other = await tokens.issue('u1');
+        const rotated = await tokens.rotate(mine.refreshToken);
+        // Both processes have verified the tokens (and keep them verified) before the reuse.
+        expect(await elsewhere.verifyAccess(rotated.accessToken)).toEqual({ userId: 'u1' });
+        expect(await elsewhere.verifyAccess(other.accessToken)).toEqual({ userId: 'u1' });
+        now += 1000;
+        await expectUnauthorized(tokens.rotate(mine.refreshToken), 'TOKEN_REUSED');
+        await vi.waitFor(() => expectUnauthorized(elsewhere.verifyAccess(rotated.accessToken)), {
+          timeout: 3000,
+          interval: 100,
+        });
+        expect(await elsewhere.verifyAccess(other.accessToken)).toEqual({ userId: 'u1' });
+      } finally {
+        await second.close();
+      }
     });
 
     it('answer a retry with the same key (its answer lost) with the same pair, once it is unused and within half an hour', async () => {

@@ -42,6 +42,8 @@ export interface TokenService {
 const ACCESS_TYPE = 'at+jwt';
 /** When an access token was signed, in epoch milliseconds (iat has whole seconds only). */
 const ISSUED_MS_CLAIM = 'iat_ms';
+/** The session (refresh token family) an access token was signed for: a reuse ends that session only. */
+const SESSION_CLAIM = 'sid';
 /**
  * How long after a refresh token's use a retry with the same key still gets the pair that use made (while
  * that pair is unused). A phone whose answer was lost as it went out of reach retries when it is back:
@@ -53,9 +55,9 @@ const toMillis = (v: unknown): number =>
   v instanceof Date ? v.getTime() : typeof v === 'number' ? v : typeof v === 'string' ? Date.parse(v) : NaN;
 
 type RotateOutcome =
-  | { ok: true; userId: string; refreshToken: string; usedMs: number; retry: boolean }
+  | { ok: true; userId: string; familyId: string; refreshToken: string; usedMs: number; retry: boolean }
   | { ok: false; reused: false }
-  | { ok: false; reused: true; userId: string };
+  | { ok: false; reused: true; userId: string; familyId: string };
 
 /** A used refresh token presented again: its family is revoked; the route logs it as a security event. */
 export class RefreshTokenReused extends UnauthorizedError {
@@ -87,6 +89,10 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
     await revocations.revoke(userId, notBeforeMs);
     revoked(userId);
   }
+  /** Whether an access token of `userId`'s, for session `familyId`, issued at `issuedMs` was signed out since. */
+  async function signedOut(userId: string, familyId: string | undefined, issuedMs: number): Promise<boolean> {
+    return issuedMs <= (await revocations.signedOutUpTo(userId, familyId));
+  }
 
   async function sessionExpired(k: KnexDb['knex'], familyId: string, userId: string, now: number) {
     const row = (await families(k).where({ family_id: familyId }).first('started_at')) as
@@ -97,16 +103,20 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
   }
   // Tokens already verified, with their expiry: a signature is checked once, not on every request
   // (the sign-out check below still runs on every request).
-  let verified = new Map<string, { userId: string; expMs: number; issuedMs: number }>();
+  let verified = new Map<string, { userId: string; familyId: string | undefined; expMs: number; issuedMs: number }>();
   // Imported once: given the raw bytes, jose imports a key for every signature it makes or checks.
   const key = crypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
 
   /** Signed now with a random jti, or at `again`'s time (and with its jti, if given): same claims, same token (HS256). */
-  async function signAccess(userId: string, again?: { issuedMs: number; jti?: string }): Promise<string> {
+  async function signAccess(
+    userId: string,
+    familyId: string,
+    again?: { issuedMs: number; jti?: string },
+  ): Promise<string> {
     const nowMs = again?.issuedMs ?? clock().getTime();
     const now = Math.floor(nowMs / 1000);
     // iat counts whole seconds; a sign-out must not take the login that follows it in the same second.
-    return new SignJWT({ [ISSUED_MS_CLAIM]: nowMs })
+    return new SignJWT({ [ISSUED_MS_CLAIM]: nowMs, [SESSION_CLAIM]: familyId })
       .setProtectedHeader({ alg: 'HS256', typ: ACCESS_TYPE })
       .setSubject(userId)
       .setIssuedAt(now)
@@ -149,7 +159,7 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
       const familyId = randomUUID();
       await families().insert({ family_id: familyId, user_id: userId, started_at: clock().getTime() });
       const refreshToken = await insertRefresh(db.knex, userId, familyId);
-      return { accessToken: await signAccess(userId), refreshToken };
+      return { accessToken: await signAccess(userId, familyId), refreshToken };
     },
 
     async rotate(refreshToken, retryKey) {
@@ -176,6 +186,7 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
               return {
                 ok: true,
                 userId: row.user_id,
+                familyId: row.family_id,
                 refreshToken: successor,
                 usedMs: toMillis(row.used_at),
                 retry: true,
@@ -187,7 +198,7 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
             .where({ family_id: row.family_id })
             .whereNull('revoked_at')
             .update({ revoked_at: now.toISOString() });
-          return { ok: false, reused: true, userId: row.user_id };
+          return { ok: false, reused: true, userId: row.user_id, familyId: row.family_id };
         }
         if (!(toMillis(row.expires_at) > now.getTime())) return { ok: false, reused: false };
         if (await sessionExpired(trx, row.family_id, row.user_id, now.getTime())) return { ok: false, reused: false };
@@ -199,6 +210,7 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
         return {
           ok: true,
           userId: row.user_id,
+          familyId: row.family_id,
           refreshToken: await insertRefresh(trx, row.user_id, row.family_id, successor),
           usedMs: now.getTime(),
           retry: false,
@@ -223,12 +235,16 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
         // A new pair is as old as its rotation's commit, not its signing: a logout landing in between revoked
         // the new refresh token and must take this access token too.
         const issued = again ?? (outcome.retry ? undefined : { issuedMs: outcome.usedMs });
-        return { accessToken: await signAccess(outcome.userId, issued), refreshToken: outcome.refreshToken };
+        return {
+          accessToken: await signAccess(outcome.userId, outcome.familyId, issued),
+          refreshToken: outcome.refreshToken,
+        };
       }
       if (outcome.reused) {
-        // A reuse means someone else may hold the family's tokens: the user's access tokens issued so far stop
-        // working too, and live sockets close. The other sessions keep their refresh tokens and refresh quietly.
-        await revokeAccess(outcome.userId, clock().getTime());
+        // A reuse means someone else may hold the family's tokens: its access tokens issued so far stop working
+        // too, and its live sockets close. The user's other sessions are not that family's: they carry on.
+        await revocations.endSession(outcome.userId, outcome.familyId, clock().getTime());
+        revoked(outcome.userId);
         throw new RefreshTokenReused(outcome.userId);
       }
       throw new UnauthorizedError('Invalid refresh token.');
@@ -238,7 +254,7 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
       if (!token) throw new UnauthorizedError();
       const known = verified.get(token);
       if (known && known.expMs > clock().getTime()) {
-        if (known.issuedMs <= (await revocations.notBefore(known.userId))) {
+        if (await signedOut(known.userId, known.familyId, known.issuedMs)) {
           throw new UnauthorizedError('Invalid or expired access token.');
         }
         return { userId: known.userId };
@@ -256,9 +272,11 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
         const claimedMs = payload[ISSUED_MS_CLAIM];
         // A token signed before the claim existed counts from the start of its second: signed out with it.
         const issuedMs = typeof claimedMs === 'number' ? claimedMs : (payload.iat ?? 0) * 1000;
-        if (issuedMs <= (await revocations.notBefore(payload.sub))) throw new Error('signed out');
+        const claimedSession = payload[SESSION_CLAIM];
+        const familyId = typeof claimedSession === 'string' ? claimedSession : undefined;
+        if (await signedOut(payload.sub, familyId, issuedMs)) throw new Error('signed out');
         if (verified.size >= 10_000) verified = new Map();
-        verified.set(token, { userId: payload.sub, expMs: (payload.exp ?? 0) * 1000, issuedMs });
+        verified.set(token, { userId: payload.sub, familyId, expMs: (payload.exp ?? 0) * 1000, issuedMs });
         return { userId: payload.sub };
       } catch (err) {
         // A signature that does not check out was made without our secret, and we sign with HS256 only (an
@@ -296,11 +314,12 @@ const NOT_BEFORE_CACHE_MS = 2000;
 const EXPIRY_LEEWAY_SECONDS = 60;
 
 /**
- * Per user, the millisecond up to which access tokens were signed out (logout). Asked on every request, so
- * every sign-out still in force is kept in memory as one snapshot, read again at most every two seconds
- * by one query whichever users are asking (a query per user and request was a database round trip on
- * nearly every request of a busy office). A sign-out older than an access token's lifetime is left out:
- * every token it signed out has expired. This process sees its own sign-outs at once.
+ * Per user, the millisecond up to which access tokens were signed out (logout), and per session ended by a
+ * refresh token's reuse, the same for its access tokens. Asked on every request, so every sign-out still in
+ * force is kept in memory as one snapshot, read again at most every two seconds by one read whichever users
+ * are asking (a query per user and request was a database round trip on nearly every request of a busy
+ * office). A sign-out older than an access token's lifetime is left out: every token it signed out has
+ * expired. This process sees its own sign-outs at once.
  */
 function createRevocations(
   db: KnexDb,
@@ -310,27 +329,44 @@ function createRevocations(
   signedOutElsewhere: (userId: string) => void,
 ) {
   const table = () => db.knex('session_revocations');
+  const sessionsTable = () => db.knex('family_revocations');
   let snapshot = new Map<string, number>();
+  /** Sessions ended by a refresh token's reuse: family id to its user and the millisecond it ended. */
+  let sessions = new Map<string, { userId: string; endedMs: number }>();
   let readAt = -Infinity;
   let reading: Promise<void> | null = null;
 
   async function read(): Promise<void> {
     const startedAt = Date.now();
     const since = clock().getTime() - (accessTtlSeconds + EXPIRY_LEEWAY_SECONDS) * 1000;
-    const rows = (await table().where('not_before_ms', '>=', since).select('user_id', 'not_before_ms')) as {
-      user_id: string;
-      not_before_ms: number | string;
-    }[];
+    const [rows, sessionRows] = (await Promise.all([
+      table().where('not_before_ms', '>=', since).select('user_id', 'not_before_ms'),
+      sessionsTable().where('revoked_ms', '>=', since).select('family_id', 'user_id', 'revoked_ms'),
+    ])) as [
+      { user_id: string; not_before_ms: number | string }[],
+      { family_id: string; user_id: string; revoked_ms: number | string }[],
+    ];
     const next = new Map(rows.map((r) => [r.user_id, Number(r.not_before_ms)]));
+    const nextSessions = new Map(
+      sessionRows.map((r) => [r.family_id, { userId: r.user_id, endedMs: Number(r.revoked_ms) }]),
+    );
     // The first read finds sign-outs made before this process started: no socket here predates them.
     const grown =
-      readAt === -Infinity ? [] : [...next].filter(([userId, notBefore]) => notBefore > (snapshot.get(userId) ?? 0));
+      readAt === -Infinity
+        ? []
+        : [
+            ...[...next].filter(([userId, notBefore]) => notBefore > (snapshot.get(userId) ?? 0)).map(([id]) => id),
+            ...[...nextSessions].filter(([familyId]) => !sessions.has(familyId)).map(([, s]) => s.userId),
+          ];
     // A sign-out made here while the query ran may be missing from its rows; a user's not_before only grows.
     for (const [userId, notBefore] of snapshot)
       if (notBefore >= since && notBefore > (next.get(userId) ?? 0)) next.set(userId, notBefore);
+    for (const [familyId, ended] of sessions)
+      if (ended.endedMs >= since && !nextSessions.has(familyId)) nextSessions.set(familyId, ended);
     snapshot = next;
+    sessions = nextSessions;
     readAt = startedAt;
-    for (const [userId] of grown) signedOutElsewhere(userId);
+    for (const userId of new Set(grown)) signedOutElsewhere(userId);
   }
 
   /** Reads the sign-outs again once the snapshot is NOT_BEFORE_CACHE_MS old; one read for all who ask. */
@@ -342,9 +378,22 @@ function createRevocations(
 
   return {
     fresh,
-    async notBefore(userId: string): Promise<number> {
+    /**
+     * Up to when `userId`'s access tokens of session `familyId` were signed out: by a logout (every session) or
+     * by a reuse of one of that session's refresh tokens. A token signed before access tokens named their
+     * session has none: for it, the user's last session so ended counts too.
+     */
+    async signedOutUpTo(userId: string, familyId: string | undefined): Promise<number> {
       await fresh();
-      return snapshot.get(userId) ?? 0;
+      const loggedOut = snapshot.get(userId) ?? 0;
+      if (sessions.size === 0) return loggedOut;
+      if (familyId !== undefined) {
+        const ended = sessions.get(familyId);
+        return Math.max(loggedOut, ended?.userId === userId ? ended.endedMs : 0);
+      }
+      let last = loggedOut;
+      for (const ended of sessions.values()) if (ended.userId === userId) last = Math.max(last, ended.endedMs);
+      return last;
     },
     async revoke(userId: string, notBeforeMs: number): Promise<void> {
       await table()
@@ -352,6 +401,14 @@ function createRevocations(
         .onConflict('user_id')
         .merge();
       snapshot.set(userId, Math.max(notBeforeMs, snapshot.get(userId) ?? 0));
+    },
+    /** Ends one session of `userId`'s: its access tokens issued up to `endedMs` stop working. */
+    async endSession(userId: string, familyId: string, endedMs: number): Promise<void> {
+      await sessionsTable()
+        .insert({ family_id: familyId, user_id: userId, revoked_ms: endedMs })
+        .onConflict('family_id')
+        .merge();
+      sessions.set(familyId, { userId, endedMs: Math.max(endedMs, sessions.get(familyId)?.endedMs ?? 0) });
     },
   };
 }

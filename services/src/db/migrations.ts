@@ -97,6 +97,16 @@ const CORE_TABLES: [string, Build][] = [
     },
   ],
   [
+    // Sessions ended because one of their refresh tokens came back after its use: the family's access tokens
+    // issued up to revoked_ms stop working (the user's other sessions keep theirs).
+    'family_revocations',
+    (t) => {
+      t.text('family_id').primary();
+      t.text('user_id').notNullable();
+      t.bigInteger('revoked_ms').notNullable().index();
+    },
+  ],
+  [
     // Per user, access tokens issued up to this millisecond (not_before_ms, epoch ms) were signed out;
     // not_before is the same instant in whole seconds, as it was kept before.
     'session_revocations',

@@ -171,6 +171,22 @@ describe('auth and users over HTTP', () => {
       });
       expect(afterReuse.status).toBe(401);
     });
+    it("a reuse ends that session's access tokens, and not the person's other sessions", async () => {
+      const phone = await app.login('nok@woxa.tech', 'longenough');
+      const laptop = await app.login('nok@woxa.tech', 'longenough');
+      const rotated = await app.call<Tokens>('POST', '/auth/refresh-token', {
+        body: { refreshToken: phone.refreshToken },
+      });
+      expect(rotated.status).toBe(200);
+      const reuse = await app.call('POST', '/auth/refresh-token', { body: { refreshToken: phone.refreshToken } });
+      expect([reuse.status, problem(reuse).code]).toEqual([401, 'TOKEN_REUSED']);
+      const me = (token: string) => app.call('GET', '/user/me', { token });
+      expect((await me(phone.accessToken)).status).toBe(401);
+      expect((await me(rotated.body.accessToken)).status).toBe(401);
+      expect((await me(laptop.accessToken)).status).toBe(200);
+      const refreshed = await app.call('POST', '/auth/refresh-token', { body: { refreshToken: laptop.refreshToken } });
+      expect(refreshed.status).toBe(200);
+    });
     it('log a refresh token used twice and an access token not signed by us as security events', async () => {
       const tokens = await app.login('nok@woxa.tech', 'longenough');
       const me = (await app.call<{ id: string }>('GET', '/user/me', { token: tokens.accessToken })).body;
