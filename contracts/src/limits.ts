@@ -13,6 +13,14 @@ export const LIMITS = {
   idempotencyKey: 200,
 } as const;
 
+/**
+ * A text's length as people count characters (an emoji is one), as the server's limits do (zod and JSON Schema's
+ * maxLength count code points); a browser's `maxLength` and `.length` count UTF-16 units, an emoji as two.
+ */
+export function characterCount(text: string): number {
+  return [...text].length;
+}
+
 /** A person's name with nothing but spaces in it (customer-side.md's name edit). */
 export const NAME_EMPTY_MESSAGE = 'Name cannot be empty';
 

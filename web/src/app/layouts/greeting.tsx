@@ -9,6 +9,7 @@ import { useRename } from '../../features/profile/api/rename.js';
 import { useConfig } from '../../lib/config.js';
 import { useSession } from '../../lib/session.js';
 import { useOpenedOnce } from '../../lib/use-opened-once.js';
+import { fitEdit } from '../../lib/fit-edit.js';
 import { lazyComponent } from '../../lib/lazy-component.js';
 
 const ChangePasswordDialog = lazyComponent(
@@ -100,8 +101,7 @@ export function Greeting({ color = 'inherit', wrap = false }: { color?: string; 
         id={inputId}
         value={draft}
         autoFocus
-        onChange={(e) => setDraft(e.target.value.slice(0, LIMITS.personName))}
-        inputProps={{ maxLength: LIMITS.personName }}
+        onChange={(e) => setDraft(fitEdit(draft, e.target.value, LIMITS.personName))}
         sx={{ bgcolor: '#fff', color: '#1f1a17', px: 1, borderRadius: 1, width: 150 }}
       />
       <Button type="submit" size="small" variant="contained" color="success" disabled={rename.isPending}>

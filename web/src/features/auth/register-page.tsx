@@ -1,4 +1,4 @@
-import { isBlankName, LIMITS, NAME_EMPTY_MESSAGE } from '@drinks/contracts';
+import { characterCount, isBlankName, LIMITS, NAME_EMPTY_MESSAGE } from '@drinks/contracts';
 import { Button } from '@mui/material';
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
@@ -13,6 +13,7 @@ import { EmailField } from './components/email-field.js';
 import { NewPasswordField } from './components/password-field.js';
 import { domainAlert, onCompanyDomain } from './email-rules.js';
 import { passwordProblem, registered, registrationFailed } from './register-rules.js';
+import { fitEdit } from '../../lib/fit-edit.js';
 import { paths } from '../../lib/paths.js';
 
 export function RegisterPage() {
@@ -75,9 +76,8 @@ export function RegisterPage() {
         name="name"
         required
         value={name}
-        onChange={(e) => setName(e.target.value.slice(0, LIMITS.personName))}
-        inputProps={{ maxLength: LIMITS.personName }}
-        helperText={`${name.length}/${LIMITS.personName}`}
+        onChange={(e) => setName(fitEdit(name, e.target.value, LIMITS.personName))}
+        helperText={`${characterCount(name)}/${LIMITS.personName}`}
       />
       <EmailField value={email} onChange={setEmail} domain={domain} />
       <NewPasswordField value={password} onChange={setPassword} />

@@ -1,4 +1,4 @@
-import { isFullyClosed, LIMITS, REJECT_PRESETS, type ShopStatus } from '@drinks/contracts';
+import { characterCount, isFullyClosed, LIMITS, REJECT_PRESETS, type ShopStatus } from '@drinks/contracts';
 
 export const OTHER_REASON_MAX = LIMITS.rejectNote;
 export const OTHER = 'Other';
@@ -8,13 +8,13 @@ export const REASON_OPTIONS: readonly string[] = [...REJECT_PRESETS, OTHER];
 export function rejectNote(choice: string, other: string): string | null {
   if (!choice) return null;
   if (choice !== OTHER) return choice;
-  if (other.length === 0 || other.length > OTHER_REASON_MAX || other.startsWith(' ')) return null;
+  if (other.length === 0 || characterCount(other) > OTHER_REASON_MAX || other.startsWith(' ')) return null;
   return other;
 }
 
 export function otherReasonError(other: string): string | null {
   if (other.startsWith(' ')) return 'Input must not start with a space.';
-  if (other.length > OTHER_REASON_MAX) return `At most ${OTHER_REASON_MAX} characters.`;
+  if (characterCount(other) > OTHER_REASON_MAX) return `At most ${OTHER_REASON_MAX} characters.`;
   return null;
 }
 

@@ -1,4 +1,11 @@
-import { DAILY_ORDER_LIMIT, ERROR_MESSAGES, LIMITS, SWEETNESS_VALUES, type DrinkType } from '@drinks/contracts';
+import {
+  characterCount,
+  DAILY_ORDER_LIMIT,
+  ERROR_MESSAGES,
+  LIMITS,
+  SWEETNESS_VALUES,
+  type DrinkType,
+} from '@drinks/contracts';
 import { Box, TextField } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
@@ -27,6 +34,7 @@ import {
 } from './image-pipeline.js';
 import { readOrderAgain } from '../../lib/order-again.js';
 import { takeReloadedDraft, useKeepDraftOnReload } from '../../lib/reload-draft.js';
+import { fitEdit } from '../../lib/fit-edit.js';
 
 export const TYPE_OPTIONS = (['hot', 'cold', 'frappe'] as const).map((t) => ({
   value: t,
@@ -146,9 +154,9 @@ export function OrderFormPage() {
             label="Additional"
             placeholder="Please enter text (up to 50 characters)"
             value={remark}
-            onChange={(e) => setRemark(e.target.value.slice(0, LIMITS.remark))}
-            slotProps={{ htmlInput: { maxLength: LIMITS.remark }, inputLabel: { shrink: true } }}
-            helperText={`${remark.length}/${LIMITS.remark}`}
+            onChange={(e) => setRemark(fitEdit(remark, e.target.value, LIMITS.remark))}
+            slotProps={{ inputLabel: { shrink: true } }}
+            helperText={`${characterCount(remark)}/${LIMITS.remark}`}
             fullWidth
             // The whole hint on a phone: at 16 px its last characters ran under the border at 360 px, at 15 px
             // at 320 px ('…up to 50 charact'). Scaled with the screen's width below 375 px.

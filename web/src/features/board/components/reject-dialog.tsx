@@ -12,9 +12,10 @@ import {
   RadioGroup,
   TextField,
 } from '@mui/material';
-import type { Order } from '@drinks/contracts';
+import { characterCount, type Order } from '@drinks/contracts';
 import { useState } from 'react';
 import { STATUS_LABELS } from '../../../components/staff-order-format.js';
+import { fitEdit } from '../../../lib/fit-edit.js';
 import { wrapAnywhere } from '../../../components/wrap-anywhere.js';
 import { OTHER, OTHER_REASON_MAX, REASON_OPTIONS, otherReasonError, rejectNote } from '../board-logic.js';
 
@@ -83,10 +84,9 @@ export function RejectDialog({
             fullWidth
             label="Other reason"
             value={other}
-            onChange={(e) => setOther(e.target.value)}
+            onChange={(e) => setOther(fitEdit(other, e.target.value, OTHER_REASON_MAX))}
             error={otherError !== null}
-            helperText={otherError ?? `${other.length}/${OTHER_REASON_MAX}`}
-            slotProps={{ htmlInput: { maxLength: OTHER_REASON_MAX } }}
+            helperText={otherError ?? `${characterCount(other)}/${OTHER_REASON_MAX}`}
             sx={{ mt: 1 }}
           />
         )}

@@ -1,5 +1,6 @@
-import type { ActiveState, Category } from '@drinks/contracts';
+import { characterCount, type ActiveState, type Category } from '@drinks/contracts';
 import { Button, FormControl, InputLabel, MenuItem, Select, Stack, TextField } from '@mui/material';
+import { fitEdit } from '../../../lib/fit-edit.js';
 import { DESCRIPTION_MAX, descriptionError } from '../menu-validation.js';
 import { NameField } from './name-field.js';
 import { useDraftForm } from '../use-draft-form.js';
@@ -44,10 +45,11 @@ export function MenuForm({
         fullWidth
         multiline
         minRows={2}
-        onChange={(e) => setDraft({ ...draft, description: e.target.value })}
+        onChange={(e) =>
+          setDraft({ ...draft, description: fitEdit(draft.description, e.target.value, DESCRIPTION_MAX + 1) })
+        }
         error={descError !== null}
-        helperText={descError ?? `${draft.description.length}/${DESCRIPTION_MAX}`}
-        slotProps={{ htmlInput: { maxLength: DESCRIPTION_MAX + 1 } }}
+        helperText={descError ?? `${characterCount(draft.description)}/${DESCRIPTION_MAX}`}
       />
       <FormControl fullWidth disabled={nameLocked}>
         <InputLabel id="menu-category-label">Category</InputLabel>
