@@ -46,6 +46,14 @@ export function OrderDraftForm({
           if (ready) summary.show();
           else void alert(CHECK_MESSAGE);
         }}
+        // Enter in a field sends the form, but not past a disabled Next (HTML's implicit submission does
+        // nothing then): the spec's alert says why instead of nothing happening.
+        onKeyDown={(e) => {
+          const field = e.target;
+          if (e.key !== 'Enter' || ready || !(field instanceof HTMLInputElement) || field.type === 'file') return;
+          e.preventDefault();
+          void alert(CHECK_MESSAGE);
+        }}
       >
         {children}
         <Button
