@@ -101,4 +101,12 @@ describe('limits counted in characters', () => {
     expect(after.body).toMatchObject({ status: 'rejected', reject_note: emoji(27) });
     await page.close();
   });
+  it("shows an emoji a person's name begins with whole on the admin's user list", async () => {
+    const smiley = await newCustomer(app, `${emoji(1)} Smiley`);
+    page = await newPhonePage(browser);
+    await signInWithTokens(page, app, 'admin@woxa.tech', '/userManagement');
+    const row = page.getByTestId('user-row').filter({ hasText: smiley.email });
+    expect(await row.locator('.MuiAvatar-root').innerText()).toBe(emoji(1));
+    await page.close();
+  });
 });

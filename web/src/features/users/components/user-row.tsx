@@ -60,7 +60,7 @@ export function UserRow({
       data-testid="user-row"
     >
       <Avatar aria-hidden sx={{ bgcolor: user.role === 'admin' ? 'secondary.main' : 'primary.main' }}>
-        {user.name.slice(0, 1).toUpperCase()}
+        {[...user.name][0]?.toUpperCase()}
       </Avatar>
       <Box sx={{ flex: '1 1 13rem', minWidth: 0 }}>
         <Typography sx={{ fontWeight: 600 }} title={user.name}>
