@@ -1,4 +1,4 @@
-import type { Order } from '@drinks/contracts';
+import { LIMITS, type Order } from '@drinks/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type RunningApp } from '../support/app.js';
@@ -7,7 +7,10 @@ import {
   newDesktopPage,
   newPhonePage,
   openBrowser,
+  pageWidth,
   screenshot,
+  textBox,
+  WIDE_NAME,
 } from '../support/browser.js';
 import { setShop, signInWithTokens } from '../support/customer.js';
 import { baristaPatch, catalog, menuId, newCustomer, newMenu, placeBarOrder } from '../staff/staff-support.js';
@@ -17,6 +20,8 @@ let browser: Browser;
 let page: Page;
 let customer: { token: string; email: string };
 let barista: string;
+/** A description of the most letters allowed, one word: nothing to break it at. */
+const WIDE_DESCRIPTION = 'W'.repeat(LIMITS.description);
 
 // A bar drink's description is a part of its form's address (form-bar/{menuName}/{menuId}/{description}).
 beforeAll(async () => {
@@ -26,6 +31,7 @@ beforeAll(async () => {
   await setShop(app, barista, 'all-close');
   await newMenu(app, barista, 'Friday Bar', { name: 'Dot Shot', description: '..' });
   await newMenu(app, barista, 'Friday Bar', { name: 'Single Dot', description: '.' });
+  await newMenu(app, barista, 'Friday Bar', { name: WIDE_NAME, description: WIDE_DESCRIPTION });
   await setShop(app, barista, 'bar-open');
   customer = await newCustomer(app, 'Dot Lover');
   page = await newPhonePage(browser);
@@ -64,6 +70,25 @@ describe('when a bar drink is described as "." or ".."', () => {
     await page.getByRole('heading', { name: 'Dot Shot' }).waitFor({ timeout: 10_000 });
     await page.getByText('..', { exact: true }).waitFor();
     await screenshot(page, 'bar-form-dot-description-again');
+  });
+});
+
+describe('a bar drink of the longest name and a one-word description of the longest length', () => {
+  it('fits its form on a phone: the description wraps inside the screen, no sideways scrolling', async () => {
+    const reader = await newCustomer(app, 'Long Reader');
+    const phone = await newPhonePage(browser);
+    try {
+      await signInWithTokens(phone, app, reader.email, '/menubar');
+      await phone.getByTestId('menu-item').filter({ hasText: WIDE_NAME }).click();
+      await phone.getByRole('heading', { name: WIDE_NAME }).waitFor({ timeout: 10_000 });
+      const description = phone.getByText(WIDE_DESCRIPTION, { exact: true });
+      // It ran on in one line, 807 px wide: the page scrolled sideways.
+      expect((await textBox(description)).right).toBeLessThanOrEqual(390);
+      expect(await pageWidth(phone)).toBe(390);
+      await screenshot(phone, 'bar-form-longest-description');
+    } finally {
+      await phone.context().close();
+    }
   });
 });
 

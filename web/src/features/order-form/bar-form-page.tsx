@@ -2,6 +2,7 @@ import type { DrinkType } from '@drinks/contracts';
 import { Box, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useLocation, useParams } from 'react-router';
+import { wrapAnywhere } from '../../components/wrap-anywhere.js';
 import { useSession } from '../../lib/session.js';
 import type { OrderDraft } from './api/place-order.js';
 import { ChoiceGroup } from './components/choice-group.js';
@@ -51,7 +52,7 @@ export function BarFormPage() {
     <Box sx={{ maxWidth: 560, mx: 'auto', p: 2 }}>
       <FormHeader title={menuName} back={back} />
       <FormNotice again={again !== null} problem={problem} back={back} />
-      <Typography color="text.secondary" sx={{ mb: 2 }}>
+      <Typography color="text.secondary" sx={{ mb: 2, ...wrapAnywhere }}>
         {description}
       </Typography>
       <FormFields disabled={problem !== null}>
