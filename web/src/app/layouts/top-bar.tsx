@@ -41,6 +41,7 @@ export function barColour(shop: { isCafeOpen: boolean; isBarOpen: boolean }): st
 const WIDE_LINK = {
   px: 0.5,
   minWidth: 0,
+  flexShrink: 0,
   whiteSpace: 'nowrap',
   fontSize: { md: '0.8125rem', xl: '0.875rem' },
 } as const;
@@ -69,8 +70,9 @@ export function TopBar() {
         </Button>
         <Box sx={{ flex: 1 }} />
         {wide ? (
-          // An admin has nine entries: one line each, so the bar stays one row at 1280 px.
-          <Box component="nav" aria-label="Main" sx={{ display: 'flex', alignItems: 'center', gap: 0.25 }}>
+          // An admin has nine entries: one line each, so the bar stays one row at 1280 px. Where they and a long
+          // name do not fit, the name gives way (an ellipsis), never the links or Logout.
+          <Box component="nav" aria-label="Main" sx={{ display: 'flex', alignItems: 'center', gap: 0.25, minWidth: 0 }}>
             <Greeting />
             {links.map((l) => (
               <Button key={l.to} color="inherit" component={RouterLink} to={l.to} sx={WIDE_LINK}>
