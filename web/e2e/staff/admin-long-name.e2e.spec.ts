@@ -5,9 +5,11 @@ import {
   WIDE_PERSON,
   expectNoSeriousA11yViolations,
   newDesktopPage,
+  newPhonePage,
   openBrowser,
   pageWidth,
   screenshot,
+  textBox,
 } from '../support/browser.js';
 import { setShop, signInWithTokens } from '../support/customer.js';
 
@@ -49,5 +51,19 @@ it("keeps the desk's top bar inside 1280 px, Logout on screen, the long name giv
     expect(b.x + b.width).toBeLessThanOrEqual(1280);
   }
   expect(await pageWidth(page)).toBe(1280);
+  await page.context().close();
+});
+
+it("shows the admin's own row of User Management whole on a phone: the name wraps inside it", async () => {
+  const page = await newPhonePage(browser);
+  await signInWithTokens(page, app, 'admin@woxa.tech', '/userManagement');
+  const own = page.getByTestId('user-row').filter({ hasText: 'admin@woxa.tech' });
+  const name = own.getByText(WIDE_PERSON, { exact: true });
+  await name.waitFor();
+  // Not cut to 14 letters as the others are, it ran on in one line: the page was 438 px wide.
+  const row = (await own.boundingBox())!;
+  expect((await textBox(name)).right).toBeLessThanOrEqual(row.x + row.width);
+  expect(await pageWidth(page)).toBe(390);
+  await screenshot(page, 'admin-wide-name-own-row');
   await page.context().close();
 });

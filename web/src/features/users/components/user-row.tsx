@@ -63,7 +63,8 @@ export function UserRow({
         {[...user.name][0]?.toUpperCase()}
       </Avatar>
       <Box sx={{ flex: '1 1 13rem', minWidth: 0 }}>
-        <Typography sx={{ fontWeight: 600 }} title={user.name}>
+        {/* The own row's name is whole (not cut to 14 letters): one long word breaks rather than widen the page. */}
+        <Typography sx={{ fontWeight: 600, ...wrapAnywhere }} title={user.name}>
           {name}
         </Typography>
         {/* Whole, broken where it must on a phone: two people of one name are told apart by it. */}
