@@ -1,6 +1,7 @@
 import { Box, ButtonBase, Dialog, DialogContent, DialogTitle, IconButton } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import { useState } from 'react';
+import { wrapAnywhere } from '../../../components/wrap-anywhere.js';
 
 /** A thumbnail of the customer's tumbler; tapping it enlarges it. */
 export function TumblerImage({ src, owner, size = 64 }: { src: string | null; owner: string; size?: number }) {
@@ -21,7 +22,7 @@ export function TumblerImage({ src, owner, size = 64 }: { src: string | null; ow
         />
       </ButtonBase>
       <Dialog open={open} onClose={() => setOpen(false)} maxWidth="sm" fullWidth aria-labelledby="tumbler-title">
-        <DialogTitle id="tumbler-title" sx={{ pr: 6 }}>
+        <DialogTitle id="tumbler-title" sx={{ pr: 6, ...wrapAnywhere }}>
           Tumbler of {owner}
           <IconButton aria-label="Close" onClick={() => setOpen(false)} sx={{ position: 'absolute', right: 8, top: 8 }}>
             <CloseIcon />

@@ -1,0 +1,53 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startApp, type RunningApp } from '../support/app.js';
+import {
+  WIDE_NAME,
+  WIDE_PERSON,
+  newPhonePage,
+  openBrowser,
+  pageWidth,
+  screenshot,
+  settled,
+} from '../support/browser.js';
+import { setShop, signInWithTokens } from '../support/customer.js';
+import { newCustomer, newMenu, placeCafeOrder } from '../staff/staff-support.js';
+
+// A dialog named after a person or a drink: one word of the most letters allowed, in the widest letter.
+
+let app: RunningApp;
+let browser: Browser;
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startApp(), openBrowser()]);
+  const barista = (await app.login('barista@woxa.tech', 'password123')).accessToken;
+  // The menu changes only while the shop is fully closed.
+  await setShop(app, barista, 'all-close');
+  const wide = await newMenu(app, barista, 'Coffee', { name: WIDE_NAME });
+  await setShop(app, barista, 'cafe-open');
+  const c = await newCustomer(app, WIDE_PERSON);
+  await placeCafeOrder(app, c.token, wide);
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+/** The dialog's title is drawn whole inside it, and the page does not scroll sideways. */
+async function expectTitleInside(page: Page, dialogName: string) {
+  const dialog = page.getByRole('dialog', { name: dialogName });
+  const title = dialog.getByRole('heading', { name: dialogName });
+  await title.waitFor();
+  await settled(page);
+  expect(await title.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  expect(await pageWidth(page)).toBe(390);
+}
+
+it("shows the enlarged tumbler's title whole on a phone: the customer's name wraps inside it", async () => {
+  const page = await newPhonePage(browser);
+  await signInWithTokens(page, app, 'barista@woxa.tech', '/ordering');
+  await page.getByRole('button', { name: `Enlarge tumbler image of ${WIDE_PERSON}` }).click();
+  // 'Tumbler of' and the name ran on past the dialog's edge, cut off.
+  await expectTitleInside(page, `Tumbler of ${WIDE_PERSON}`);
+  await screenshot(page, 'tumbler-dialog-wide-name');
+  await page.context().close();
+});
