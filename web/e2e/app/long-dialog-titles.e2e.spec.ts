@@ -17,6 +17,7 @@ import { newCustomer, newMenu, placeCafeOrder } from '../staff/staff-support.js'
 
 let app: RunningApp;
 let browser: Browser;
+let customer: { email: string };
 beforeAll(async () => {
   [app, browser] = await Promise.all([startApp(), openBrowser()]);
   const barista = (await app.login('barista@woxa.tech', 'password123')).accessToken;
@@ -26,6 +27,7 @@ beforeAll(async () => {
   await setShop(app, barista, 'cafe-open');
   const c = await newCustomer(app, WIDE_PERSON);
   await placeCafeOrder(app, c.token, wide);
+  customer = c;
 });
 afterAll(async () => {
   await browser?.close();
@@ -49,5 +51,15 @@ it("shows the enlarged tumbler's title whole on a phone: the customer's name wra
   // 'Tumbler of' and the name ran on past the dialog's edge, cut off.
   await expectTitleInside(page, `Tumbler of ${WIDE_PERSON}`);
   await screenshot(page, 'tumbler-dialog-wide-name');
+  await page.context().close();
+});
+
+it("shows an order's timeline title whole on a phone: the drink's name wraps inside the sheet", async () => {
+  const page = await newPhonePage(browser);
+  await signInWithTokens(page, app, customer.email, '/statusOrder');
+  await page.getByTestId('order-card').getByRole('button', { name: 'Timeline' }).click();
+  // 'Timeline ·' and the drink ran on past the sheet's edge, cut off.
+  await expectTitleInside(page, `Timeline · ${WIDE_NAME}`);
+  await screenshot(page, 'timeline-sheet-wide-name');
   await page.context().close();
 });

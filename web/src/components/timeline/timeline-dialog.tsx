@@ -4,6 +4,7 @@ import { useTheme } from '@mui/material/styles';
 import { useId } from 'react';
 import { useConfig } from '../../lib/config.js';
 import { Unanswered } from '../unanswered.js';
+import { wrapAnywhere } from '../wrap-anywhere.js';
 import { useTimeline } from '../../lib/api/get-timeline.js';
 import { formatMinutes, timelineRows, totalMinutes, type TimelineRow } from './timeline-format.js';
 
@@ -83,7 +84,7 @@ export function TimelineDialog({
         },
       }}
     >
-      <DialogTitle id={titleId} sx={{ pr: 6 }}>
+      <DialogTitle id={titleId} sx={{ pr: 6, ...wrapAnywhere }}>
         Timeline · {title}
         <IconButton aria-label="Close timeline" onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
           <CloseIcon />
