@@ -13,17 +13,19 @@ import {
 import { setShop, signInWithTokens } from '../support/customer.js';
 import { newCustomer, newMenu, placeCafeOrder } from '../staff/staff-support.js';
 
-// A dialog named after a person or a drink: one word of the most letters allowed, in the widest letter.
+// A dialog or a notice naming a person or a drink: one word of the most letters allowed, in the widest letter.
 
 let app: RunningApp;
 let browser: Browser;
 let customer: { email: string };
+let wideMenu: string;
 beforeAll(async () => {
   [app, browser] = await Promise.all([startApp(), openBrowser()]);
   const barista = (await app.login('barista@woxa.tech', 'password123')).accessToken;
   // The menu changes only while the shop is fully closed.
   await setShop(app, barista, 'all-close');
   const wide = await newMenu(app, barista, 'Coffee', { name: WIDE_NAME });
+  wideMenu = wide;
   await setShop(app, barista, 'cafe-open');
   const c = await newCustomer(app, WIDE_PERSON);
   await placeCafeOrder(app, c.token, wide);
@@ -61,5 +63,21 @@ it("shows an order's timeline title whole on a phone: the drink's name wraps ins
   // 'Timeline ·' and the drink ran on past the sheet's edge, cut off.
   await expectTitleInside(page, `Timeline · ${WIDE_NAME}`);
   await screenshot(page, 'timeline-sheet-wide-name');
+  await page.context().close();
+});
+
+it("shows the board's new-order notice whole on a phone: the drink and the customer wrap inside it", async () => {
+  const page = await newPhonePage(browser);
+  await signInWithTokens(page, app, 'barista@woxa.tech', '/ordering');
+  await page.getByTestId('order-card').first().waitFor();
+  const late = await newCustomer(app, WIDE_PERSON);
+  await placeCafeOrder(app, late.token, wideMenu);
+  const notice = page.getByTestId('new-order-alert').getByText(`New order: ${WIDE_NAME} for ${WIDE_PERSON}`);
+  await notice.waitFor();
+  await settled(page);
+  // The drink's name ran on past the notice's edge, its end cut off (the notice scrolled inside).
+  expect(await notice.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  expect(await pageWidth(page)).toBe(390);
+  await screenshot(page, 'new-order-notice-wide-names');
   await page.context().close();
 });

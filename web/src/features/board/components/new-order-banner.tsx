@@ -13,7 +13,17 @@ export function NewOrderBanner({ fresh, onAcknowledge }: { fresh: readonly Order
       role="status"
       data-testid="new-order-alert"
       onClick={onAcknowledge}
-      sx={{ position: 'sticky', top: 8, zIndex: 5, cursor: 'pointer', mb: 1, bgcolor: '#8a3c00', color: '#fff' }}
+      // A long one-word drink or name breaks inside the notice rather than running on past its edge.
+      sx={{
+        position: 'sticky',
+        top: 8,
+        zIndex: 5,
+        cursor: 'pointer',
+        mb: 1,
+        bgcolor: '#8a3c00',
+        color: '#fff',
+        overflowWrap: 'anywhere',
+      }}
       action={
         <Button color="inherit" size="small" onClick={onAcknowledge}>
           OK
