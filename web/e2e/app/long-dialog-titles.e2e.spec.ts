@@ -81,3 +81,22 @@ it("shows the board's new-order notice whole on a phone: the drink and the custo
   await screenshot(page, 'new-order-notice-wide-names');
   await page.context().close();
 });
+
+it('shows a toast naming the drink and the customer whole on a phone: the words wrap inside it', async () => {
+  const page = await newPhonePage(browser);
+  await signInWithTokens(page, app, 'barista@woxa.tech', '/ordering');
+  const leaving = await newCustomer(app, WIDE_PERSON);
+  const order = await placeCafeOrder(app, leaving.token, wideMenu);
+  await page.locator(`[data-order-id="${order.id}"]`).getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('dialog', { name: 'Cancel order' }).waitFor();
+  // The customer cancels while the barista picks a reason: the board says so in a toast.
+  await app.api(leaving.token, 'PATCH', `/order/${order.id}`, { status: 'cancel' });
+  const told = page.getByTestId('toast').getByText(`${WIDE_NAME} for ${WIDE_PERSON} is now Cancelled`);
+  await told.waitFor();
+  await settled(page);
+  // The words ran on past the toast's edge, the customer's name cut off.
+  expect(await told.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  expect(await pageWidth(page)).toBe(390);
+  await screenshot(page, 'toast-wide-names');
+  await page.context().close();
+});

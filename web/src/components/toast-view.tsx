@@ -34,7 +34,8 @@ export default function ToastView({
         variant="filled"
         role={toast.severity === 'error' ? 'alert' : 'status'}
         data-testid="toast"
-        sx={{ ...toastBox(placement), boxShadow: placement === 'in-dialog' ? 0 : 6 }}
+        // A drink's or a person's name of one long word breaks inside the toast rather than running past its edge.
+        sx={{ ...toastBox(placement), boxShadow: placement === 'in-dialog' ? 0 : 6, overflowWrap: 'anywhere' }}
         action={
           <IconButton aria-label="Close notification" color="inherit" size="small" onClick={onClose}>
             <CloseIcon fontSize="small" />
