@@ -1,9 +1,11 @@
+import { LIMITS, type Category } from '@drinks/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startApp, type RunningApp } from '../support/app.js';
 import {
   WIDE_NAME,
   WIDE_PERSON,
+  newDesktopPage,
   newPhonePage,
   openBrowser,
   pageWidth,
@@ -19,6 +21,8 @@ let app: RunningApp;
 let browser: Browser;
 let customer: { email: string };
 let wideMenu: string;
+/** A cafe category of the most letters allowed, one word. */
+const WIDE_CATEGORY = 'M'.repeat(LIMITS.catalogName);
 beforeAll(async () => {
   [app, browser] = await Promise.all([startApp(), openBrowser()]);
   const barista = (await app.login('barista@woxa.tech', 'password123')).accessToken;
@@ -26,6 +30,14 @@ beforeAll(async () => {
   await setShop(app, barista, 'all-close');
   const wide = await newMenu(app, barista, 'Coffee', { name: WIDE_NAME });
   wideMenu = wide;
+  // The cafe menu shows the first three categories as tabs: Coffee, renamed, is the first.
+  const coffee = (await app.api<Category[]>(barista, 'GET', '/category')).body.find((c) => c.name === 'Coffee')!;
+  const renamed = await app.api(barista, 'PATCH', `/category/${coffee.id}`, {
+    name: WIDE_CATEGORY,
+    categoryFor: 'cafe',
+    isAvailable: 'available',
+  });
+  if (renamed.status !== 200) throw new Error(`rename category: ${renamed.status}`);
   await setShop(app, barista, 'cafe-open');
   const c = await newCustomer(app, WIDE_PERSON);
   await placeCafeOrder(app, c.token, wide);
@@ -99,4 +111,19 @@ it('shows a toast naming the drink and the customer whole on a phone: the words 
   expect(await pageWidth(page)).toBe(390);
   await screenshot(page, 'toast-wide-names');
   await page.context().close();
+});
+
+it("shows a category's name whole in its tab on the cafe menu, on a phone and a desk: the name wraps inside it", async () => {
+  for (const open of [newPhonePage, newDesktopPage]) {
+    const page = await open(browser);
+    await signInWithTokens(page, app, customer.email, '/menuCafe');
+    const tab = page.getByRole('tab', { name: WIDE_CATEGORY });
+    await tab.waitFor();
+    await settled(page);
+    // The name ran on past both edges of its tab, centred and cut off at each end.
+    expect(await tab.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    expect(await pageWidth(page)).toBe(page.viewportSize()!.width);
+    await screenshot(page, `category-tab-wide-name-${page.viewportSize()!.width}`);
+    await page.context().close();
+  }
 });

@@ -86,7 +86,8 @@ export function CafeMenuPage() {
             sx={{ mb: 1 }}
           >
             {tabs.map((c) => (
-              <Tab key={c.id} label={c.name} />
+              // A one-word name of 25 letters breaks inside its tab rather than being cut off at both ends.
+              <Tab key={c.id} label={c.name} sx={{ overflowWrap: 'anywhere' }} />
             ))}
           </Tabs>
         )
