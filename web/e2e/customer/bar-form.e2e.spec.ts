@@ -22,6 +22,8 @@ let customer: { token: string; email: string };
 let barista: string;
 /** A description of the most letters allowed, one word: nothing to break it at. */
 const WIDE_DESCRIPTION = 'W'.repeat(LIMITS.description);
+/** A bar category of the most letters allowed, one word. */
+const WIDE_CATEGORY = 'M'.repeat(LIMITS.catalogName);
 
 // A bar drink's description is a part of its form's address (form-bar/{menuName}/{menuId}/{description}).
 beforeAll(async () => {
@@ -32,6 +34,8 @@ beforeAll(async () => {
   await newMenu(app, barista, 'Friday Bar', { name: 'Dot Shot', description: '..' });
   await newMenu(app, barista, 'Friday Bar', { name: 'Single Dot', description: '.' });
   await newMenu(app, barista, 'Friday Bar', { name: WIDE_NAME, description: WIDE_DESCRIPTION });
+  const category = await app.api(barista, 'POST', '/category', { name: WIDE_CATEGORY, categoryFor: 'bar' });
+  if (category.status !== 201) throw new Error(`category: ${category.status}`);
   await setShop(app, barista, 'bar-open');
   customer = await newCustomer(app, 'Dot Lover');
   page = await newPhonePage(browser);
@@ -88,6 +92,24 @@ describe('a bar drink of the longest name and a one-word description of the long
       await screenshot(phone, 'bar-form-longest-description');
     } finally {
       await phone.context().close();
+    }
+  });
+});
+
+describe('a bar category of the longest name, one word', () => {
+  it('shows its name whole in its tab on the bar menu, on a phone and a desk', async () => {
+    for (const open of [newPhonePage, newDesktopPage]) {
+      const screen = await open(browser);
+      try {
+        await signInWithTokens(screen, app, customer.email, '/menubar');
+        const tab = screen.getByRole('tab', { name: WIDE_CATEGORY });
+        await tab.waitFor();
+        // The name ran past the tab's 360 px, cut off at its start and its end.
+        expect(await tab.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+        await screenshot(screen, `bar-menu-long-category-${screen.viewportSize()!.width}`);
+      } finally {
+        await screen.context().close();
+      }
     }
   });
 });

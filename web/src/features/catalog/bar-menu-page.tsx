@@ -142,7 +142,8 @@ function BarMenu({ role }: { role: Role }) {
           aria-label="Bar categories"
         >
           {bar.map((c) => (
-            <Tab key={c.id} label={c.name} />
+            // A one-word name of 25 letters breaks inside its tab rather than being cut off at both ends.
+            <Tab key={c.id} label={c.name} sx={{ overflowWrap: 'anywhere' }} />
           ))}
         </Tabs>
       )}
