@@ -307,6 +307,27 @@ describe('the barista station', () => {
     await serve(order);
   });
 
+  it("shows a keyboard user where they are on a ticket's icon: two rings inside it, not a faint tint", async () => {
+    const ivy = await newCustomer(app, 'Ivy Focus');
+    const order = await placeCafeOrder(app, ivy.token, menuId(menus, 'Mocha'));
+    const timeline = card(order).getByRole('button', { name: 'Timeline of Mocha' });
+    await timeline.waitFor();
+    await page.keyboard.press('Shift'); // the keyboard in use, as MUI tells focus-visible
+    await timeline.focus();
+    await expect.poll(() => timeline.evaluate((el) => el.classList.contains('Mui-focusVisible'))).toBe(true);
+    await expect
+      .poll(() =>
+        timeline.evaluate((el) => {
+          const style = getComputedStyle(el);
+          return [style.outlineStyle, style.outlineColor, style.outlineOffset, style.boxShadow];
+        }),
+      )
+      .toEqual(['solid', 'rgb(31, 26, 23)', '-2px', 'rgb(255, 255, 255) 0px 0px 0px 4px inset']);
+    await screenshot(page, 'station-icon-focus-ring');
+    await timeline.blur();
+    await serve(order);
+  });
+
   it('runs on the keyboard: arrows move, Enter advances, X cancels, R recalls, ? explains', async () => {
     const jo = await newCustomer(app, 'Jo Keys');
     const order = await placeCafeOrder(app, jo.token, menuId(menus, 'Cappuccino'));

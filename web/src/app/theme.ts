@@ -30,8 +30,24 @@ export const theme = createTheme({
     MuiButton: {
       defaultProps: { disableElevation: true },
       styleOverrides: {
-        root: { '&.Mui-focusVisible': { outline: '2px solid #ffffff', boxShadow: '0 0 0 4px #1f1a17' } },
+        root: {
+          '&.Mui-focusVisible': { outline: '2px solid #ffffff', outlineOffset: 0, boxShadow: '0 0 0 4px #1f1a17' },
+        },
         sizeSmall: { [COARSE_POINTER]: { minHeight: 40 } },
+      },
+    },
+    // Every other control (icon buttons, tabs, menu rows, the bottom tab bar) showed its keyboard focus only as
+    // MUI's faint focus ripple: the same two rings, inside the control, where a scrolling tab strip or a list
+    // does not clip them.
+    MuiButtonBase: {
+      styleOverrides: {
+        root: {
+          '&.Mui-focusVisible': {
+            outline: '2px solid #1f1a17',
+            outlineOffset: -2,
+            boxShadow: 'inset 0 0 0 4px #ffffff',
+          },
+        },
       },
     },
     MuiIconButton: {
