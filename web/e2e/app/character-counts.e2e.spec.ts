@@ -1,4 +1,4 @@
-import type { Category, Order } from '@drinks/contracts';
+import { characterCount, type Category, type Order } from '@drinks/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type RunningApp } from '../support/app.js';
@@ -14,7 +14,6 @@ let page: Page;
 let barista: string;
 
 const emoji = (n: number) => '😀'.repeat(n);
-const characters = (s: string) => [...s].length;
 
 beforeAll(async () => {
   [app, browser] = await Promise.all([startApp(), openBrowser()]);
@@ -51,7 +50,7 @@ describe('limits counted in characters', () => {
     await page.getByTestId('menu-item').filter({ hasText: 'Americano' }).click();
     const remark = page.getByRole('textbox', { name: 'Additional' });
     await remark.fill(emoji(51));
-    expect(characters(await remark.inputValue())).toBe(50);
+    expect(characterCount(await remark.inputValue())).toBe(50);
     await page.getByText('50/50', { exact: true }).waitFor();
     // A letter typed at the start of a full field is refused, as maxLength would: the last emoji is not dropped for it.
     await remark.press('Home');
@@ -65,7 +64,7 @@ describe('limits counted in characters', () => {
     await page.goto(`${app.url}/create`);
     const name = page.getByRole('textbox', { name: 'Name' });
     await name.fill(emoji(21));
-    expect(characters(await name.inputValue())).toBe(20);
+    expect(characterCount(await name.inputValue())).toBe(20);
     await page.getByText('20/20', { exact: true }).waitFor();
     await page.close();
 
@@ -93,7 +92,7 @@ describe('limits counted in characters', () => {
     await dialog.getByRole('radio', { name: 'Other' }).check();
     const other = dialog.getByRole('textbox', { name: 'Other reason' });
     await other.fill(emoji(28));
-    expect(characters(await other.inputValue())).toBe(27);
+    expect(characterCount(await other.inputValue())).toBe(27);
     await dialog.getByText('27/27', { exact: true }).waitFor();
     await dialog.getByRole('button', { name: 'Cancel Order' }).click();
     await card.waitFor({ state: 'detached' });

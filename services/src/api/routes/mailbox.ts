@@ -157,16 +157,15 @@ export type MailboxRouteDeps = Pick<
 export function mailboxRoutes(deps: MailboxRouteDeps) {
   const router = new Router<AppState>({ prefix: '/api' });
 
-  /** `afterAnother`: the call ran a command before this one, under its Idempotency-Key. */
-  const verify = async (ctx: Context, userId: string, afterAnother = false) => {
+  const verify = async (ctx: Context, userId: string) => {
     const user = await deps.users.get(userId);
     if (!user) throw invalidLink();
     const promote = isAdminAddress(deps.config, user.email);
     const metadata = commandMetadata(ctx, userId);
-    // A second command under the call's own key recalled the first one's events as its answer, and appended
-    // nothing: a reset sent with an Idempotency-Key left the mailbox unproven. It has a key of its own (no
-    // scoped key starts so: they start with the actor).
-    const key = afterAnother && metadata.idempotencyKey;
+    // The proof has a key of its own, derived from the call's: a reset runs ChangePassword first under the
+    // call's key, and a second command under that key recalled the first one's events as its answer (the
+    // mailbox stayed unproven). No scoped key starts so: they start with the actor.
+    const key = metadata.idempotencyKey;
     const result = await handleOwnUserCommand(
       deps.store,
       { type: 'VerifyUserEmail', userId, promote },
@@ -258,7 +257,7 @@ export function mailboxRoutes(deps: MailboxRouteDeps) {
     await deps.throttle.forgive(user.email);
     logSecurityEvent(deps.logger, 'password-reset', { account: user.email, address: ctx.ip });
     // The link came to the mailbox: it is proven too.
-    if (!user.emailVerified) await verify(ctx, user.id, true);
+    if (!user.emailVerified) await verify(ctx, user.id);
     ctx.status = 204;
   });
 
